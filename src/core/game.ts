@@ -1,0 +1,250 @@
+/**
+ * The game as immutable values. `play` takes a state and a point and returns a new state or an error
+ * value saying why the move is illegal; a state keeps its parent, so undo and review are just walks
+ * back along that chain.
+ */
+import {
+  type Cells,
+  type Player,
+  type Point,
+  EMPTY,
+  MAX_CAPTURED_PER_MOVE,
+  centreOf,
+  fiveLine,
+  findCaptures,
+  findPoofs,
+  hasFiveAnywhere,
+  isCapturable,
+  opponent,
+  xOf,
+  yOf,
+} from './board';
+import { formatPoint } from './coords';
+import { type Result, err, ok } from './result';
+import { type Rules, type RulesOptions, toRules } from './variants';
+
+export type WinReason = 'five' | 'captures' | 'resignation' | 'time';
+export type GameResult =
+  { readonly winner: Player; readonly reason: WinReason } | { readonly winner: null; readonly reason: 'draw' };
+
+/** What the last move did, for display: the stones it captured and, in Poof-Pente, the stones it lost. */
+export interface MoveEffect {
+  readonly point: Point;
+  readonly player: Player;
+  readonly captured: readonly Point[];
+  readonly poofed: readonly Point[];
+}
+
+export interface GameState {
+  readonly rules: Rules;
+  /** One cell per point (0 empty, 1 or 2 a stone). Never written after the state is made. */
+  readonly cells: Readonly<Uint8Array>;
+  readonly toMove: Player;
+  /** Stones captured by player 1 and by player 2 (in Poof-Pente, stones credited to them). */
+  readonly captures: readonly [number, number];
+  readonly moves: readonly Point[];
+  readonly result: GameResult | null;
+  /** Boat-Pente: the player whose five can still be broken by the reply now to be played. */
+  readonly pendingFive: Player | null;
+  readonly lastMove: MoveEffect | null;
+  /** The state before the last move (null at the start): undo and review walk this chain. */
+  readonly parent: GameState | null;
+}
+
+export type IllegalReason = 'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule';
+
+export interface IllegalMove {
+  readonly reason: IllegalReason;
+  readonly message: string;
+}
+
+export function newGame(rules: Rules | RulesOptions = {}): GameState {
+  const r = toRules(rules);
+  return {
+    rules: r,
+    cells: new Uint8Array(r.size * r.size),
+    toMove: 1,
+    captures: [0, 0],
+    moves: [],
+    result: null,
+    pendingFive: null,
+    lastMove: null,
+    parent: null,
+  };
+}
+
+/** Why a move at `point` is illegal in this state, or null when it is legal. */
+export function illegality(state: GameState, point: Point): IllegalMove | null {
+  const { size, variant, tournamentRule } = state.rules;
+  if (state.result) return { reason: 'game-over', message: 'The game is over.' };
+  if (!Number.isInteger(point) || point < 0 || point >= size * size) {
+    return { reason: 'off-board', message: `Point ${String(point)} is not on the ${size}x${size} board.` };
+  }
+  const name = formatPoint(size, point);
+  if (state.cells[point] !== EMPTY) return { reason: 'occupied', message: `${name} is already occupied.` };
+  const ply = state.moves.length;
+  const centre = centreOf(size);
+  if (ply === 0 && variant.centreFirst && point !== centre) {
+    return {
+      reason: 'centre-first',
+      message: `The first stone must be played on the centre, ${formatPoint(size, centre)}.`,
+    };
+  }
+  if (ply === 2 && tournamentRule) {
+    const dx = Math.abs(xOf(size, point) - xOf(size, centre));
+    const dy = Math.abs(yOf(size, point) - yOf(size, centre));
+    if (dx <= 2 && dy <= 2) {
+      return {
+        reason: 'tournament-rule',
+        message: `Tournament rule: the first player's second stone must be at least three points from the centre; ${name} is too close.`,
+      };
+    }
+  }
+  return null;
+}
+
+export const isLegal = (state: GameState, point: Point): boolean => illegality(state, point) === null;
+
+/** Every point where the side to move may play. */
+export function legalMoves(state: GameState): Point[] {
+  const moves: Point[] = [];
+  if (state.result) return moves;
+  for (let p = 0; p < state.cells.length; p++) if (isLegal(state, p)) moves.push(p);
+  return moves;
+}
+
+const scratch = new Int16Array(2 * MAX_CAPTURED_PER_MOVE);
+
+/** Plays a stone for the side to move; returns the new state or why the move is illegal. */
+export function play(state: GameState, point: Point): Result<GameState, IllegalMove> {
+  const illegal = illegality(state, point);
+  if (illegal) return err(illegal);
+
+  const { size, variant } = state.rules;
+  const player = state.toMove;
+  const enemy = opponent(player);
+  const cells = Uint8Array.from(state.cells);
+  cells[point] = player;
+
+  // Captures and poofs are both read off the board as it stands after placing, before anything is removed:
+  // pente.org gives them equal priority, which is how a capture can still poof the capturing stone.
+  const nCaptured = findCaptures(cells, size, point, player, variant.captureLengths, scratch, 0);
+  const nPoofed = variant.poof ? findPoofs(cells, size, point, player, variant.captureLengths, scratch, nCaptured) : 0;
+  const captured = Array.from(scratch.subarray(0, nCaptured));
+  const poofed = Array.from(scratch.subarray(nCaptured, nCaptured + nPoofed));
+  for (const p of captured) cells[p] = EMPTY;
+  for (const p of poofed) cells[p] = EMPTY;
+
+  const [c1, c2] = state.captures;
+  const captures: [number, number] = player === 1 ? [c1 + nCaptured, c2 + nPoofed] : [c1 + nPoofed, c2 + nCaptured];
+
+  const base = {
+    rules: state.rules,
+    cells,
+    toMove: enemy,
+    captures,
+    moves: [...state.moves, point],
+    lastMove: { point, player, captured, poofed },
+    parent: state,
+  };
+  return ok({ ...base, ...outcome(state, base, point, player) });
+}
+
+/** The result and Boat-Pente state after `player` has moved at `point`. */
+function outcome(
+  before: GameState,
+  after: { readonly rules: Rules; readonly cells: Cells; readonly captures: readonly [number, number] },
+  point: Point,
+  player: Player,
+): { result: GameResult | null; pendingFive: Player | null } {
+  const { size, variant } = after.rules;
+  const exact = variant.fiveRule === 'exactly-five';
+  const enemy = opponent(player);
+  const { cells } = after;
+
+  const captureWinner = captureWin(after.rules, after.captures, player);
+  if (captureWinner) return { result: { winner: captureWinner, reason: 'captures' }, pendingFive: null };
+
+  const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
+  if (line.length > 0) {
+    const breakable =
+      variant.fiveMustSurviveReply && line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
+    if (!breakable) return { result: { winner: player, reason: 'five' }, pendingFive: null };
+  }
+  // Boat-Pente: the enemy's five survived this reply, so it wins now.
+  if (before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact)) {
+    return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
+  }
+  if (line.length > 0) return { result: null, pendingFive: player };
+  if (isFull(cells)) {
+    return { result: { winner: null, reason: 'draw' }, pendingFive: null };
+  }
+  return { result: null, pendingFive: null };
+}
+
+function isFull(cells: Cells): boolean {
+  for (let p = 0; p < cells.length; p++) if (cells[p] === EMPTY) return false;
+  return true;
+}
+
+/** The capture winner after a move by `mover`, if any; the mover is checked first. */
+function captureWin(rules: Rules, captures: readonly [number, number], mover: Player): Player | null {
+  const target = rules.variant.captureWin;
+  if (target === null) return null;
+  for (const p of [mover, opponent(mover)]) {
+    const mine = captures[p - 1]!;
+    const theirs = captures[2 - p]!;
+    if (mine >= target && (!rules.variant.captureWinNeedsLead || mine > theirs)) return p;
+  }
+  return null;
+}
+
+/** Ends the game without a move: the loser resigned or ran out of time. */
+export function concede(state: GameState, loser: Player, reason: 'resignation' | 'time'): GameState {
+  if (state.result) return state;
+  return { ...state, result: { winner: opponent(loser), reason } };
+}
+
+/** The state `n` moves back (undo); the start of the game is as far back as it goes. */
+export function undo(state: GameState, n = 1): GameState {
+  let s = state;
+  for (let i = 0; i < n && s.parent; i++) s = s.parent;
+  return s;
+}
+
+/** The state after the first `ply` moves of this game's history. */
+export function stateAtPly(state: GameState, ply: number): GameState {
+  return undo(state, state.moves.length - Math.max(0, Math.min(ply, state.moves.length)));
+}
+
+export interface ReplayError {
+  /** 0-based index of the offending move. */
+  readonly ply: number;
+  readonly illegal: IllegalMove;
+}
+
+/** Plays a list of moves from the start. */
+export function replay(rules: Rules | RulesOptions, moves: readonly Point[]): Result<GameState, ReplayError> {
+  let state = newGame(rules);
+  for (let ply = 0; ply < moves.length; ply++) {
+    const next = play(state, moves[ply]!);
+    if (!next.ok) return err({ ply, illegal: next.error });
+    state = next.value;
+  }
+  return ok(state);
+}
+
+/** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
+export function winningLine(state: GameState): Point[] {
+  const { result, lastMove } = state;
+  if (!result || result.reason !== 'five' || !result.winner || !lastMove) return [];
+  const exact = state.rules.variant.fiveRule === 'exactly-five';
+  const { size } = state.rules;
+  for (let p = 0; p < state.cells.length; p++) {
+    if (state.cells[p] === result.winner) {
+      const line = fiveLine(state.cells, size, p, result.winner, exact);
+      if (line.length > 0) return line;
+    }
+  }
+  return [];
+}

@@ -1,0 +1,8 @@
+/** The rules core's public surface: the UI, the engine, storage and tools import from here. */
+export * from './board';
+export * from './coords';
+export * from './game';
+export * from './record';
+export * from './result';
+export * from './serialize';
+export * from './variants';

@@ -1,0 +1,234 @@
+/**
+ * pente.org game records: PGN-style headers, then a numbered move list, then the result.
+ *
+ *   [Game "Pente"]
+ *   [Player 1 Name "aaru"]
+ *   [Result "1-0"]
+ *
+ *   1. K10 L9 2. G10 N9 3. J12 M9 1-0
+ *
+ * Captures are not written: they follow from the rules. Headers are kept in order, so a record that is
+ * parsed and formatted again comes out the same. Two headers of ours, written only when they differ from
+ * pente.org's defaults, carry what its records leave implicit: `Board Size` and `Tournament Rule`.
+ */
+import type { Point } from './board';
+import { formatPoint, parsePoint } from './coords';
+import { type GameState, replay } from './game';
+import { type Result, err, ok } from './result';
+import { type BoardSize, type Rules, isBoardSize, makeRules, variantByName } from './variants';
+
+export type ResultToken = '1-0' | '0-1' | '1/2-1/2' | '*';
+const RESULT_TOKENS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
+
+export type Header = readonly [name: string, value: string];
+
+export interface GameRecord {
+  readonly headers: readonly Header[];
+  readonly rules: Rules;
+  readonly moves: readonly Point[];
+  readonly result: ResultToken;
+}
+
+export interface RecordError {
+  /** 1-based line in the text (of the whole file, for a file of several games). */
+  readonly line: number;
+  /** 0-based index of the move at fault, when a move is. */
+  readonly ply?: number;
+  readonly message: string;
+}
+
+/** A record and the game it replays to. */
+export interface LoadedGame {
+  readonly record: GameRecord;
+  readonly state: GameState;
+}
+
+const HEADER_RE = /^\[([A-Za-z][\w ]*?)\s+"((?:[^"\\]|\\.)*)"\]$/;
+
+export const headerValue = (headers: readonly Header[], name: string): string | undefined =>
+  headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+
+function rulesFromHeaders(headers: readonly Header[], line: number): Result<Rules, RecordError> {
+  const game = headerValue(headers, 'Game') ?? 'Pente';
+  const variant = variantByName(game);
+  if (!variant) return err({ line, message: `Unknown game "${game}".` });
+  const sizeText = headerValue(headers, 'Board Size') ?? '19';
+  const size = Number(sizeText);
+  if (!isBoardSize(size)) return err({ line, message: `Unsupported board size "${sizeText}" (9, 13 or 19).` });
+  const trText = headerValue(headers, 'Tournament Rule') ?? 'On';
+  const tournamentRule = ({ on: true, yes: true, off: false, no: false } as Record<string, boolean>)[
+    trText.toLowerCase()
+  ];
+  if (tournamentRule === undefined)
+    return err({ line, message: `Tournament Rule must be On or Off, not "${trText}".` });
+  return ok(makeRules({ variant: variant.id, size: size as BoardSize, tournamentRule }));
+}
+
+/** Parses one record; `firstLine` numbers its first line (for records cut from a longer file). */
+export function parseRecord(
+  text: string,
+  firstLine = 1,
+): Result<GameRecord & { readonly moveLines: readonly number[] }, RecordError> {
+  const lines = text.split(/\r?\n/);
+  const headers: Header[] = [];
+  let i = 0;
+  for (; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (t === '') continue;
+    if (!t.startsWith('[')) break;
+    const m = HEADER_RE.exec(t);
+    if (!m) return err({ line: firstLine + i, message: `Malformed header: ${t}` });
+    headers.push([m[1]!, m[2]!.replace(/\\(.)/g, '$1')]);
+  }
+  const rules = rulesFromHeaders(headers, firstLine);
+  if (!rules.ok) return rules;
+  const { size } = rules.value;
+
+  const moves: Point[] = [];
+  const moveLines: number[] = [];
+  let result: ResultToken | null = null;
+  for (; i < lines.length; i++) {
+    const line = firstLine + i;
+    for (const raw of lines[i]!.trim().split(/\s+/)) {
+      if (raw === '') continue;
+      if (result) return err({ line, message: `Unexpected "${raw}" after the result ${result}.` });
+      if (RESULT_TOKENS.includes(raw)) {
+        result = raw as ResultToken;
+        continue;
+      }
+      const numbered = /^(\d+)\.(.*)$/.exec(raw);
+      let token = raw;
+      if (numbered) {
+        const expected = (moves.length >> 1) + 1;
+        if (Number(numbered[1]) !== expected || moves.length % 2 !== 0) {
+          return err({
+            line,
+            ply: moves.length,
+            message: `Move number ${numbered[1]}. where ${moves.length % 2 ? 'a move' : `${expected}.`} was expected.`,
+          });
+        }
+        token = numbered[2]!;
+        if (token === '') continue;
+      }
+      const point = parsePoint(size, token);
+      if (point === undefined) {
+        return err({
+          line,
+          ply: moves.length,
+          message: `Malformed move "${token}" at ply ${moves.length + 1}: not a point of the ${size}x${size} board.`,
+        });
+      }
+      moves.push(point);
+      moveLines.push(line);
+    }
+  }
+  const headerResult = headerValue(headers, 'Result');
+  result ??= headerResult && RESULT_TOKENS.includes(headerResult) ? (headerResult as ResultToken) : '*';
+  return ok({ headers, rules: rules.value, moves, result, moveLines });
+}
+
+/** Parses a record and replays it under its rules; an illegal move is reported with its line and ply. */
+export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, RecordError> {
+  const parsed = parseRecord(text, firstLine);
+  if (!parsed.ok) return parsed;
+  const { moveLines, ...parsedRecord } = parsed.value;
+  let record: GameRecord = parsedRecord;
+  let replayed = replay(record.rules, record.moves);
+  // pente.org lets unrated games be played without the tournament rule, and its records do not say so:
+  // an unrated record that does not name the rule and breaks it at move 3 was played without it.
+  if (
+    !replayed.ok &&
+    replayed.error.illegal.reason === 'tournament-rule' &&
+    headerValue(record.headers, 'Rated')?.toUpperCase() === 'N' &&
+    headerValue(record.headers, 'Tournament Rule') === undefined
+  ) {
+    record = { ...record, rules: { ...record.rules, tournamentRule: false } };
+    replayed = replay(record.rules, record.moves);
+  }
+  if (!replayed.ok) {
+    const { ply, illegal } = replayed.error;
+    return err({
+      line: moveLines[ply]!,
+      ply,
+      message: `Illegal move ${formatPoint(record.rules.size, record.moves[ply]!)} at ply ${ply + 1}: ${illegal.message}`,
+    });
+  }
+  const state = replayed.value;
+  const winner = state.result?.winner;
+  const claimed = record.result === '1-0' ? 1 : record.result === '0-1' ? 2 : null;
+  if (winner && claimed && claimed !== winner) {
+    return err({
+      line: moveLines.at(-1) ?? firstLine,
+      message: `The record says ${record.result}, but the moves end in a win for player ${winner}.`,
+    });
+  }
+  return ok({ record, state });
+}
+
+/** Splits a file of records into one text per game, with the line each starts on. */
+export function splitRecords(text: string): { text: string; firstLine: number }[] {
+  const lines = text.split(/\r?\n/);
+  const games: { text: string; firstLine: number }[] = [];
+  let start = -1;
+  let inMoves = false;
+  lines.forEach((l, i) => {
+    const t = l.trim();
+    if (t.startsWith('[') && (start < 0 || inMoves)) {
+      if (start >= 0) games.push({ text: lines.slice(start, i).join('\n'), firstLine: start + 1 });
+      start = i;
+      inMoves = false;
+    } else if (t !== '' && !t.startsWith('[')) {
+      if (start < 0) start = i;
+      inMoves = true;
+    }
+  });
+  if (start >= 0) games.push({ text: lines.slice(start).join('\n'), firstLine: start + 1 });
+  return games;
+}
+
+const escapeHeader = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);
+
+/** Formats a record in pente.org's layout (moves wrapped at 80 columns). */
+export function formatRecord(record: GameRecord): string {
+  const head = record.headers.map(([n, v]) => `[${n} "${escapeHeader(v)}"]`).join('\n');
+  const tokens: string[] = [];
+  record.moves.forEach((p, ply) => {
+    if (ply % 2 === 0) tokens.push(`${(ply >> 1) + 1}.`);
+    tokens.push(formatPoint(record.rules.size, p));
+  });
+  tokens.push(record.result);
+  const out: string[] = [];
+  let line = '';
+  for (const t of tokens) {
+    if (line && line.length + 1 + t.length > 80) {
+      out.push(line);
+      line = t;
+    } else line = line ? `${line} ${t}` : t;
+  }
+  out.push(line);
+  return `${head}${head ? '\n\n' : ''}${out.join('\n')}\n`;
+}
+
+/** The result token for a game state: who won, a draw, or '*' while it goes on. */
+export function resultToken(state: GameState): ResultToken {
+  if (!state.result) return '*';
+  if (state.result.winner === null) return '1/2-1/2';
+  return state.result.winner === 1 ? '1-0' : '0-1';
+}
+
+/**
+ * A record of a game. `extra` headers (players, date, …) follow Game and come before Result; the rules
+ * headers are written only where they differ from pente.org's defaults.
+ */
+export function recordOf(state: GameState, extra: readonly Header[] = []): GameRecord {
+  const { rules } = state;
+  const headers: Header[] = [
+    ['Game', rules.variant.name],
+    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule)$/i.test(n)),
+  ];
+  if (rules.size !== 19) headers.push(['Board Size', String(rules.size)]);
+  if (rules.variant.tournamentRule && !rules.tournamentRule) headers.push(['Tournament Rule', 'Off']);
+  const result = resultToken(state);
+  headers.push(['Result', result]);
+  return { headers, rules, moves: state.moves, result };
+}

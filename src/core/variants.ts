@@ -1,0 +1,115 @@
+/**
+ * The rule variants as data. A variant is a row in this table; `play` reads these fields rather than
+ * testing variant names, so a new variant is a new row plus whatever rule is truly new.
+ */
+export const VARIANT_IDS = ['pente', 'keryo', 'gomoku', 'freestyle', 'boat', 'poof'] as const;
+export type VariantId = (typeof VARIANT_IDS)[number];
+
+export interface Variant {
+  readonly id: VariantId;
+  /** The name pente.org uses in a record's `[Game "…"]` header. */
+  readonly name: string;
+  /** Run lengths of enemy stones that a flanking move captures (empty: no captures). */
+  readonly captureLengths: readonly number[];
+  /** Captured stones that win (null: no capture win). */
+  readonly captureWin: number | null;
+  /** A capture win also needs strictly more captured stones than the opponent (Poof-Pente). */
+  readonly captureWinNeedsLead: boolean;
+  /** 'five-or-more': an overline wins too; 'exactly-five': only a run of exactly five wins. */
+  readonly fiveRule: 'five-or-more' | 'exactly-five';
+  /** Player 1's first stone must be on the centre point. */
+  readonly centreFirst: boolean;
+  /** Whether the tournament rule (player 1's second stone away from the centre) applies to this game. */
+  readonly tournamentRule: boolean;
+  /** Boat-Pente: a five whose stones can still be captured wins only if it survives one reply. */
+  readonly fiveMustSurviveReply: boolean;
+  /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
+  readonly poof: boolean;
+}
+
+const pente: Variant = {
+  id: 'pente',
+  name: 'Pente',
+  captureLengths: [2],
+  captureWin: 10,
+  captureWinNeedsLead: false,
+  fiveRule: 'five-or-more',
+  centreFirst: true,
+  tournamentRule: true,
+  fiveMustSurviveReply: false,
+  poof: false,
+};
+
+export const VARIANTS: { readonly [K in VariantId]: Variant } = {
+  pente,
+  keryo: { ...pente, id: 'keryo', name: 'Keryo-Pente', captureLengths: [2, 3], captureWin: 15 },
+  gomoku: {
+    ...pente,
+    id: 'gomoku',
+    name: 'Gomoku',
+    captureLengths: [],
+    captureWin: null,
+    fiveRule: 'exactly-five',
+    centreFirst: false,
+    tournamentRule: false,
+  },
+  freestyle: {
+    ...pente,
+    id: 'freestyle',
+    name: 'Freestyle',
+    captureLengths: [],
+    captureWin: null,
+    centreFirst: false,
+    tournamentRule: false,
+  },
+  boat: { ...pente, id: 'boat', name: 'Boat-Pente', fiveMustSurviveReply: true },
+  poof: { ...pente, id: 'poof', name: 'Poof-Pente', poof: true, captureWinNeedsLead: true },
+};
+
+export const BOARD_SIZES = [9, 13, 19] as const;
+export type BoardSize = (typeof BOARD_SIZES)[number];
+
+/** Everything that fixes the rules of one game. */
+export interface Rules {
+  readonly variant: Variant;
+  readonly size: BoardSize;
+  /** The tournament rule, when the variant has one; players may switch it off. */
+  readonly tournamentRule: boolean;
+}
+
+export interface RulesOptions {
+  readonly variant?: VariantId;
+  readonly size?: BoardSize;
+  readonly tournamentRule?: boolean;
+}
+
+export function makeRules(options: RulesOptions = {}): Rules {
+  const variant = VARIANTS[options.variant ?? 'pente'];
+  return {
+    variant,
+    size: options.size ?? 19,
+    tournamentRule: variant.tournamentRule && (options.tournamentRule ?? true),
+  };
+}
+
+/** Accepts finished rules or the options to make them. */
+export function toRules(rules: Rules | RulesOptions): Rules {
+  return typeof rules.variant === 'object' ? (rules as Rules) : makeRules(rules as RulesOptions);
+}
+
+export function isVariantId(id: string): id is VariantId {
+  return (VARIANT_IDS as readonly string[]).includes(id);
+}
+
+export function isBoardSize(n: number): n is BoardSize {
+  return (BOARD_SIZES as readonly number[]).includes(n);
+}
+
+/** Finds a variant by its record name, ignoring case and pente.org's "Speed " prefix (a clock, not a rule). */
+export function variantByName(name: string): Variant | undefined {
+  const wanted = name
+    .trim()
+    .toLowerCase()
+    .replace(/^speed\s+/, '');
+  return Object.values(VARIANTS).find((v) => v.name.toLowerCase() === wanted || v.id === wanted);
+}

@@ -1,0 +1,36 @@
+import { type GameState, type RulesOptions, formatPoint, newGame, parsePoint, play } from '../src/core';
+
+/** Plays space-separated moves in pente.org notation from a new game; throws on an illegal one. */
+export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
+  let state = from ?? newGame(options);
+  for (const name of moves.split(/\s+/).filter(Boolean)) {
+    const point = parsePoint(state.rules.size, name);
+    if (point === undefined) throw new Error(`bad point ${name}`);
+    const next = play(state, point);
+    if (!next.ok) throw new Error(`${name}: ${next.error.message}`);
+    state = next.value;
+  }
+  return state;
+}
+
+/** The stone at a named point: 0, 1 or 2. */
+export function at(state: GameState, name: string): number {
+  const point = parsePoint(state.rules.size, name);
+  if (point === undefined) throw new Error(`bad point ${name}`);
+  return state.cells[point]!;
+}
+
+export const names = (state: GameState, points: readonly number[]): string[] =>
+  points.map((p) => formatPoint(state.rules.size, p)).sort();
+
+/** A small deterministic PRNG (mulberry32), so random games are reproducible from a seed. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

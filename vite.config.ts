@@ -1,0 +1,40 @@
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  plugins: [
+    VitePWA({
+      // The page registers the service worker itself through workbox-window (src/ui/pwa.ts), so it can
+      // say "ready to work offline" and offer "update available".
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['icon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        name: 'Pente',
+        short_name: 'Pente',
+        description: 'Play Pente offline: against a strong computer opponent or a friend on the same device.',
+        lang: 'en',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#1f1b16',
+        theme_color: '#1f1b16',
+        categories: ['games'],
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
