@@ -73,32 +73,42 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
   };
 }
 
+/**
+ * The opening rules, which depend only on the move number: the centre first, and the tournament rule for
+ * player 1's second stone (move 3), which may not be within two points of the centre in either direction.
+ * Shared with the engine, whose search knows the ply but keeps no GameState.
+ */
+export function openingRestriction(rules: Rules, ply: number, point: Point): 'centre-first' | 'tournament-rule' | null {
+  if (ply > 2) return null;
+  const { size } = rules;
+  const centre = centreOf(size);
+  if (ply === 0) return rules.variant.centreFirst && point !== centre ? 'centre-first' : null;
+  if (ply === 2 && rules.tournamentRule) {
+    const dx = Math.abs(xOf(size, point) - xOf(size, centre));
+    const dy = Math.abs(yOf(size, point) - yOf(size, centre));
+    if (dx <= 2 && dy <= 2) return 'tournament-rule';
+  }
+  return null;
+}
+
 /** Why a move at `point` is illegal in this state, or null when it is legal. */
 export function illegality(state: GameState, point: Point): IllegalMove | null {
-  const { size, variant, tournamentRule } = state.rules;
+  const { size } = state.rules;
   if (state.result) return { reason: 'game-over', message: 'The game is over.' };
   if (!Number.isInteger(point) || point < 0 || point >= size * size) {
     return { reason: 'off-board', message: `Point ${String(point)} is not on the ${size}x${size} board.` };
   }
   const name = formatPoint(size, point);
   if (state.cells[point] !== EMPTY) return { reason: 'occupied', message: `${name} is already occupied.` };
-  const ply = state.moves.length;
-  const centre = centreOf(size);
-  if (ply === 0 && variant.centreFirst && point !== centre) {
-    return {
-      reason: 'centre-first',
-      message: `The first stone must be played on the centre, ${formatPoint(size, centre)}.`,
-    };
+  const opening = openingRestriction(state.rules, state.moves.length, point);
+  if (opening === 'centre-first') {
+    return { reason: 'centre-first', message: `The first stone must be played on the centre, ${formatPoint(size, centreOf(size))}.` };
   }
-  if (ply === 2 && tournamentRule) {
-    const dx = Math.abs(xOf(size, point) - xOf(size, centre));
-    const dy = Math.abs(yOf(size, point) - yOf(size, centre));
-    if (dx <= 2 && dy <= 2) {
-      return {
-        reason: 'tournament-rule',
-        message: `Tournament rule: the first player's second stone must be at least three points from the centre; ${name} is too close.`,
-      };
-    }
+  if (opening === 'tournament-rule') {
+    return {
+      reason: 'tournament-rule',
+      message: `Tournament rule: the first player's second stone must be at least three points from the centre; ${name} is too close.`,
+    };
   }
   return null;
 }
@@ -187,15 +197,18 @@ function isFull(cells: Cells): boolean {
   return true;
 }
 
-/** The capture winner after a move by `mover`, if any; the mover is checked first. */
-function captureWin(rules: Rules, captures: readonly [number, number], mover: Player): Player | null {
+/**
+ * The capture winner after a move by `mover`, if any; the mover is checked first. (In Poof-Pente the
+ * opponent can reach the target on the mover's move, and a win also needs strictly more stones.)
+ */
+export function captureWin(rules: Rules, captures: ArrayLike<number>, mover: Player): Player | null {
   const target = rules.variant.captureWin;
   if (target === null) return null;
-  for (const p of [mover, opponent(mover)]) {
-    const mine = captures[p - 1]!;
-    const theirs = captures[2 - p]!;
-    if (mine >= target && (!rules.variant.captureWinNeedsLead || mine > theirs)) return p;
-  }
+  const needsLead = rules.variant.captureWinNeedsLead;
+  const mine = captures[mover - 1]!;
+  const theirs = captures[2 - mover]!;
+  if (mine >= target && (!needsLead || mine > theirs)) return mover;
+  if (theirs >= target && (!needsLead || theirs > mine)) return opponent(mover);
   return null;
 }
 
