@@ -102,7 +102,10 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
   if (state.cells[point] !== EMPTY) return { reason: 'occupied', message: `${name} is already occupied.` };
   const opening = openingRestriction(state.rules, state.moves.length, point);
   if (opening === 'centre-first') {
-    return { reason: 'centre-first', message: `The first stone must be played on the centre, ${formatPoint(size, centreOf(size))}.` };
+    return {
+      reason: 'centre-first',
+      message: `The first stone must be played on the centre, ${formatPoint(size, centreOf(size))}.`,
+    };
   }
   if (opening === 'tournament-rule') {
     return {

@@ -1,0 +1,54 @@
+/**
+ * The engine's entry point for the worker and for Node tools: give it a game state and limits, get a move.
+ * One Engine keeps its transposition table between moves of a game.
+ */
+import type { GameState } from '../core';
+import { type EngineLevel, levelById, noiseFor } from './levels';
+import { Position } from './position';
+import { DEFAULT_SETTINGS, type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
+import { TranspositionTable } from './tt';
+
+export interface ThinkOptions {
+  /** Think time in milliseconds (the hard limit; the soft target is the same unless set). */
+  readonly timeMs?: number;
+  readonly depth?: number;
+  /** A node limit, for reproducible searches. */
+  readonly nodes?: number;
+  readonly level?: EngineLevel | string;
+  readonly seed?: number;
+  /** Settings to override (for experiments and self-play matches). */
+  readonly settings?: Partial<SearchSettings>;
+  readonly onProgress?: (p: SearchProgress) => void;
+}
+
+export class Engine {
+  private readonly tt: TranspositionTable;
+
+  constructor(tableBits = 20) {
+    this.tt = new TranspositionTable(tableBits);
+  }
+
+  newGame(): void {
+    this.tt.clear();
+  }
+
+  think(state: GameState, options: ThinkOptions = {}): SearchResult {
+    if (state.result) throw new Error('The game is over: there is no move to find.');
+    const level = typeof options.level === 'string' ? levelById(options.level) : options.level;
+    if (typeof options.level === 'string' && !level) throw new Error(`Unknown level "${options.level}".`);
+    const seed = options.seed ?? 0;
+    const settings: SearchSettings = {
+      ...DEFAULT_SETTINGS,
+      ...(level ? { vision: level.vision / 100, noise: noiseFor(level.judgement) } : {}),
+      seed,
+      ...options.settings,
+    };
+    const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
+    const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
+    const searcher = new Searcher(Position.fromState(state), settings, this.tt);
+    return searcher.run(
+      { depth, hardMs: timeMs, softMs: timeMs, ...(options.nodes ? { nodes: options.nodes } : {}) },
+      options.onProgress,
+    );
+  }
+}

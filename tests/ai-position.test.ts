@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BoardSize, type GameState, type VariantId, legalMoves, newGame, play, xOf, yOf } from '../src/core';
+import { Position } from '../src/ai/position';
+import { rng } from './helpers';
+
+/** Everything the position keeps incrementally, as plain arrays for comparison. */
+function snapshot(p: Position) {
+  return {
+    cells: Array.from(p.cells),
+    captures: Array.from(p.captures),
+    toMove: p.toMove,
+    ply: p.ply,
+    pendingFive: p.pendingFive,
+    hash: [p.hashLo, p.hashHi],
+    lineCount: Array.from(p.lineCount),
+    threat: Array.from(p.threat),
+    captureAt: Array.from(p.captureAt),
+    takes: Array.from(p.takes),
+    near: Array.from(p.near),
+  };
+}
+
+function nearMove(state: GameState, random: () => number): number {
+  const size = state.rules.size;
+  const legal = legalMoves(state);
+  const near = legal.filter((p) =>
+    state.moves.some((m) => Math.abs(xOf(size, m) - xOf(size, p)) <= 1 && Math.abs(yOf(size, m) - yOf(size, p)) <= 1),
+  );
+  const pool = near.length ? near : legal;
+  return pool[Math.floor(random() * pool.length)]!;
+}
+
+describe('the engine position', () => {
+  it('keeps its incremental counts, hash and outcome equal to the rules core, through make and unmake', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<VariantId>('pente', 'keryo', 'gomoku', 'freestyle', 'boat', 'poof'),
+        fc.constantFrom<BoardSize>(9, 13, 19),
+        fc.integer(),
+        (variant, size, seed) => {
+          const random = rng(seed);
+          let state = newGame({ variant, size, tournamentRule: random() < 0.5 });
+          const pos = Position.fromState(state);
+          const start = snapshot(pos);
+          const history: ReturnType<typeof snapshot>[] = [];
+          while (!state.result && state.moves.length < 90) {
+            const move = nearMove(state, random);
+            history.push(snapshot(pos));
+            pos.make(move);
+            const next = play(state, move);
+            if (!next.ok) throw new Error(next.error.message);
+            state = next.value;
+            expect(pos.winner).toBe(state.result?.winner ?? 0);
+            if (!state.result) expect(snapshot(pos)).toEqual(snapshot(Position.fromState(state)));
+          }
+          for (let i = history.length - 1; i >= 0; i--) {
+            pos.unmake();
+            expect(snapshot(pos)).toEqual(history[i]);
+          }
+          expect(snapshot(pos)).toEqual(start);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('agrees with the core on which points are legal in the opening', () => {
+    for (const tournamentRule of [true, false]) {
+      let state = newGame({ tournamentRule });
+      for (const move of [180, 181]) {
+        const pos = Position.fromState(state);
+        const legal = legalMoves(state);
+        for (let p = 0; p < 361; p++) expect(pos.isLegal(p)).toBe(legal.includes(p));
+        const next = play(state, move);
+        if (!next.ok) throw new Error(next.error.message);
+        state = next.value;
+      }
+      const pos = Position.fromState(state);
+      const legal = legalMoves(state);
+      for (let p = 0; p < 361; p++) expect(pos.isLegal(p)).toBe(legal.includes(p));
+    }
+  });
+});
