@@ -5,7 +5,7 @@
  *   win now (five, or the capture win)           → the only move returned
  *   stop the opponent's win next move            → only blocks and captures are returned
  *     (with the capture win one capture away, stopping that capture is forced too)
- *   own fours → captures and capture threats → threes → twos → quiet moves near the stones
+ *   own fours → captures and capture threats → threes → quiet moves near the stones
  *
  * Scores add up, so a move that counts in several categories comes earlier.
  */
@@ -13,18 +13,19 @@ import { makesFive } from '../core';
 import type { Position } from './position';
 
 export const WIN_NOW = 1 << 30;
-const BLOCK_FIVE = 1 << 24;
+/** Priorities stay below 2^28: the search keeps the bits above for its own ordering. */
+const BLOCK_FIVE = 1 << 22;
 const OWN_FOUR = 40_000;
 const BLOCK_FOUR = 12_000;
 const OWN_THREE = 900;
 const BLOCK_THREE = 500;
-const OWN_TWO = 40;
-const BLOCK_TWO = 25;
 
 /** What the generator found about the position besides the moves. */
 export interface GenInfo {
   /** The opponent threatens to win next move, so the moves returned are only the defences. */
   forced: boolean;
+  /** The highest priority among the moves returned. */
+  best: number;
 }
 
 export class MoveGen {
@@ -41,17 +42,10 @@ export class MoveGen {
   }
 
   /**
-   * Writes the candidate moves and their priority scores, best first for the first `keep` places, and
-   * returns how many it wrote (all candidates; only the first `keep` are sorted).
+   * Writes the candidate moves and their priority scores from `base`, unsorted (the search picks them
+   * best first, lazily, since most nodes are cut off after a move or two), and returns how many.
    */
-  generate(
-    moves: Int16Array,
-    scores: Int32Array,
-    base: number,
-    info: GenInfo,
-    keep: number,
-    history: Int32Array,
-  ): number {
+  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo, history: Int32Array): number {
     const pos = this.pos;
     const n = pos.points;
     const me = pos.toMove;
@@ -74,14 +68,13 @@ export class MoveGen {
     const my4 = (me * 5 + 4) * n;
     const my3 = (me * 5 + 3) * n;
     const my2 = (me * 5 + 2) * n;
-    const my1 = (me * 5 + 1) * n;
     const their4 = (them * 5 + 4) * n;
     const their3 = (them * 5 + 3) * n;
     const their2 = (them * 5 + 2) * n;
-    const their1 = (them * 5 + 1) * n;
     const historyBase = me * n;
 
     let count = 0;
+    let best = -1;
     for (let q = 0; q < n; q++) {
       if (cells[q] !== 0) continue;
       if (near[q] === 0 && !(opening && pos.ply === 0)) continue;
@@ -95,6 +88,7 @@ export class MoveGen {
         moves[base] = q;
         scores[base] = WIN_NOW;
         info.forced = false;
+        info.best = WIN_NOW;
         return 1;
       }
       const capTheirs = captureAt[them * n + q]!;
@@ -104,7 +98,6 @@ export class MoveGen {
       let s = blocksFive * BLOCK_FIVE;
       s += threat[my3 + q]! * OWN_FOUR + threat[their3 + q]! * BLOCK_FOUR;
       s += threat[my2 + q]! * OWN_THREE + threat[their2 + q]! * BLOCK_THREE;
-      s += threat[my1 + q]! * OWN_TWO + threat[their1 + q]! * BLOCK_TWO;
       if (capMine) s += capMine * (3_000 + 1_500 * myCaps);
       if (capTheirs) s += capTheirs * (2_000 + 1_500 * theirCaps);
       if (maxCapture) s += this.captureThreats(q, me) * (600 + 300 * myCaps);
@@ -112,25 +105,40 @@ export class MoveGen {
       moves[base + count] = q;
       scores[base + count] = s;
       count++;
+      if (s > best) best = s;
     }
     info.forced = forced;
-
-    // Partial selection sort: the first `keep` places in order.
-    const limit = base + (keep < count ? keep : count);
-    const end = base + count;
-    for (let i = base; i < limit; i++) {
-      let best = i;
-      for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
-      if (best !== i) {
-        const m = moves[i]!;
-        moves[i] = moves[best]!;
-        moves[best] = m;
-        const t = scores[i]!;
-        scores[i] = scores[best]!;
-        scores[best] = t;
-      }
-    }
+    info.best = best;
     return count;
+  }
+
+  /** Sorts moves [from, to) by score, best first. */
+  static sort(moves: Int16Array, scores: Int32Array, from: number, to: number): void {
+    for (let i = from + 1; i < to; i++) {
+      const m = moves[i]!;
+      const s = scores[i]!;
+      let j = i - 1;
+      while (j >= from && scores[j]! < s) {
+        moves[j + 1] = moves[j]!;
+        scores[j + 1] = scores[j]!;
+        j--;
+      }
+      moves[j + 1] = m;
+      scores[j + 1] = s;
+    }
+  }
+
+  /** Brings the best move of [i, to) to place i (lazy selection). */
+  static pick(moves: Int16Array, scores: Int32Array, i: number, to: number): void {
+    let best = i;
+    for (let j = i + 1; j < to; j++) if (scores[j]! > scores[best]!) best = j;
+    if (best === i) return;
+    const m = moves[i]!;
+    moves[i] = moves[best]!;
+    moves[best] = m;
+    const s = scores[i]!;
+    scores[i] = scores[best]!;
+    scores[best] = s;
   }
 
   /** Whether capturing at q wins by captures (the lead rule of Poof-Pente included). */

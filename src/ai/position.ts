@@ -57,7 +57,7 @@ export class Position {
   private readonly count2: Uint8Array;
   /** Windows with k stones of a player and none of the other: [player * 6 + k]. */
   readonly lineCount = new Int32Array(18);
-  /** Pure windows of a player with k stones through a point: [(player * 5 + k) * points + point], k = 1…4. */
+  /** Pure windows of a player with k stones through a point: [(player * 5 + k) * points + point], k = 2…4. */
   readonly threat: Int16Array;
   /** Capture opportunities: [player * points + point] = how many runs the player captures by playing there. */
   readonly captureAt: Int16Array;
@@ -66,6 +66,9 @@ export class Position {
   /** Stones within two points of each point. */
   readonly near: Uint8Array;
 
+  // Module constants held as fields: a field read is cheaper than a module binding in some loaders.
+  private readonly stoneLo = STONE_LO;
+  private readonly stoneHi = STONE_HI;
   private readonly captureLengths: readonly number[];
   private readonly captureWindowSets: readonly CaptureWindows[];
   private readonly exactFive: boolean;
@@ -226,52 +229,46 @@ export class Position {
     const end = geo.windowsStart[p + 1]!;
     for (let i = geo.windowsStart[p]!; i < end; i++) {
       const w = geo.windowsOf[i]!;
-      let a = c1[w]!;
-      let b = c2[w]!;
-      // Take out the window's old contribution…
-      if (a > 0 && b === 0) {
-        lineCount[6 + a]!--;
-        if (a < 5) {
-          const base = (5 + a) * points;
-          for (let k = w * 5; k < w * 5 + 5; k++) threat[base + wp[k]!]!--;
+      const a = c1[w]!;
+      const b = c2[w]!;
+      const na = a + (value === 1 ? 1 : 0) - (old === 1 ? 1 : 0);
+      const nb = b + (value === 2 ? 1 : 0) - (old === 2 ? 1 : 0);
+      c1[w] = na;
+      c2[w] = nb;
+      // The window's class: pure for one player with k stones (k > 0), or mixed/empty (-1).
+      const oldBase = a > 0 && b === 0 ? 6 + a : b > 0 && a === 0 ? 12 + b : -1;
+      const newBase = na > 0 && nb === 0 ? 6 + na : nb > 0 && na === 0 ? 12 + nb : -1;
+      if (oldBase >= 0) lineCount[oldBase]!--;
+      if (newBase >= 0) lineCount[newBase]!++;
+      // Per-point threat counts are kept for windows of two to four stones (one-stone windows are too
+      // common to be worth it: quiet moves come from `near`).
+      const oldT =
+        a >= 2 && a <= 4 && b === 0 ? (5 + a) * points : b >= 2 && b <= 4 && a === 0 ? (10 + b) * points : -1;
+      const newT =
+        na >= 2 && na <= 4 && nb === 0 ? (5 + na) * points : nb >= 2 && nb <= 4 && na === 0 ? (10 + nb) * points : -1;
+      if (oldT === newT) continue;
+      const k0 = w * 5;
+      if (oldT >= 0 && newT >= 0) {
+        for (let k = k0; k < k0 + 5; k++) {
+          const q = wp[k]!;
+          threat[oldT + q]!--;
+          threat[newT + q]!++;
         }
-      } else if (b > 0 && a === 0) {
-        lineCount[12 + b]!--;
-        if (b < 5) {
-          const base = (10 + b) * points;
-          for (let k = w * 5; k < w * 5 + 5; k++) threat[base + wp[k]!]!--;
-        }
-      }
-      if (old === 1) a--;
-      else if (old === 2) b--;
-      if (value === 1) a++;
-      else if (value === 2) b++;
-      c1[w] = a;
-      c2[w] = b;
-      // …and put in the new one.
-      if (a > 0 && b === 0) {
-        lineCount[6 + a]!++;
-        if (a < 5) {
-          const base = (5 + a) * points;
-          for (let k = w * 5; k < w * 5 + 5; k++) threat[base + wp[k]!]!++;
-        }
-      } else if (b > 0 && a === 0) {
-        lineCount[12 + b]!++;
-        if (b < 5) {
-          const base = (10 + b) * points;
-          for (let k = w * 5; k < w * 5 + 5; k++) threat[base + wp[k]!]!++;
-        }
+      } else if (oldT >= 0) {
+        for (let k = k0; k < k0 + 5; k++) threat[oldT + wp[k]!]!--;
+      } else {
+        for (let k = k0; k < k0 + 5; k++) threat[newT + wp[k]!]!++;
       }
     }
 
     this.cells[p] = value;
     if (old) {
-      this.hashLo ^= STONE_LO[old * MAX_POINTS + p]!;
-      this.hashHi ^= STONE_HI[old * MAX_POINTS + p]!;
+      this.hashLo ^= this.stoneLo[old * MAX_POINTS + p]!;
+      this.hashHi ^= this.stoneHi[old * MAX_POINTS + p]!;
     }
     if (value) {
-      this.hashLo ^= STONE_LO[value * MAX_POINTS + p]!;
-      this.hashHi ^= STONE_HI[value * MAX_POINTS + p]!;
+      this.hashLo ^= this.stoneLo[value * MAX_POINTS + p]!;
+      this.hashHi ^= this.stoneHi[value * MAX_POINTS + p]!;
     }
     if ((old === 0) !== (value === 0)) {
       const delta = value ? 1 : -1;

@@ -17,6 +17,11 @@ export const WIN = 1_000_000;
 const WIN_BOUND = WIN - 2 * MAX_SEARCH_PLY;
 const INFINITY = WIN + 1;
 const MAX_QUIESCENCE = 10;
+/** Promotion bits above every priority (priorities stay below 2^27). */
+const PROMOTE_TT = 1 << 30;
+const PROMOTE_KILLER_1 = 1 << 29;
+const PROMOTE_KILLER_2 = 1 << 28;
+const PRIORITY_MASK = (1 << 28) - 1;
 const QUIESCENCE_WIDTH = 5;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
@@ -107,7 +112,7 @@ export class Searcher {
   private readonly history: Int32Array;
   private readonly pv: Int16Array;
   private readonly pvLength: Int32Array;
-  private readonly info: GenInfo = { forced: false };
+  private readonly info: GenInfo = { forced: false, best: 0 };
   private stopped = false;
   private deadline = 0;
   private nodeLimit = Infinity;
@@ -140,8 +145,8 @@ export class Searcher {
     this.killers.fill(-1);
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 2;
 
-    const n = pos.points;
-    const rootCount = this.gen.generate(this.moves, this.scores, 0, this.info, n, this.history);
+    const rootCount = this.gen.generate(this.moves, this.scores, 0, this.info, this.history);
+    MoveGen.sort(this.moves, this.scores, 0, rootCount);
     const result = (
       move: number,
       score: number,
@@ -346,35 +351,32 @@ export class Searcher {
 
     const n = pos.points;
     const base = ply * n;
-    const width = settings.widths[Math.min(depth, settings.widths.length) - 1]!;
-    const keep = width.keep + width.extra;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info, keep, this.history);
+    const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
     if (count === 0) return 0; // A full board: a draw.
     const me = pos.toMove;
     if (this.scores[base] === WIN_NOW) {
-      this.pvLength[ply] = 0;
       this.updatePvLeaf(ply, this.moves[base]!);
       return winHere;
     }
     const forced = this.info.forced;
-    // Forced positions search every defence; otherwise the filter keeps the best few.
-    let limit = count;
-    if (!forced) {
-      limit = Math.min(count, width.keep);
-      const floor = this.scores[base]! * width.margin;
-      const most = Math.min(count, width.keep + width.extra);
-      while (limit < most && this.scores[base + limit]! >= floor) limit++;
-    }
-    this.promote(base, count, limit, ttMove, ply);
+    // The filter: forced positions search every defence; otherwise the best `keep`, plus up to `extra`
+    // more whose priority is within `margin` of the best.
+    const width = settings.widths[Math.min(depth, settings.widths.length) - 1]!;
+    const floor = this.info.best * width.margin;
+    const most = forced ? count : Math.min(count, width.keep + width.extra);
+    const keep = forced ? count : Math.min(count, width.keep);
+    this.promote(base, count, ttMove, ply);
     // A lone defence costs the side to move nothing to find: look one ply further along it.
-    const extension = forced && limit === 1 ? 1 : 0;
+    const extension = forced && count === 1 ? 1 : 0;
 
     let best = -INFINITY;
     let bestMove = -1;
     let bound = BOUND_UPPER;
-    for (let i = 0; i < limit; i++) {
+    for (let i = 0; i < most; i++) {
+      MoveGen.pick(this.moves, this.scores, base + i, base + count);
       const m = this.moves[base + i]!;
-      const priority = this.scores[base + i]!;
+      const priority = this.scores[base + i]! & PRIORITY_MASK;
+      if (i >= keep && priority < floor) break;
       pos.make(m);
       let score: number;
       if (pos.winner) score = pos.winner === me ? winHere : -winHere;
@@ -415,29 +417,17 @@ export class Searcher {
     this.pvLength[ply] = 1;
   }
 
-  /** Moves the table's move, then the killers, to the front of the searched part of the list. */
-  private promote(base: number, count: number, limit: number, ttMove: number, ply: number): void {
-    let front = base;
-    const bring = (move: number) => {
-      if (move < 0) return;
-      for (let j = front; j < base + count; j++) {
-        if (this.moves[j] !== move) continue;
-        if (j >= base + limit) return; // Outside the filter: the killers and table moves respect it too.
-        const s = this.scores[j]!;
-        for (let k = j; k > front; k--) {
-          this.moves[k] = this.moves[k - 1]!;
-          this.scores[k] = this.scores[k - 1]!;
-        }
-        this.moves[front] = move;
-        this.scores[front] = s;
-        front++;
-        return;
-      }
-    };
-    if (this.settings.useTable) bring(ttMove);
-    if (this.settings.useKillers) {
-      bring(this.killers[ply * 2]!);
-      bring(this.killers[ply * 2 + 1]!);
+  /** Raises the table's move, then the killers, above every other move, so they are picked first. */
+  private promote(base: number, count: number, ttMove: number, ply: number): void {
+    const k1 = this.settings.useKillers ? this.killers[ply * 2]! : -1;
+    const k2 = this.settings.useKillers ? this.killers[ply * 2 + 1]! : -1;
+    const tt = this.settings.useTable ? ttMove : -1;
+    if (tt < 0 && k1 < 0) return;
+    for (let j = base; j < base + count; j++) {
+      const m = this.moves[j]!;
+      if (m === tt) this.scores[j] = this.scores[j]! | PROMOTE_TT;
+      else if (m === k1) this.scores[j] = this.scores[j]! | PROMOTE_KILLER_1;
+      else if (m === k2) this.scores[j] = this.scores[j]! | PROMOTE_KILLER_2;
     }
   }
 
@@ -524,7 +514,7 @@ export class Searcher {
     }
     // A win now, or the defences against the opponent's threat: the generator knows both.
     const base = ply * n;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info, n, this.history);
+    const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
     if (count === 0) return threatened ? -(winHere - 1) : this.evaluate();
     if (this.scores[base] === WIN_NOW) {
       this.updatePvLeaf(ply, this.moves[base]!);

@@ -1,0 +1,75 @@
+/**
+ * Engine benchmark (npm run bench): a fixed set of middlegame positions from pente.org games, each searched
+ * for 1 s and for 5 s from an empty table. Prints nodes/second, the depth reached and the table hit rate
+ * per position and on average, as text and then as one JSON line.
+ *
+ *   BENCH_TIMES=1000,5000 (milliseconds, comma-separated) chooses the think times.
+ */
+import { formatPoint, parsePoint, replay } from '../src/core';
+import { Engine } from '../src/ai/engine';
+
+const POSITIONS = [
+  'K10 L11 G10 J10 J8 L8 J12 K9 H11 M7 N6 F9 H9 F11 L6 K7',
+  'K10 G8 F10 J10 H12 H9 F7 L12 K11 K9 H11 K12 L8 J10 K11 G11',
+  'K10 L11 N10 L9 L8 N9 P8 M10 O8 K8 J7 O12 N11 N12 N11 M9 N8 M8',
+  'K10 L11 N10 L9 L8 L10 L12 M11 M9 O11 N11 N12 K11 M13 K7 J6 L14 P10',
+  'K10 G9 G13 J9 J11 H12 L9 F12 M8 N7 J13 H9 F9 H11 H10 K12 H10 J10',
+  'K10 G9 G10 J9 H9 J8 J10 F11 J7 H10 J11 L10 F8 J8 K9 L8',
+  'K10 O9 J7 L11 L9 N9 J11 M8 L7 O10 L8 L6 K7 M7 H7 G7 N8 M9',
+  'K10 K11 L13 J9 M14 J11 N15 O16 H11 L11 H9 J12 J13 M11 N11 L10',
+];
+
+const times = (process.env.BENCH_TIMES ?? '1000,5000').split(',').map(Number);
+type Row = {
+  position: number;
+  timeMs: number;
+  usedMs: number;
+  depth: number;
+  nodes: number;
+  nps: number;
+  ttHitRate: number;
+  move: string;
+};
+const rows: Row[] = [];
+
+for (const timeMs of times) {
+  for (const [i, text] of POSITIONS.entries()) {
+    const moves = text.split(' ').map((m) => parsePoint(19, m)!);
+    const state = replay({}, moves);
+    if (!state.ok) throw new Error(`position ${i + 1}: ${state.error.illegal.message}`);
+    const engine = new Engine();
+    const r = engine.think(state.value, { timeMs });
+    const row = {
+      position: i + 1,
+      timeMs,
+      usedMs: Math.round(r.timeMs),
+      depth: r.depth,
+      nodes: r.nodes,
+      nps: Math.round((r.nodes / r.timeMs) * 1000),
+      ttHitRate: Number(r.ttHitRate.toFixed(3)),
+      move: formatPoint(19, r.move),
+    };
+    rows.push(row);
+    console.log(
+      `${String(timeMs).padStart(5)} ms  #${row.position}  depth ${String(row.depth).padStart(2)}  ${String(row.nodes).padStart(9)} nodes  ${String(row.nps).padStart(7)} n/s  tt hits ${(row.ttHitRate * 100).toFixed(1)}%  ${row.move}`,
+    );
+  }
+}
+
+const summary = times.map((timeMs) => {
+  const set = rows.filter((r) => r.timeMs === timeMs);
+  const mean = (f: (r: Row) => number) => set.reduce((s, r) => s + f(r), 0) / set.length;
+  return {
+    timeMs,
+    meanDepth: Number(mean((r) => r.depth).toFixed(2)),
+    minDepth: Math.min(...set.map((r) => r.depth)),
+    nodesPerSecond: Math.round(set.reduce((s, r) => s + r.nodes, 0) / (set.reduce((s, r) => s + r.usedMs, 0) / 1000)),
+    ttHitRate: Number(mean((r) => r.ttHitRate).toFixed(3)),
+  };
+});
+for (const s of summary) {
+  console.log(
+    `${s.timeMs} ms: mean depth ${s.meanDepth} (min ${s.minDepth}), ${s.nodesPerSecond} nodes/s, table hit rate ${(s.ttHitRate * 100).toFixed(1)}%`,
+  );
+}
+console.log(JSON.stringify({ summary, rows }));

@@ -1,0 +1,109 @@
+/**
+ * The JSON-lines engine protocol for tools (`npm run --silent engine`): one request a line in, one
+ * response a line out. Pure: no I/O here, so it runs under tests as it runs in the CLI.
+ *
+ *   {"id":7,"variant":"pente","size":19,"moves":["K10","L9"],"timeMs":1000}
+ *     → {"id":7,"move":"N11","score":35,"depth":11,"nodes":412345,"timeMs":998,"pv":["N11","L12"]}
+ *   {"id":8,"cmd":"state","variant":"pente","size":19,"moves":[…]}
+ *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
+ *   anything malformed or illegal → {"id":…,"error":"…"}
+ */
+import {
+  type GameState,
+  formatPoint,
+  isBoardSize,
+  isVariantId,
+  newGame,
+  parsePoint,
+  play,
+  stateToJson,
+  VARIANT_IDS,
+} from '../core';
+import type { Engine } from './engine';
+import { LEVELS, levelById } from './levels';
+
+type Json = Record<string, unknown>;
+
+class RequestError extends Error {}
+
+function field<T>(req: Json, name: string, check: (v: unknown) => v is T, what: string): T | undefined {
+  const v = req[name];
+  if (v === undefined) return undefined;
+  if (!check(v)) throw new RequestError(`"${name}" must be ${what}.`);
+  return v;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+/** The game a request describes, from its rules and move list. */
+function gameOf(req: Json): GameState {
+  const variant = field(req, 'variant', isString, 'a variant name') ?? 'pente';
+  if (!isVariantId(variant)) throw new RequestError(`Unknown variant "${variant}" (one of ${VARIANT_IDS.join(', ')}).`);
+  const size = field(req, 'size', isNumber, 'a number') ?? 19;
+  if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13 or 19).`);
+  const tournamentRule = field(req, 'tournamentRule', isBoolean, 'true or false');
+  let state = newGame({ variant, size, ...(tournamentRule === undefined ? {} : { tournamentRule }) });
+  const moves = field(req, 'moves', isStringArray, 'an array of points such as "K10"') ?? [];
+  moves.forEach((name, ply) => {
+    const point = parsePoint(size, name);
+    if (point === undefined)
+      throw new RequestError(`Move ${ply + 1} "${name}" is not a point of the ${size}x${size} board.`);
+    const next = play(state, point);
+    if (!next.ok) throw new RequestError(`Move ${ply + 1} ${name} is illegal: ${next.error.message}`);
+    state = next.value;
+  });
+  return state;
+}
+
+export function handleRequest(engine: Engine, line: string): string {
+  let id: unknown = null;
+  try {
+    let req: unknown;
+    try {
+      req = JSON.parse(line);
+    } catch {
+      throw new RequestError('The request is not valid JSON.');
+    }
+    if (typeof req !== 'object' || req === null || Array.isArray(req))
+      throw new RequestError('The request must be a JSON object.');
+    const r = req as Json;
+    id = r.id ?? null;
+    const cmd = field(r, 'cmd', isString, 'a command name') ?? 'search';
+    const state = gameOf(r);
+    if (cmd === 'state') return JSON.stringify({ id, ...stateToJson(state) });
+    if (cmd !== 'search') throw new RequestError(`Unknown command "${cmd}" (search or state).`);
+    if (state.result) throw new RequestError('The game is already over.');
+    const levelName = field(r, 'level', isString, 'a level name');
+    if (levelName !== undefined && !levelById(levelName)) {
+      throw new RequestError(`Unknown level "${levelName}" (one of ${LEVELS.map((l) => l.id).join(', ')}).`);
+    }
+    const timeMs = field(r, 'timeMs', isPositiveInt, 'a positive whole number');
+    const depth = field(r, 'depth', isPositiveInt, 'a positive whole number');
+    const seed = field(r, 'seed', Number.isInteger as (v: unknown) => v is number, 'a whole number');
+    field(r, 'book', isBoolean, 'true or false');
+    const result = engine.think(state, {
+      ...(timeMs === undefined ? {} : { timeMs }),
+      ...(depth === undefined ? {} : { depth }),
+      ...(levelName === undefined ? {} : { level: levelName }),
+      ...(seed === undefined ? {} : { seed }),
+    });
+    const size = state.rules.size;
+    return JSON.stringify({
+      id,
+      move: formatPoint(size, result.move),
+      score: result.score,
+      depth: result.depth,
+      nodes: result.nodes,
+      timeMs: Math.round(result.timeMs),
+      pv: result.pv.map((p) => formatPoint(size, p)),
+    });
+  } catch (e) {
+    const message =
+      e instanceof RequestError ? e.message : `Internal error: ${e instanceof Error ? e.message : String(e)}`;
+    return JSON.stringify({ id, error: message });
+  }
+}
