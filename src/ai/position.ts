@@ -184,6 +184,17 @@ export class Position {
     this.winner = 0;
   }
 
+  /** Passes the move (null-move pruning's "what if I did nothing"): only the side to move changes. */
+  makeNull(): void {
+    this.toMove = (3 - this.toMove) as Player;
+    this.hashLo ^= SIDE_LO;
+    this.hashHi ^= SIDE_HI;
+  }
+
+  unmakeNull(): void {
+    this.makeNull();
+  }
+
   /** The point of the last move made, or -1. */
   lastMove(back = 0): number {
     return this.frames > back ? this.undoPoint[this.frames - 1 - back]! : -1;

@@ -36,7 +36,10 @@ export interface FilterWidth {
 
 export interface SearchSettings {
   readonly weights: Weights;
-  /** Filter widths by remaining depth: [depth 1, depth 2, …]; the last applies beyond. */
+  /**
+   * Filter widths by distance from the root: [ply 1, ply 2, …], the last applying beyond. The tree
+   * narrows as it deepens (as gnubg's move filters do): near the root a mistake in the filter costs most.
+   */
   readonly widths: readonly FilterWidth[];
   /** Share of candidate moves the player sees (1 = all); forced moves are always seen. */
   readonly vision: number;
@@ -49,15 +52,19 @@ export interface SearchSettings {
   readonly useQuiescence: boolean;
   /** Late-move reductions for quiet moves far down the list. */
   readonly useReductions: boolean;
+  /** Null-move pruning: if passing still holds beta at reduced depth, the node is cut. */
+  readonly useNullMove: boolean;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
   weights: DEFAULT_WEIGHTS,
   widths: [
     { keep: 12, extra: 4, margin: 0.5 },
-    { keep: 10, extra: 4, margin: 0.5 },
-    { keep: 9, extra: 3, margin: 0.5 },
+    { keep: 10, extra: 3, margin: 0.5 },
     { keep: 8, extra: 3, margin: 0.5 },
+    { keep: 7, extra: 2, margin: 0.5 },
+    { keep: 6, extra: 2, margin: 0.5 },
+    { keep: 5, extra: 2, margin: 0.5 },
   ],
   vision: 1,
   noise: 0,
@@ -67,6 +74,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   useHistory: true,
   useQuiescence: true,
   useReductions: true,
+  useNullMove: true,
 };
 
 export interface SearchLimits {
@@ -217,7 +225,7 @@ export class Searcher {
       const elapsed = performance.now() - start;
       onProgress?.({ depth, move: bestMove, score: bestScore, pv: bestPv, nodes: pos.nodes, timeMs: elapsed });
       if (isWinScore(bestScore)) break;
-      if (elapsed > limits.softMs * 0.45) break;
+      if (elapsed > limits.softMs * 0.6) break;
     }
     if (bestScore <= -WIN_BOUND) bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
@@ -349,6 +357,23 @@ export class Searcher {
     }
     if (depth <= 0) return settings.useQuiescence ? this.quiesce(alpha, beta, ply, 0) : this.evaluate();
 
+    // Null move: give the opponent a free move; if we still hold beta at a reduced depth, cut. Not when a
+    // win threat is on the board (passing would simply lose) nor on the principal variation.
+    if (
+      settings.useNullMove &&
+      !pvNode &&
+      depth >= 3 &&
+      pos.pendingFive === 0 &&
+      !this.threatOnBoard() &&
+      this.evaluate() >= beta
+    ) {
+      pos.makeNull();
+      const score = -this.search(depth - 3, -beta, -beta + 1, ply + 1, false);
+      pos.unmakeNull();
+      if (this.stopped) return 0;
+      if (score >= beta && !isWinScore(score)) return score;
+    }
+
     const n = pos.points;
     const base = ply * n;
     const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
@@ -361,7 +386,7 @@ export class Searcher {
     const forced = this.info.forced;
     // The filter: forced positions search every defence; otherwise the best `keep`, plus up to `extra`
     // more whose priority is within `margin` of the best.
-    const width = settings.widths[Math.min(depth, settings.widths.length) - 1]!;
+    const width = settings.widths[Math.min(ply, settings.widths.length) - 1]!;
     const floor = this.info.best * width.margin;
     const most = forced ? count : Math.min(count, width.keep + width.extra);
     const keep = forced ? count : Math.min(count, width.keep);
@@ -385,7 +410,8 @@ export class Searcher {
         if (i === 0) score = -this.search(d, -beta, -alpha, ply + 1, pvNode);
         else {
           // Late quiet moves are first searched shallower; a surprise earns them the full depth.
-          const reduce = settings.useReductions && !forced && i >= 4 && depth >= 3 && priority < 12_000 ? 1 : 0;
+          const reduce =
+            settings.useReductions && !forced && i >= 3 && depth >= 3 && priority < 12_000 ? (i >= 6 ? 2 : 1) : 0;
           score = -this.search(d - reduce, -alpha - 1, -alpha, ply + 1, false);
           if (score > alpha && reduce && !this.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
           if (score > alpha && score < beta && !this.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
@@ -410,6 +436,16 @@ export class Searcher {
     }
     if (settings.useTable) this.tt.store(pos.hashLo, pos.hashHi, depth, toTable(best, ply), bound, bestMove);
     return best;
+  }
+
+  /** Whether either side could win next move (a four, or a capture to the capture win). */
+  private threatOnBoard(): boolean {
+    const pos = this.pos;
+    const variant = pos.rules.variant;
+    if (pos.lineCount[1 * 6 + 4]! > 0 || pos.lineCount[2 * 6 + 4]! > 0) return true;
+    if (variant.captureWin === null) return false;
+    const reach = variant.captureWin - variant.captureLengths[variant.captureLengths.length - 1]!;
+    return (pos.takes[1]! > 0 && pos.captures[0]! >= reach) || (pos.takes[2]! > 0 && pos.captures[1]! >= reach);
   }
 
   private updatePvLeaf(ply: number, move: number): void {

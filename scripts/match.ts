@@ -1,0 +1,217 @@
+/**
+ * Self-play match (npm run match): two engine configurations play each other from varied openings, each
+ * opening twice with colours swapped, and the score is printed with a 95% error bar and an Elo estimate.
+ *
+ *   npm run match -- --a default --b no-table --games 40 --ms 100 [--size 19] [--variant pente] [--threads 2]
+ *
+ * Configurations are the named presets below (each a change to the default search settings). Openings are
+ * the first moves of pente.org games from ../shared when present, else seeded random moves near the centre.
+ * Games run in worker threads, two at a time by default (one per core).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
+import { Engine } from '../src/ai/engine';
+import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search';
+import { DEFAULT_WEIGHTS } from '../src/ai/weights';
+import { rng } from '../tests/helpers';
+
+const PRESETS: Record<string, Partial<SearchSettings>> = {
+  default: {},
+  'no-table': { useTable: false },
+  'no-killers': { useKillers: false },
+  'no-history': { useHistory: false },
+  'no-quiescence': { useQuiescence: false },
+  'no-reductions': { useReductions: false },
+  narrow: {
+    widths: [
+      { keep: 8, extra: 2, margin: 0.5 },
+      { keep: 6, extra: 2, margin: 0.5 },
+      { keep: 5, extra: 2, margin: 0.5 },
+    ],
+  },
+  wide: {
+    widths: [
+      { keep: 16, extra: 6, margin: 0.4 },
+      { keep: 14, extra: 6, margin: 0.4 },
+      { keep: 12, extra: 4, margin: 0.4 },
+    ],
+  },
+  'flat-lines': { weights: { ...DEFAULT_WEIGHTS, line: [0, 4, 16, 64, 256] } },
+  'cheap-captures': { weights: { ...DEFAULT_WEIGHTS, captured: DEFAULT_WEIGHTS.captured.map((v) => v / 2) } },
+};
+
+interface Job {
+  game: number;
+  opening: number[];
+  aIsPlayer1: boolean;
+}
+interface Setup {
+  a: string;
+  b: string;
+  ms: number;
+  nodes: number;
+  size: BoardSize;
+  variant: VariantId;
+  maxPlies: number;
+}
+interface Outcome {
+  game: number;
+  aIsPlayer1: boolean;
+  /** Points for A: 1 win, 0.5 draw, 0 loss. */
+  points: number;
+  plies: number;
+  reason: string;
+}
+
+function playGame(setup: Setup, job: Job): Outcome {
+  const engines = { a: new Engine(18), b: new Engine(18) };
+  let state: GameState = newGame({ variant: setup.variant, size: setup.size });
+  for (const m of job.opening) {
+    const next = play(state, m);
+    if (!next.ok) break;
+    state = next.value;
+  }
+  while (!state.result && state.moves.length < setup.maxPlies) {
+    const aToMove = (state.toMove === 1) === job.aIsPlayer1;
+    const name = aToMove ? setup.a : setup.b;
+    const r = (aToMove ? engines.a : engines.b).think(state, {
+      timeMs: setup.ms,
+      ...(setup.nodes ? { nodes: setup.nodes, timeMs: 60_000 } : {}),
+      settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
+    });
+    const next = play(state, r.move);
+    if (!next.ok) throw new Error(`${name} played an illegal move: ${next.error.message}`);
+    state = next.value;
+  }
+  const winner = state.result?.winner ?? null;
+  const aPlayer = job.aIsPlayer1 ? 1 : 2;
+  const points = winner === null ? 0.5 : winner === aPlayer ? 1 : 0;
+  return {
+    game: job.game,
+    aIsPlayer1: job.aIsPlayer1,
+    points,
+    plies: state.moves.length,
+    reason: state.result?.reason ?? 'move limit',
+  };
+}
+
+function openings(count: number, size: BoardSize, variant: VariantId, seed: number): number[][] {
+  const corpus = new URL('../../shared/data/pente-org-games.pgn.gz', import.meta.url);
+  const out: number[][] = [];
+  if (size === 19 && variant === 'pente' && existsSync(corpus)) {
+    const games = splitRecords(gunzipSync(readFileSync(corpus)).toString('utf8'));
+    const step = Math.floor(games.length / count);
+    for (let i = 0; out.length < count && i < games.length; i += step) {
+      const g = loadRecord(games[i]!.text);
+      if (g.ok && g.value.record.moves.length >= 12) out.push(g.value.record.moves.slice(0, 4 + (i % 3)));
+    }
+    return out;
+  }
+  const random = rng(seed);
+  const c = (size - 1) >> 1;
+  while (out.length < count) {
+    let state = newGame({ variant, size });
+    for (let ply = 0; ply < 4; ply++) {
+      const r = ply < 2 ? 2 : 4;
+      const x = c + Math.floor(random() * (2 * r + 1)) - r;
+      const y = c + Math.floor(random() * (2 * r + 1)) - r;
+      const next = play(state, y * size + x);
+      if (next.ok) state = next.value;
+      else ply--;
+    }
+    out.push([...state.moves]);
+  }
+  return out;
+}
+
+/** A worker thread running this TypeScript file through tsx's loader. */
+function tsWorker(url: URL, data: unknown): Worker {
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+if (isMainThread) {
+  const { values } = parseArgs({
+    options: {
+      a: { type: 'string', default: 'default' },
+      b: { type: 'string', default: 'no-table' },
+      games: { type: 'string', default: '20' },
+      ms: { type: 'string', default: '100' },
+      nodes: { type: 'string', default: '0' },
+      size: { type: 'string', default: '19' },
+      variant: { type: 'string', default: 'pente' },
+      threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  for (const name of [values.a, values.b]) {
+    if (!(name in PRESETS)) throw new Error(`Unknown preset "${name}": ${Object.keys(PRESETS).join(', ')}`);
+  }
+  const setup: Setup = {
+    a: values.a,
+    b: values.b,
+    ms: Number(values.ms),
+    nodes: Number(values.nodes),
+    size: Number(values.size) as BoardSize,
+    variant: values.variant as VariantId,
+    maxPlies: 240,
+  };
+  const pairs = Math.ceil(Number(values.games) / 2);
+  const jobs: Job[] = openings(pairs, setup.size, setup.variant, Number(values.seed)).flatMap((opening, i) => [
+    { game: 2 * i, opening, aIsPlayer1: true },
+    { game: 2 * i + 1, opening, aIsPlayer1: false },
+  ]);
+  const outcomes: Outcome[] = [];
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: Number(values.threads) }, async () => {
+      const worker = tsWorker(new URL(import.meta.url), setup);
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        const outcome = await new Promise<Outcome>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.postMessage(job);
+        });
+        outcomes.push(outcome);
+        const a = outcomes.reduce((s, o) => s + o.points, 0);
+        console.log(
+          `game ${String(outcome.game + 1).padStart(3)}: ${setup.a} as ${outcome.aIsPlayer1 ? 'P1' : 'P2'} ${outcome.points === 1 ? 'wins' : outcome.points === 0 ? 'loses' : 'draws'} (${outcome.reason}, ${outcome.plies} plies)  running ${a}/${outcomes.length}`,
+        );
+      }
+      await worker.terminate();
+    }),
+  );
+  const n = outcomes.length;
+  const score = outcomes.reduce((s, o) => s + o.points, 0) / n;
+  const variance = outcomes.reduce((s, o) => s + (o.points - score) ** 2, 0) / Math.max(1, n - 1);
+  const margin = 1.96 * Math.sqrt(variance / n);
+  const elo = (p: number) => (p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1));
+  const wins = outcomes.filter((o) => o.points === 1).length;
+  const draws = outcomes.filter((o) => o.points === 0.5).length;
+  const summary = {
+    a: setup.a,
+    b: setup.b,
+    games: n,
+    wins,
+    draws,
+    losses: n - wins - draws,
+    score: Number(score.toFixed(3)),
+    margin95: Number(margin.toFixed(3)),
+    elo: Math.round(elo(score)),
+    eloLow: Math.round(elo(score - margin)),
+    eloHigh: Math.round(elo(score + margin)),
+    msPerMove: setup.ms,
+    nodesPerMove: setup.nodes || null,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  console.log(
+    `\n${setup.a} vs ${setup.b}: +${wins} =${draws} -${summary.losses}  score ${(score * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}%  Elo ${summary.elo} [${summary.eloLow}, ${summary.eloHigh}]`,
+  );
+  console.log(JSON.stringify(summary));
+} else {
+  parentPort!.on('message', (job: Job) => parentPort!.postMessage(playGame(workerData as Setup, job)));
+}
