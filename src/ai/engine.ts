@@ -19,6 +19,11 @@ export interface ThinkOptions {
   /** Settings to override (for experiments and self-play matches). */
   readonly settings?: Partial<SearchSettings>;
   readonly onProgress?: (p: SearchProgress) => void;
+  /**
+   * Polled every 1024 nodes: true stops the search as its time limit would (it answers with the best move
+   * so far). The worker passes a check of a shared stop flag, so the page can stop a search cooperatively.
+   */
+  readonly shouldStop?: () => boolean;
 }
 
 export class Engine {
@@ -47,7 +52,13 @@ export class Engine {
     const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
     const searcher = new Searcher(Position.fromState(state), settings, this.tt);
     return searcher.run(
-      { depth, hardMs: timeMs, softMs: timeMs, ...(options.nodes ? { nodes: options.nodes } : {}) },
+      {
+        depth,
+        hardMs: timeMs,
+        softMs: timeMs,
+        ...(options.nodes ? { nodes: options.nodes } : {}),
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+      },
       options.onProgress,
     );
   }

@@ -86,6 +86,8 @@ export interface SearchLimits {
   readonly softMs: number;
   /** Node limit, for reproducible searches. */
   readonly nodes?: number;
+  /** Polled with the clock (every 1024 nodes): true stops the search as the hard limit would. */
+  readonly shouldStop?: () => boolean;
 }
 
 export interface SearchProgress {
@@ -124,6 +126,7 @@ export class Searcher {
   private stopped = false;
   private deadline = 0;
   private nodeLimit = Infinity;
+  private shouldStop: (() => boolean) | undefined = undefined;
   private startPly = 0;
 
   constructor(pos: Position, settings: SearchSettings = DEFAULT_SETTINGS, tt = new TranspositionTable()) {
@@ -146,6 +149,7 @@ export class Searcher {
     const start = performance.now();
     this.deadline = start + limits.hardMs;
     this.nodeLimit = limits.nodes ?? Infinity;
+    this.shouldStop = limits.shouldStop;
     this.stopped = false;
     this.startPly = pos.ply;
     pos.nodes = 0;
@@ -182,6 +186,8 @@ export class Searcher {
     let bestScore = -INFINITY;
     let bestPv: number[] = [bestMove];
     let completedDepth = 0;
+    let previousBest = -1;
+    let stableIterations = 0;
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
       let alpha = -INFINITY;
@@ -225,9 +231,15 @@ export class Searcher {
       const elapsed = performance.now() - start;
       onProgress?.({ depth, move: bestMove, score: bestScore, pv: bestPv, nodes: pos.nodes, timeMs: elapsed });
       if (isWinScore(bestScore)) break;
-      if (elapsed > limits.softMs * 0.6) break;
+      // The next iteration costs a few times this one: don't start it late. A best move that has held
+      // for several iterations is clearly best, and may stop sooner.
+      stableIterations = bestMove === previousBest ? stableIterations + 1 : 0;
+      previousBest = bestMove;
+      if (elapsed > limits.softMs * (stableIterations >= 4 ? 0.3 : 0.6)) break;
     }
-    if (bestScore <= -WIN_BOUND) bestMove = this.leastLosing(seen, rootScores, bestScore);
+    // When every move loses, prefer the one leaving the fewest winning replies (if time allows the look).
+    if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
+      bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
   }
 
@@ -325,7 +337,10 @@ export class Searcher {
   }
 
   private checkTime(): void {
-    if ((this.pos.nodes & 1023) === 0 && (performance.now() >= this.deadline || this.pos.nodes >= this.nodeLimit))
+    if (
+      (this.pos.nodes & 1023) === 0 &&
+      (performance.now() >= this.deadline || this.pos.nodes >= this.nodeLimit || this.shouldStop?.() === true)
+    )
       this.stopped = true;
   }
 

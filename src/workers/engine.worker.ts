@@ -1,0 +1,151 @@
+/**
+ * The engine's module Web Worker, exposed with Comlink. The page talks to it only through
+ * src/ui/engine/bridge.ts, which owns its life (lazy start, one job at a time, terminate on abort or hang).
+ *
+ * A request carries the rules and the move list, never a GameState: a state's parent chain holds every
+ * earlier position, which would be cloned across for nothing. The worker rebuilds the game with `replay`.
+ */
+import * as Comlink from 'comlink';
+import { type BoardSize, type Point, type VariantId, isBoardSize, isVariantId, replay } from '../core';
+import { Engine } from '../ai/engine';
+import { type EngineLevel, levelById } from '../ai/levels';
+import type { SearchProgress } from '../ai/search';
+
+export interface EngineRequest {
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  /** The game so far, as points (see src/core/board.ts). */
+  readonly moves: readonly Point[];
+  /** Think time in milliseconds; otherwise the level's, otherwise the engine's default (1000). */
+  readonly timeMs?: number;
+  readonly depth?: number;
+  /** A computer player: its settings, or the id of one of src/ai/levels.ts's LEVELS. */
+  readonly level?: EngineLevel | string;
+  readonly seed?: number;
+  /** Echoed in the answer, so the page can tell which position an answer is for. */
+  readonly key?: string;
+  /**
+   * Cooperative stop, where the page is cross-origin isolated: an Int32Array over a SharedArrayBuffer.
+   * The search polls element 0 and, once it is non-zero, stops and answers with its best move so far.
+   */
+  readonly stopFlag?: Int32Array;
+}
+
+/** What the search reports after each completed iteration. */
+export type EngineProgress = SearchProgress;
+
+/** The worker's answer: plain data, cheap to clone. */
+export interface EngineAnswer {
+  /** The request's key, unchanged ('' when it had none). */
+  readonly key: string;
+  /** The point to play; -1 only when there is no move at all (a full board). */
+  readonly move: Point;
+  /** Centi-stones from the mover's side; near ±1,000,000 is a forced win or loss. */
+  readonly score: number;
+  /** The deepest completed iteration (0 for a forced move found without searching). */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly pv: readonly Point[];
+  /** The move was the only sensible one (a win now, or the only defence), found without searching. */
+  readonly forced: boolean;
+}
+
+/**
+ * The name of the error thrown for a request the worker cannot answer (bad rules, an illegal move list, a
+ * finished game). The bridge keeps its own copy, tied to this one by type: it may import only types here.
+ */
+export const REQUEST_ERROR_NAME = 'EngineRequestError';
+
+/** The worker's API as the page sees it through Comlink.wrap (every call then returns a Promise). */
+export interface EngineWorkerApi {
+  /**
+   * Finds a move for the position after `request.moves`. `onProgress` is a Comlink.proxy from the page;
+   * it is called after each completed iteration.
+   */
+  think(request: EngineRequest, onProgress?: (progress: EngineProgress) => void): EngineAnswer;
+  /** Forgets the transposition table (a new game: its entries are only dead weight). */
+  newGame(): void;
+}
+
+function requestError(message: string): Error {
+  const error = new Error(message);
+  // Comlink carries an Error's name across, so the bridge can tell a bad request from a crash.
+  error.name = REQUEST_ERROR_NAME;
+  return error;
+}
+
+/** A Comlink proxy's release, if the callback is one: it closes the message channel behind it. */
+function releaseCallback(callback: unknown): void {
+  const release = (callback as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy];
+  release?.();
+}
+
+// One engine for the worker's life: its transposition table carries over from move to move.
+const engine = new Engine();
+
+const api: EngineWorkerApi = {
+  think(request, onProgress) {
+    try {
+      const { variant, size, tournamentRule, moves, level } = request;
+      if (!isVariantId(variant)) throw requestError(`Unknown variant "${String(variant)}".`);
+      if (!isBoardSize(size)) throw requestError(`Unsupported board size ${String(size)}.`);
+      if (typeof level === 'string' && !levelById(level)) throw requestError(`Unknown level "${level}".`);
+      const game = replay({ variant, size, tournamentRule }, moves);
+      if (!game.ok) throw requestError(`Move ${game.error.ply + 1} is illegal: ${game.error.illegal.message}`);
+      if (game.value.result) throw requestError('The game is over: there is no move to find.');
+
+      const stopFlag = request.stopFlag;
+      const result = engine.think(game.value, {
+        ...(request.timeMs === undefined ? {} : { timeMs: request.timeMs }),
+        ...(request.depth === undefined ? {} : { depth: request.depth }),
+        ...(level === undefined ? {} : { level }),
+        ...(request.seed === undefined ? {} : { seed: request.seed }),
+        ...(stopFlag ? { shouldStop: () => Atomics.load(stopFlag, 0) !== 0 } : {}),
+        ...(onProgress
+          ? {
+              onProgress: (p: SearchProgress) => {
+                // Through Comlink this returns a promise that settles only once the search has ended and
+                // the worker reads its messages again; a throwing page callback must not become an
+                // unhandled rejection here.
+                const delivered: unknown = onProgress({
+                  depth: p.depth,
+                  move: p.move,
+                  score: p.score,
+                  pv: p.pv,
+                  nodes: p.nodes,
+                  timeMs: p.timeMs,
+                });
+                if (delivered instanceof Promise) delivered.catch(() => undefined);
+              },
+            }
+          : {}),
+      });
+      return {
+        key: request.key ?? '',
+        move: result.move,
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        timeMs: result.timeMs,
+        pv: result.pv,
+        forced: result.forced,
+      };
+    } finally {
+      releaseCallback(onProgress);
+    }
+  },
+  newGame() {
+    engine.newGame();
+  },
+};
+
+/**
+ * The worker's global scope, typed only as the message endpoint Comlink needs: this file is also read
+ * (for its types) by the page's DOM-typed build through the bridge, where `self` is a Window, so naming
+ * DedicatedWorkerGlobalScope here would not compile there.
+ */
+declare const self: Comlink.Endpoint;
+
+Comlink.expose(api, self);

@@ -1,0 +1,477 @@
+/**
+ * The engine bridge with a fake worker: a MessageChannel whose far port exposes a fake engine with
+ * Comlink, so the bridge speaks real Comlink messages but the "search" is whatever a test makes it.
+ * Then the bridge and the real worker module together, the "worker" being a MessageChannel in this thread.
+ */
+import * as Comlink from 'comlink';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isLegal, replay } from '../src/core';
+import {
+  DEFAULT_HANG_MARGIN_MS,
+  EngineBridge,
+  type EngineBridgeOptions,
+  EngineError,
+  type EngineErrorKind,
+  type MoveRequest,
+  type WorkerLike,
+  positionKey,
+} from '../src/ui/engine/bridge';
+import type { EngineAnswer, EngineProgress, EngineRequest, EngineWorkerApi } from '../src/workers/engine.worker';
+
+/** A think call the fake engine has received; the test decides when (and whether) it is answered. */
+interface PendingThink {
+  readonly request: EngineRequest;
+  readonly onProgress: ((p: EngineProgress) => void) | undefined;
+  answer(overrides?: Partial<EngineAnswer>): void;
+  refuse(error: Error): void;
+}
+
+class FakeWorker implements WorkerLike {
+  readonly calls: PendingThink[] = [];
+  terminated = false;
+  private readonly events = new EventTarget();
+  private readonly page: MessagePort;
+  private readonly engineSide: MessagePort;
+
+  constructor() {
+    const channel = new MessageChannel();
+    this.page = channel.port1;
+    this.engineSide = channel.port2;
+    const calls = this.calls;
+    const engine: EngineWorkerApi = {
+      // Comlink awaits a returned promise, so the fake's "search" lasts until the test settles it.
+      think: (request, onProgress) =>
+        new Promise<EngineAnswer>((resolve, reject) => {
+          calls.push({
+            request,
+            onProgress,
+            answer: (overrides = {}) =>
+              resolve({
+                key: request.key ?? '',
+                move: 180,
+                score: 25,
+                depth: 4,
+                nodes: 1000,
+                timeMs: 12,
+                pv: [180],
+                forced: false,
+                ...overrides,
+              }),
+            refuse: reject,
+          });
+        }) as unknown as EngineAnswer,
+      newGame: () => undefined,
+    };
+    Comlink.expose(engine, this.engineSide);
+  }
+
+  postMessage(message: unknown, transfer?: Transferable[]): void {
+    if (this.terminated) return; // like a real worker: messages to a terminated worker vanish
+    this.page.postMessage(message, transfer ?? []);
+  }
+
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject): void {
+    if (type === 'message') this.page.addEventListener(type, listener);
+    else this.events.addEventListener(type, listener);
+  }
+
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject): void {
+    if (type === 'message') this.page.removeEventListener(type, listener);
+    else this.events.removeEventListener(type, listener);
+  }
+
+  start(): void {
+    this.page.start();
+  }
+
+  terminate(): void {
+    this.terminated = true;
+    this.close();
+  }
+
+  /** Simulates the worker failing outside any call (its script threw, or a message could not be read). */
+  emit(type: 'error' | 'messageerror'): void {
+    this.events.dispatchEvent(new Event(type));
+  }
+
+  close(): void {
+    this.page.close();
+    this.engineSide.close();
+  }
+}
+
+const workers: FakeWorker[] = [];
+
+function makeBridge(options: Omit<EngineBridgeOptions, 'createWorker'> = {}): EngineBridge {
+  return new EngineBridge({
+    crossOriginIsolated: false,
+    ...options,
+    createWorker: () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker;
+    },
+  });
+}
+
+/** The worker made n-th (0-based), once it exists. */
+function workerAt(index: number): FakeWorker {
+  const worker = workers[index];
+  if (!worker) throw new Error(`No worker #${index} (${workers.length} made).`);
+  return worker;
+}
+
+/** Waits (on real messages) until the n-th worker exists and has received its `callIndex`-th think call. */
+async function thinkCall(workerIndex: number, callIndex = 0): Promise<PendingThink> {
+  return vi.waitFor(
+    () => {
+      const call = workerAt(workerIndex).calls[callIndex];
+      if (!call) throw new Error(`Worker #${workerIndex} has no think call #${callIndex} yet.`);
+      return call;
+    },
+    { interval: 1, timeout: 2000 },
+  );
+}
+
+async function rejectionKind(promise: Promise<unknown>): Promise<EngineErrorKind> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof EngineError) return error.kind;
+    throw error;
+  }
+  throw new Error('The request resolved; a rejection was expected.');
+}
+
+/** Settles within the current turn of the event loop's microtasks, or reports that it had not. */
+async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  return settled;
+}
+
+const request: MoveRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 181], timeMs: 500 };
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const worker of workers) worker.close();
+  workers.length = 0;
+});
+
+describe('engine bridge', () => {
+  it('starts no worker until the first request, then keeps one for later requests', async () => {
+    const bridge = makeBridge();
+    expect(workers).toHaveLength(0);
+    expect(bridge.hasWorker).toBe(false);
+
+    const first = bridge.requestMove(request);
+    (await thinkCall(0)).answer({ move: 200 });
+    expect((await first).move).toBe(200);
+
+    const second = bridge.requestMove({ ...request, moves: [180, 181, 200, 201] });
+    (await thinkCall(0, 1)).answer();
+    await second;
+    expect(workers).toHaveLength(1); // the same worker, so its transposition table carries over
+  });
+
+  it('sends the rules, moves, limits and position key, but nothing else of the caller’s object', async () => {
+    const bridge = makeBridge();
+    const withExtra = { ...request, level: 'expert', seed: 7, depth: 6, state: { parent: 'a long chain' } };
+    const pending = bridge.requestMove(withExtra);
+    const call = await thinkCall(0);
+    expect(call.request).toEqual({ ...request, level: 'expert', seed: 7, depth: 6, key: positionKey(request) });
+    expect(call.request.stopFlag).toBeUndefined(); // not cross-origin isolated
+    call.answer();
+    expect((await pending).key).toBe(positionKey(request));
+  });
+
+  it('forwards no progress once the request is aborted or its position is no longer current', async () => {
+    const bridge = makeBridge({ crossOriginIsolated: true });
+    const seen: EngineProgress[] = [];
+    const progress = { depth: 3, move: 200, score: 10, pv: [200], nodes: 500, timeMs: 4 };
+    let current = true;
+    const controller = new AbortController();
+    const pending = bridge.requestMove(request, {
+      signal: controller.signal,
+      onProgress: (p) => seen.push(p),
+      isCurrent: () => current,
+    });
+    const outcome = rejectionKind(pending);
+    const call = await thinkCall(0);
+    current = false;
+    await call.onProgress?.(progress);
+    current = true;
+    controller.abort();
+    await call.onProgress?.(progress); // a cooperative stop lets the search report once more
+    expect(seen).toEqual([]);
+    expect(await outcome).toBe('aborted');
+  });
+
+  it('forwards progress while the request is live', async () => {
+    const bridge = makeBridge();
+    const seen: EngineProgress[] = [];
+    const pending = bridge.requestMove(request, { onProgress: (p) => seen.push(p) });
+    const call = await thinkCall(0);
+    const progress = { depth: 3, move: 200, score: 10, pv: [200, 201], nodes: 500, timeMs: 4 };
+    await call.onProgress?.(progress);
+    expect(seen).toEqual([progress]);
+    call.answer();
+    await pending;
+  });
+
+  it('aborts at once, terminating the worker although its search never ends', async () => {
+    const bridge = makeBridge();
+    const controller = new AbortController();
+    const pending = bridge.requestMove(request, { signal: controller.signal });
+    await thinkCall(0); // the fake search is under way and is never answered
+    controller.abort();
+    expect(await settledNow(pending)).toBe(true);
+    expect(await rejectionKind(pending)).toBe('aborted');
+    expect(workerAt(0).terminated).toBe(true);
+    expect(bridge.hasWorker).toBe(false);
+
+    // The next request starts a fresh worker.
+    const next = bridge.requestMove(request);
+    (await thinkCall(1)).answer({ move: 222 });
+    expect((await next).move).toBe(222);
+  });
+
+  it('rejects an already aborted signal without starting a worker', async () => {
+    const bridge = makeBridge();
+    const controller = new AbortController();
+    controller.abort();
+    expect(await rejectionKind(bridge.requestMove(request, { signal: controller.signal }))).toBe('aborted');
+    expect(workers).toHaveLength(0);
+  });
+
+  it('lets the latest request win: a new one aborts the one in flight', async () => {
+    const bridge = makeBridge();
+    const first = bridge.requestMove(request);
+    await thinkCall(0);
+    const second = bridge.requestMove({ ...request, moves: [180] });
+    expect(await rejectionKind(first)).toBe('aborted');
+    expect(workerAt(0).terminated).toBe(true); // its search could not be interrupted any other way
+    const call = await thinkCall(1);
+    expect(call.request.moves).toEqual([180]);
+    call.answer();
+    expect((await second).key).toBe(positionKey({ ...request, moves: [180] }));
+  });
+
+  it('stops cooperatively where cross-origin isolated, keeping the worker', async () => {
+    const bridge = makeBridge({ crossOriginIsolated: true });
+    const controller = new AbortController();
+    const first = bridge.requestMove(request, { signal: controller.signal });
+    const firstCall = await thinkCall(0);
+    const stopFlag = firstCall.request.stopFlag;
+    expect(stopFlag).toBeInstanceOf(Int32Array);
+    controller.abort();
+    expect(await rejectionKind(first)).toBe('aborted');
+    expect(Atomics.load(stopFlag!, 0)).toBe(1);
+
+    const second = bridge.requestMove(request);
+    firstCall.answer(); // the search saw the flag and returned its best move so far: ignored
+    const secondCall = await thinkCall(0, 1);
+    secondCall.answer({ move: 77 });
+    expect((await second).move).toBe(77);
+    expect(workers).toHaveLength(1);
+    expect(workerAt(0).terminated).toBe(false);
+  });
+
+  it('terminates after the grace period when a cooperative stop is not heeded', async () => {
+    const bridge = makeBridge({ crossOriginIsolated: true, stopGraceMs: 20 });
+    const first = bridge.requestMove(request);
+    await thinkCall(0);
+    const second = bridge.requestMove(request);
+    expect(await rejectionKind(first)).toBe('aborted');
+    expect(workerAt(0).terminated).toBe(false);
+    // The first search never answers: after the grace period the worker goes, and a new one takes over.
+    const call = await thinkCall(1);
+    expect(workerAt(0).terminated).toBe(true);
+    call.answer();
+    await second;
+  });
+
+  it('rejects a stale answer', async () => {
+    const bridge = makeBridge();
+    let current = true;
+    const pending = bridge.requestMove(request, { isCurrent: () => current });
+    const call = await thinkCall(0);
+    current = false; // the player undid a move meanwhile
+    call.answer();
+    expect(await rejectionKind(pending)).toBe('stale');
+    expect(workerAt(0).terminated).toBe(false); // the worker is fine; only the answer is dropped
+  });
+
+  it('rejects an answer for another position than the one asked', async () => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    (await thinkCall(0)).answer({ key: 'pente/19/t/180' });
+    expect(await rejectionKind(pending)).toBe('stale');
+  });
+
+  it('does not start a request whose position is already not current', async () => {
+    const bridge = makeBridge();
+    expect(await rejectionKind(bridge.requestMove(request, { isCurrent: () => false }))).toBe('stale');
+    expect(workers).toHaveLength(0);
+  });
+
+  it.each(['error', 'messageerror'] as const)('rejects with crashed on a worker %s, then recovers', async (type) => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    await thinkCall(0);
+    workerAt(0).emit(type);
+    expect(await rejectionKind(pending)).toBe('crashed');
+    expect(workerAt(0).terminated).toBe(true);
+
+    const next = bridge.requestMove(request);
+    (await thinkCall(1)).answer({ move: 99 });
+    expect((await next).move).toBe(99);
+  });
+
+  it('rejects with invalid when the worker refuses the request, and keeps the worker', async () => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    const refusal = new Error('Move 2 is illegal: occupied');
+    refusal.name = 'EngineRequestError';
+    (await thinkCall(0)).refuse(refusal);
+    expect(await rejectionKind(pending)).toBe('invalid');
+    expect(workerAt(0).terminated).toBe(false);
+  });
+
+  it('rejects with crashed when the search throws, and restarts the worker', async () => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    (await thinkCall(0)).refuse(new TypeError('x is undefined'));
+    expect(await rejectionKind(pending)).toBe('crashed');
+    expect(workerAt(0).terminated).toBe(true);
+  });
+
+  it('rejects with timeout when the worker hangs past its think time plus the margin', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request); // timeMs 500
+    const outcome = rejectionKind(pending);
+    await vi.advanceTimersByTimeAsync(500 + DEFAULT_HANG_MARGIN_MS - 1);
+    expect(await settledNow(pending)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('timeout');
+    expect(workerAt(0).terminated).toBe(true);
+    expect(bridge.hasWorker).toBe(false);
+  });
+
+  it('allows a level’s own think time before deeming the worker hung', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge({ hangMarginMs: 100 });
+    const level = { id: 'slow', name: 'Slow', depth: 64, timeMs: 5000, vision: 100, judgement: 100, book: false };
+    const { timeMs: _, ...withoutTime } = request;
+    const pending = bridge.requestMove({ ...withoutTime, level });
+    await vi.advanceTimersByTimeAsync(5099);
+    expect(await settledNow(pending)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await rejectionKind(pending)).toBe('timeout');
+  });
+
+  it('rejects with crashed when no worker can be made, and tries again next time', async () => {
+    let attempts = 0;
+    const bridge = new EngineBridge({
+      crossOriginIsolated: false,
+      createWorker: () => {
+        attempts++;
+        if (attempts === 1) throw new Error('Workers are not supported here.');
+        const worker = new FakeWorker();
+        workers.push(worker);
+        return worker;
+      },
+    });
+    expect(await rejectionKind(bridge.requestMove(request))).toBe('crashed');
+    const next = bridge.requestMove(request);
+    (await thinkCall(0)).answer();
+    await next;
+    expect(attempts).toBe(2);
+  });
+
+  it('leaves the request in flight alone when given an already aborted signal', async () => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    const call = await thinkCall(0);
+    expect(await rejectionKind(bridge.requestMove(request, { signal: AbortSignal.abort() }))).toBe('aborted');
+    call.answer({ move: 5 });
+    expect((await pending).move).toBe(5);
+  });
+
+  it('dispose aborts the request in flight and terminates the worker', async () => {
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    await thinkCall(0);
+    bridge.dispose();
+    expect(await rejectionKind(pending)).toBe('aborted');
+    expect(workerAt(0).terminated).toBe(true);
+  });
+});
+
+describe('engine bridge with the real worker module', () => {
+  const channel = new MessageChannel();
+  let terminations = 0;
+  const bridge = new EngineBridge({
+    crossOriginIsolated: true,
+    createWorker: () => ({
+      postMessage: (message: unknown, transfer?: Transferable[]) => channel.port1.postMessage(message, transfer ?? []),
+      addEventListener: (type: string, listener: EventListenerOrEventListenerObject) =>
+        channel.port1.addEventListener(type, listener),
+      removeEventListener: (type: string, listener: EventListenerOrEventListenerObject) =>
+        channel.port1.removeEventListener(type, listener),
+      start: () => channel.port1.start(),
+      terminate: () => void terminations++,
+    }),
+  });
+
+  beforeAll(async () => {
+    // The worker module exposes itself on `self` when loaded; here that is the far end of the channel.
+    (globalThis as { self?: unknown }).self = channel.port2;
+    await import('../src/workers/engine.worker');
+  });
+
+  afterAll(() => {
+    channel.port1.close();
+    channel.port2.close();
+    delete (globalThis as { self?: unknown }).self;
+  });
+
+  it('answers a legal move for the position asked, reporting progress', async () => {
+    const asked: MoveRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200], timeMs: 150 };
+    const seen: EngineProgress[] = [];
+    const answer = await bridge.requestMove(asked, { onProgress: (p) => seen.push(p) });
+    const game = replay(asked, asked.moves);
+    if (!game.ok) throw new Error('The test position is illegal.');
+    expect(isLegal(game.value, answer.move)).toBe(true);
+    expect(answer.key).toBe(positionKey(asked));
+    expect(answer.depth).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)?.depth).toBeLessThanOrEqual(answer.depth);
+  });
+
+  it('refuses an illegal move list, an unknown level and a finished game as invalid', async () => {
+    const base: MoveRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [], timeMs: 50 };
+    expect(await rejectionKind(bridge.requestMove({ ...base, moves: [180, 180] }))).toBe('invalid');
+    expect(await rejectionKind(bridge.requestMove({ ...base, moves: [180], level: 'grandmaster' }))).toBe('invalid');
+    // Gomoku: five in a row on row 9 for the first player, the second playing along row 0.
+    const five = [180, 0, 181, 1, 182, 2, 183, 3, 184];
+    const finished = bridge.requestMove({ ...base, variant: 'gomoku', moves: five });
+    await expect(finished).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/game is over/) });
+    expect(terminations).toBe(0);
+  });
+
+  it('stops a search at once when its shared stop flag is set', async () => {
+    const remote = Comlink.wrap<EngineWorkerApi>(channel.port1);
+    const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(stopFlag, 0, 1); // set before it starts: the search can only run to its first poll
+    const asked: EngineRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200] };
+    const answer = await remote.think({ ...asked, timeMs: 10_000, stopFlag });
+    expect(answer.timeMs).toBeLessThan(1000);
+    expect(answer.move).toBeGreaterThanOrEqual(0);
+  });
+});
