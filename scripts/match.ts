@@ -26,6 +26,7 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-history': { useHistory: false },
   'no-quiescence': { useQuiescence: false },
   'no-reductions': { useReductions: false },
+  'no-null-move': { useNullMove: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
