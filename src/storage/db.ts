@@ -1,0 +1,213 @@
+/**
+ * The one database, "pente", and its schema history. Each schema version is an upgrade step; opening at
+ * version N runs, in order, every step after the version already on disk, so a database from any earlier
+ * release reaches the current schema with its data. A new version appends a step and never edits an old
+ * one.
+ *
+ * The database is opened through an `IDBFactory` the caller may pass (tests give each test a fresh
+ * in-memory one) and then handled through `idb`'s promise wrappers. idb's own `openDB` always uses the
+ * global `indexedDB`, so opening repeats its few lines against the given factory.
+ */
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, wrap } from 'idb';
+import { err, ok } from '../core';
+import { DEFAULT_COMPUTERS, DEFAULT_HUMAN } from './defaults';
+import { type StorageResult, errorName, fail, toStorageError } from './errors';
+
+export const DB_NAME = 'pente';
+
+/**
+ * Values are `unknown` on purpose: what comes back from disk is checked by src/storage/validate.ts before
+ * it is trusted, and what goes in is typed by the functions that write it.
+ */
+export interface PenteSchema extends DBSchema {
+  games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string } };
+  players: { key: string; value: unknown; indexes: { byKindName: [string, string] } };
+  /** Key-value: one entry per setting, keyed by its name. */
+  settings: { key: string; value: unknown };
+  /** Key-value: the packed openings book under BOOK_KEY. */
+  openings: { key: string; value: unknown };
+}
+
+export type PenteDb = IDBPDatabase<PenteSchema>;
+export type StoreName = StoreNames<PenteSchema>;
+
+/** A schema step runs inside the upgrade's versionchange transaction, with the raw (synchronous) API. */
+export type UpgradeStep = (db: IDBDatabase, tx: IDBTransaction) => void;
+
+/** Version 1: the four stores, their indexes, and the players a first run starts with. */
+const createStores: UpgradeStep = (db) => {
+  const games = db.createObjectStore('games', { keyPath: 'id' });
+  games.createIndex('byUpdatedAt', 'updatedAt');
+  games.createIndex('byStatus', 'status');
+  const players = db.createObjectStore('players', { keyPath: 'id' });
+  // Names are unique per kind: a human and a computer may share one, two humans may not.
+  players.createIndex('byKindName', ['kind', 'name'], { unique: true });
+  db.createObjectStore('settings');
+  db.createObjectStore('openings');
+  // Seeded here, in the step that creates the store, so it happens exactly once: on the first run.
+  for (const player of [DEFAULT_HUMAN, ...DEFAULT_COMPUTERS]) players.put(player);
+};
+
+/** The schema's history: step i takes the database from version i to version i + 1. */
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores];
+
+export const DB_VERSION = UPGRADE_STEPS.length;
+
+/** Runs the steps that take a database from `oldVersion` (0: it did not exist) to `newVersion`, in order. */
+export function runUpgradeSteps(
+  steps: readonly UpgradeStep[],
+  db: IDBDatabase,
+  tx: IDBTransaction,
+  oldVersion: number,
+  newVersion: number,
+): void {
+  for (let version = oldVersion + 1; version <= newVersion; version++) {
+    const step = steps[version - 1];
+    if (!step) throw new Error(`No upgrade step for database version ${version}.`);
+    step(db, tx);
+  }
+}
+
+export interface OpenOptions {
+  /** Where databases live; left out, the global `indexedDB`; null, none (as in a browser without it). */
+  readonly factory?: IDBFactory | null;
+  /**
+   * The schema's history, whose length is the version opened. Left out, UPGRADE_STEPS; tests pass a longer
+   * list to stand in for a later release.
+   */
+  readonly upgradeSteps?: readonly UpgradeStep[];
+  /**
+   * Called when this connection has been closed so that another tab, running a newer version, can
+   * upgrade: storage calls fail with 'unavailable' from then on, and the page should offer a reload.
+   */
+  readonly onVersionChange?: () => void;
+}
+
+function globalFactory(): IDBFactory | null {
+  try {
+    return typeof indexedDB === 'undefined' ? null : indexedDB;
+  } catch {
+    // Some sandboxed frames throw SecurityError just for reading the property.
+    return null;
+  }
+}
+
+const UNAVAILABLE =
+  'This browser offers no storage for Pente here (private browsing can do this): games will not be saved.';
+
+/**
+ * Opens the database, upgrading it first when it is older than this version of the app. Fails with
+ * 'blocked' when the upgrade has to wait for another tab that still holds the old version open; the caller
+ * can ask the player to close that tab and try again.
+ */
+export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<PenteDb>> {
+  const factory = options.factory === undefined ? globalFactory() : options.factory;
+  if (!factory) return Promise.resolve(fail('unavailable', UNAVAILABLE));
+  const steps = options.upgradeSteps ?? UPGRADE_STEPS;
+
+  let request: IDBOpenDBRequest;
+  try {
+    request = factory.open(DB_NAME, steps.length);
+  } catch (e) {
+    return Promise.resolve(fail('unavailable', UNAVAILABLE, e));
+  }
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: StorageResult<PenteDb>): void => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    let stepError: unknown;
+
+    request.onupgradeneeded = (event) => {
+      const tx = request.transaction;
+      if (!tx) return;
+      try {
+        runUpgradeSteps(steps, request.result, tx, event.oldVersion, event.newVersion ?? steps.length);
+      } catch (e) {
+        // Aborting rolls the whole upgrade back, so the old data stays as it was; the error event follows.
+        stepError = e;
+        tx.abort();
+      }
+    };
+    request.onblocked = () =>
+      settle(
+        fail(
+          'blocked',
+          'Pente is open in another tab with an older version. Close that tab so the saved games can be updated, then try again.',
+        ),
+      );
+    request.onsuccess = () => {
+      const connection = request.result;
+      if (settled) {
+        // The caller was already told the open was blocked; this late connection has no owner.
+        connection.close();
+        return;
+      }
+      connection.onversionchange = () => {
+        // Let the other tab's upgrade go ahead rather than block it; this tab must reload to go on.
+        connection.close();
+        options.onVersionChange?.();
+      };
+      settle(ok(wrap(connection) as unknown as PenteDb));
+    };
+    request.onerror = () => {
+      settle(
+        stepError === undefined
+          ? err(toStorageError(request.error, 'open the saved games'))
+          : fail(
+              'unknown',
+              `Could not update the saved games to version ${steps.length}: ${String(stepError)}`,
+              stepError,
+            ),
+      );
+    };
+  });
+}
+
+/** Aborts a transaction that may already have finished (which would throw). */
+function abortQuietly(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already committed or aborted: nothing is left to undo.
+  }
+}
+
+/**
+ * Runs `body` in one transaction and turns every way it can fail into an error value. A body that returns
+ * an error in a readwrite transaction aborts it, so nothing it wrote is kept: each storage call is all or
+ * nothing. Success waits for the commit, which is where a full disk usually shows up.
+ */
+export async function withTransaction<Names extends StoreName[], Mode extends IDBTransactionMode, T>(
+  db: PenteDb,
+  storeNames: Names,
+  mode: Mode,
+  doing: string,
+  body: (tx: IDBPTransaction<PenteSchema, Names, Mode>) => Promise<StorageResult<T>>,
+): Promise<StorageResult<T>> {
+  let tx: IDBPTransaction<PenteSchema, Names, Mode>;
+  try {
+    tx = db.transaction(storeNames, mode);
+  } catch (e) {
+    return err(toStorageError(e, doing));
+  }
+  // Failures are reported through the awaits below; this only keeps an early rejection from going unhandled.
+  tx.done.catch(() => undefined);
+  try {
+    const result = await body(tx);
+    if (!result.ok) {
+      if (mode === 'readwrite') abortQuietly(tx);
+      return result;
+    }
+    await tx.done;
+    return result;
+  } catch (e) {
+    abortQuietly(tx);
+    // A failed request aborts its transaction; the transaction's error names the real cause (the quota).
+    const cause = errorName(e) === 'AbortError' && tx.error ? tx.error : e;
+    return err(toStorageError(cause, doing));
+  }
+}

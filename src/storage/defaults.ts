@@ -1,0 +1,44 @@
+/** What a first run starts with: the built-in computer levels, one human player, and the default settings. */
+// Plain data with no imports of its own; storage takes the level table from here and nothing else of the engine.
+import { LEVELS } from '../ai/levels';
+import type { ComputerPlayer, HumanPlayer, Settings } from './records';
+
+/** A fixed id, so the new-game defaults can name this player before anything has been stored. */
+export const DEFAULT_HUMAN_ID = 'player-1';
+
+export const DEFAULT_HUMAN: HumanPlayer = { id: DEFAULT_HUMAN_ID, kind: 'human', name: 'Player 1' };
+
+/** One computer player per built-in level, keeping the level's id so games and settings can refer to it. */
+export const DEFAULT_COMPUTERS: readonly ComputerPlayer[] = LEVELS.map(
+  ({ id, name, depth, timeMs, vision, judgement, book }) => ({
+    id,
+    kind: 'computer',
+    name,
+    depth,
+    timeMs,
+    vision,
+    judgement,
+    book,
+  }),
+);
+
+/** The opponent a first game is offered against: the gentlest level that still plays real moves. */
+const FIRST_OPPONENT_ID = DEFAULT_COMPUTERS.find((c) => c.id === 'casual')?.id ?? DEFAULT_COMPUTERS[0]?.id ?? null;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  soundVolume: 0.6,
+  haptics: true,
+  inputMode: 'two-tap',
+  showCoordinates: true,
+  showMoveNumbers: false,
+  showEngineLine: false,
+  rematchStarter: 'loser',
+  newGame: {
+    players: [DEFAULT_HUMAN_ID, FIRST_OPPONENT_ID],
+    variant: 'pente',
+    size: 19,
+    tournamentRule: true,
+    timeControl: null,
+  },
+};

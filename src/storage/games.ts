@@ -1,0 +1,245 @@
+/**
+ * Saved games: one record per game, saved after every move and undo. A record holds the rules and the
+ * moves as pente.org coordinates; `toGameState` replays them through the core, so the rules are never
+ * stored twice and a record stays readable when GameState changes shape.
+ */
+import {
+  type BoardSize,
+  type GameState,
+  type VariantId,
+  VARIANTS,
+  concede,
+  formatPoint,
+  makeRules,
+  ok,
+  opponent,
+  parsePoint,
+  replay,
+} from '../core';
+import { type PenteDb, withTransaction } from './db';
+import { type SkippedRecord, type StorageResult, fail } from './errors';
+import type { GameClocks, GameSide, GameStatus, StoredGame } from './records';
+import { gameProblem, isObject } from './validate';
+
+export interface NewGameOptions {
+  readonly variant?: VariantId;
+  readonly size?: BoardSize;
+  /** Ignored for variants without the tournament rule. */
+  readonly tournamentRule?: boolean;
+  readonly players: readonly [GameSide, GameSide];
+  readonly clocks?: GameClocks | null;
+  readonly demo?: boolean;
+  /** The creation time (default: now). */
+  readonly now?: number;
+}
+
+/** A new game record, not yet stored (revision 0): save it with saveGame. */
+export function newStoredGame(options: NewGameOptions): StoredGame {
+  const rules = makeRules(options);
+  const now = options.now ?? Date.now();
+  return {
+    id: crypto.randomUUID(),
+    variant: rules.variant.id,
+    size: rules.size,
+    tournamentRule: rules.tournamentRule,
+    players: options.players,
+    moves: [],
+    clocks: options.clocks ?? null,
+    createdAt: now,
+    updatedAt: now,
+    status: 'in-progress',
+    result: null,
+    demo: options.demo ?? false,
+    revision: 0,
+  };
+}
+
+/** The record brought up to date with a game state (after a move, an undo, a resignation). */
+export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
+  return {
+    ...game,
+    moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
+    clocks,
+    status: state.result ? 'finished' : 'in-progress',
+    result: state.result,
+  };
+}
+
+/**
+ * Replays a record's moves through the core. A game that ended by resignation, time or a recorded draw has
+ * no move that ends it, so its stored result is applied after the replay.
+ */
+export function toGameState(game: StoredGame): StorageResult<GameState> {
+  const points: number[] = [];
+  for (const [ply, move] of game.moves.entries()) {
+    const point = parsePoint(game.size, move);
+    if (point === undefined) {
+      return fail(
+        'invalid',
+        `Move ${ply + 1} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
+      );
+    }
+    points.push(point);
+  }
+  const replayed = replay({ variant: game.variant, size: game.size, tournamentRule: game.tournamentRule }, points);
+  if (!replayed.ok) {
+    const { ply, illegal } = replayed.error;
+    return fail('invalid', `Move ${ply + 1} of this game, ${game.moves[ply] ?? '?'}, is illegal: ${illegal.message}`);
+  }
+  const state = replayed.value;
+  const { result } = game;
+  if (state.result || !result) return ok(state);
+  if (result.winner === null) return ok({ ...state, result }); // a draw agreed or recorded elsewhere
+  if (result.reason === 'resignation' || result.reason === 'time') {
+    return ok(concede(state, opponent(result.winner), result.reason));
+  }
+  return fail(
+    'invalid',
+    `This game is recorded as won by player ${result.winner}, but its moves do not end in that win.`,
+  );
+}
+
+/** The fields of a game record, and nothing else the caller's object may carry. */
+export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
+  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
+  return {
+    id,
+    variant,
+    size,
+    tournamentRule,
+    players: [sideFields(players[0]), sideFields(players[1])],
+    moves: [...moves],
+    clocks: clocks && { remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]], incrementMs: clocks.incrementMs },
+    createdAt,
+    updatedAt,
+    status,
+    result: result && { ...result },
+    demo,
+    revision,
+  };
+}
+
+const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
+  playerId === undefined ? { name, kind } : { name, kind, playerId };
+
+/** The revision a stored value carries, or null when it cannot be read. */
+const revisionOf = (stored: unknown): number | null =>
+  isObject(stored) && Number.isInteger(stored.revision) ? (stored.revision as number) : null;
+
+const CONFLICT =
+  'This game was changed in another tab or window since it was opened here. Reload it to see the latest moves.';
+
+/**
+ * Stores a game (insert or update) and returns it as stored, with its next revision and `updatedAt`.
+ * `expectedRevision` is the revision the caller's copy was loaded at (0 for a game never saved); when the
+ * stored copy has moved on (another tab saved it), nothing is written and the error kind is 'conflict'.
+ */
+export function saveGame(
+  db: PenteDb,
+  game: StoredGame,
+  expectedRevision: number = game.revision,
+  now: number = Date.now(),
+): Promise<StorageResult<StoredGame>> {
+  const problem = gameProblem(game);
+  if (problem) return Promise.resolve(fail('invalid', `The game could not be saved: ${problem}.`));
+  return withTransaction(db, ['games'], 'readwrite', 'save the game', async (tx) => {
+    // Read and write in one transaction, so no other tab's save can land between the check and the write.
+    const store = tx.objectStore('games');
+    const stored: unknown = await store.get(game.id);
+    const storedRevision = stored === undefined ? 0 : revisionOf(stored);
+    if (storedRevision !== expectedRevision) return fail('conflict', CONFLICT);
+    const next = gameFields(game, expectedRevision + 1, now);
+    await store.put(next);
+    return ok(next);
+  });
+}
+
+export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {
+  return withTransaction(db, ['games'], 'readonly', 'load the game', async (tx) => {
+    const stored: unknown = await tx.objectStore('games').get(id);
+    if (stored === undefined) return fail('not-found', 'That game is no longer saved here.');
+    const problem = gameProblem(stored);
+    if (problem) return fail('invalid', `The saved game could not be read: ${problem}.`);
+    return ok(stored as StoredGame);
+  });
+}
+
+export function deleteGame(db: PenteDb, id: string): Promise<StorageResult<void>> {
+  return withTransaction(db, ['games'], 'readwrite', 'delete the game', async (tx) => {
+    const store = tx.objectStore('games');
+    if ((await store.getKey(id)) === undefined) return fail('not-found', 'That game is no longer saved here.');
+    await store.delete(id);
+    return ok(undefined);
+  });
+}
+
+export type GameSortKey = 'date' | 'player1' | 'player2' | 'size' | 'variant';
+
+export interface GameListQuery {
+  /** Only games with this status (default: all). */
+  readonly status?: GameStatus;
+  /** Default 'date' (the last time the game was saved). */
+  readonly sortBy?: GameSortKey;
+  /** Default: true for 'date' (newest first), false for the others (A to Z, smallest first). */
+  readonly descending?: boolean;
+  /** Demonstration games are left out unless asked for. */
+  readonly includeDemo?: boolean;
+}
+
+export interface GameList {
+  readonly games: readonly StoredGame[];
+  /** Records that failed validation: left out of `games`, so every other game still lists. */
+  readonly skipped: readonly SkippedRecord[];
+}
+
+const byName = (a: string, b: string): number => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+
+const COMPARE: { readonly [K in GameSortKey]: (a: StoredGame, b: StoredGame) => number } = {
+  date: (a, b) => a.updatedAt - b.updatedAt,
+  player1: (a, b) => byName(a.players[0].name, b.players[0].name),
+  player2: (a, b) => byName(a.players[1].name, b.players[1].name),
+  size: (a, b) => a.size - b.size,
+  variant: (a, b) => byName(VARIANTS[a.variant].name, VARIANTS[b.variant].name),
+};
+
+/** Sorts games; ties go newest first whatever the direction, then by id so the order is stable. */
+export function sortGames(games: readonly StoredGame[], sortBy: GameSortKey, descending: boolean): StoredGame[] {
+  const compare = COMPARE[sortBy];
+  return [...games].sort(
+    (a, b) => (descending ? -compare(a, b) : compare(a, b)) || b.updatedAt - a.updatedAt || byName(a.id, b.id),
+  );
+}
+
+/** Validates raw records read together with their keys, keeping the good and reporting the rest. */
+export function sortOutGames(keys: readonly IDBValidKey[], values: readonly unknown[]): GameList {
+  const games: StoredGame[] = [];
+  const skipped: SkippedRecord[] = [];
+  values.forEach((value, i) => {
+    const problem = gameProblem(value);
+    if (problem) skipped.push({ id: String(keys[i]), reason: problem });
+    else games.push(value as StoredGame);
+  });
+  return { games, skipped };
+}
+
+/**
+ * Lists games for the games screen. With a status, only that status's records are read (through the
+ * status index); without one, every record is read, so a record too damaged to have a status is still
+ * reported in `skipped`.
+ */
+export function listGames(db: PenteDb, query: GameListQuery = {}): Promise<StorageResult<GameList>> {
+  const sortBy = query.sortBy ?? 'date';
+  const descending = query.descending ?? sortBy === 'date';
+  return withTransaction(db, ['games'], 'readonly', 'list the saved games', async (tx) => {
+    const store = tx.objectStore('games');
+    const { status } = query;
+    // Same source, same query, same transaction: keys and values come back in the same order.
+    const [keys, values] =
+      status === undefined
+        ? await Promise.all([store.getAllKeys(), store.getAll()])
+        : await Promise.all([store.index('byStatus').getAllKeys(status), store.index('byStatus').getAll(status)]);
+    const { games, skipped } = sortOutGames(keys, values);
+    const shown = query.includeDemo ? games : games.filter((g) => !g.demo);
+    return ok({ games: sortGames(shown, sortBy, descending), skipped });
+  });
+}

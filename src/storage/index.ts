@@ -1,0 +1,26 @@
+/**
+ * Storage's public surface: IndexedDB (through idb) for games, players, settings and the openings book,
+ * JSON and pente.org transfer, and the persistence request. Every call returns an error value, never throws.
+ */
+export * from './book';
+export {
+  DB_NAME,
+  DB_VERSION,
+  type OpenOptions,
+  type PenteDb,
+  type PenteSchema,
+  type UpgradeStep,
+  UPGRADE_STEPS,
+  openDatabase,
+  runUpgradeSteps,
+} from './db';
+export * from './defaults';
+export * from './errors';
+export * from './games';
+export * from './pente-org';
+export * from './persistence';
+export * from './players';
+export * from './records';
+export * from './settings';
+export * from './transfer';
+export * from './validate';

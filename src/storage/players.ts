@@ -1,0 +1,102 @@
+/**
+ * Players: people (just a name) and computer players (a name and the engine's level settings). The first
+ * run stores one of each built-in level and "Player 1" (see db.ts). Names are unique per kind, enforced by
+ * the store's unique [kind, name] index and reported as a 'duplicate' error value.
+ */
+import { ok } from '../core';
+import { type PenteDb, withTransaction } from './db';
+import { type SkippedRecord, type StorageResult, fail } from './errors';
+import type { ComputerPlayer, NewPlayer, PlayerKind, StoredPlayer } from './records';
+import { playerProblem } from './validate';
+
+export interface PlayerList {
+  /** People first, by name; then computer players, weakest first. */
+  readonly players: readonly StoredPlayer[];
+  readonly skipped: readonly SkippedRecord[];
+}
+
+const byName = (a: string, b: string): number => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+
+/** Weakest first, which is the order the built-in levels are listed in. */
+const byStrength = (a: ComputerPlayer, b: ComputerPlayer): number =>
+  a.judgement - b.judgement || a.vision - b.vision || a.depth - b.depth || a.timeMs - b.timeMs;
+
+function comparePlayers(a: StoredPlayer, b: StoredPlayer): number {
+  if (a.kind !== b.kind) return a.kind === 'human' ? -1 : 1;
+  const strength = a.kind === 'computer' && b.kind === 'computer' ? byStrength(a, b) : 0;
+  return strength || byName(a.name, b.name);
+}
+
+const duplicateName = (player: { kind: PlayerKind; name: string }) =>
+  fail(
+    'duplicate',
+    player.kind === 'human'
+      ? `There is already a player named "${player.name}".`
+      : `There is already a computer player named "${player.name}".`,
+  );
+
+/** A player's fields with the name trimmed, and nothing else the caller's object may carry. */
+export function playerFields(player: StoredPlayer): StoredPlayer {
+  const name = player.name.trim();
+  if (player.kind === 'human') return { id: player.id, kind: 'human', name };
+  const { id, depth, timeMs, vision, judgement, book } = player;
+  return { id, kind: 'computer', name, depth, timeMs, vision, judgement, book };
+}
+
+export function listPlayers(db: PenteDb, kind?: PlayerKind): Promise<StorageResult<PlayerList>> {
+  return withTransaction(db, ['players'], 'readonly', 'list the players', async (tx) => {
+    const store = tx.objectStore('players');
+    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+    const players: StoredPlayer[] = [];
+    const skipped: SkippedRecord[] = [];
+    values.forEach((value, i) => {
+      const problem = playerProblem(value);
+      if (problem) skipped.push({ id: String(keys[i]), reason: problem });
+      else if (kind === undefined || (value as StoredPlayer).kind === kind) players.push(value as StoredPlayer);
+    });
+    return ok({ players: players.sort(comparePlayers), skipped });
+  });
+}
+
+export function getPlayer(db: PenteDb, id: string): Promise<StorageResult<StoredPlayer>> {
+  return withTransaction(db, ['players'], 'readonly', 'load the player', async (tx) => {
+    const stored: unknown = await tx.objectStore('players').get(id);
+    if (stored === undefined) return fail('not-found', 'That player is no longer saved here.');
+    const problem = playerProblem(stored);
+    if (problem) return fail('invalid', `The saved player could not be read: ${problem}.`);
+    return ok(stored as StoredPlayer);
+  });
+}
+
+/**
+ * Stores a player (insert or update, e.g. a rename or new level settings). Fails with 'duplicate' when
+ * another player of the same kind already has the name.
+ */
+export function savePlayer(db: PenteDb, player: StoredPlayer): Promise<StorageResult<StoredPlayer>> {
+  const problem = playerProblem(player);
+  if (problem) return Promise.resolve(fail('invalid', `The player could not be saved: ${problem}.`));
+  const next = playerFields(player);
+  return withTransaction(db, ['players'], 'readwrite', 'save the player', async (tx) => {
+    const store = tx.objectStore('players');
+    // Checked first so the error can name the player; the unique index would also refuse the write.
+    const holder = await store.index('byKindName').getKey([next.kind, next.name]);
+    if (holder !== undefined && holder !== next.id) return duplicateName(next);
+    await store.put(next);
+    return ok(next);
+  });
+}
+
+/** Stores a new player under a fresh id. */
+export function addPlayer(db: PenteDb, player: NewPlayer): Promise<StorageResult<StoredPlayer>> {
+  return savePlayer(db, { ...player, id: crypto.randomUUID() });
+}
+
+/** Deletes a player. Games keep the names they were played under, so none of them change. */
+export function deletePlayer(db: PenteDb, id: string): Promise<StorageResult<void>> {
+  return withTransaction(db, ['players'], 'readwrite', 'delete the player', async (tx) => {
+    const store = tx.objectStore('players');
+    if ((await store.getKey(id)) === undefined) return fail('not-found', 'That player is no longer saved here.');
+    await store.delete(id);
+    return ok(undefined);
+  });
+}

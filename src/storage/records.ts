@@ -1,0 +1,132 @@
+/**
+ * The shapes stored on disk. They are plain JSON-like data (no GameState, no class instances) so that
+ * they survive structured cloning, export to a JSON file, and later versions of the app: a game is its
+ * rules and its moves as pente.org coordinates, and the core replays it.
+ */
+import type { BoardSize, GameResult, VariantId } from '../core';
+
+export type PlayerKind = 'human' | 'computer';
+
+/** One side of a game as it was played: the name shown, and the stored player it was, if any. */
+export interface GameSide {
+  readonly name: string;
+  readonly kind: PlayerKind;
+  /**
+   * The players-store id of whoever played this side, when known: for a computer, the player whose level
+   * settings it used. Games keep the name too, so renaming or deleting a player leaves old games readable.
+   */
+  readonly playerId?: string;
+}
+
+export interface GameClocks {
+  /** Time left for player 1 and player 2, in milliseconds. */
+  readonly remainingMs: readonly [number, number];
+  /** Time added after each move, in milliseconds. */
+  readonly incrementMs: number;
+}
+
+export type GameStatus = 'in-progress' | 'finished';
+
+export interface StoredGame {
+  /** crypto.randomUUID(). */
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly players: readonly [GameSide, GameSide];
+  /** The moves as pente.org coordinates, e.g. ["K10", "L9"]. */
+  readonly moves: readonly string[];
+  /** null: an untimed game. */
+  readonly clocks: GameClocks | null;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly status: GameStatus;
+  /** How the game ended; null while it goes on. */
+  readonly result: GameResult | null;
+  /** A game the computer played against itself as a demonstration: left out of the game list by default. */
+  readonly demo: boolean;
+  /**
+   * How many times this game has been saved (0: never). A save names the revision it started from, so a
+   * tab cannot overwrite moves that another tab saved meanwhile.
+   */
+  readonly revision: number;
+}
+
+export interface HumanPlayer {
+  readonly id: string;
+  readonly kind: 'human';
+  readonly name: string;
+}
+
+/**
+ * A computer player: a name and the engine's level settings (the fields of `EngineLevel` in
+ * src/ai/levels.ts, duplicated here because storage may not import the engine), so a player can make
+ * their own levels.
+ */
+export interface ComputerPlayer {
+  readonly id: string;
+  readonly kind: 'computer';
+  readonly name: string;
+  /** Deepest nominal search depth. */
+  readonly depth: number;
+  /** Think time per move, in milliseconds. */
+  readonly timeMs: number;
+  /** Percentage of candidate moves it notices. */
+  readonly vision: number;
+  /** Percentage of exact judgement. */
+  readonly judgement: number;
+  /** Whether it plays from the openings book. */
+  readonly book: boolean;
+}
+
+export type StoredPlayer = HumanPlayer | ComputerPlayer;
+
+/** A player before it is stored: the store gives it an id. */
+export type NewPlayer = Omit<HumanPlayer, 'id'> | Omit<ComputerPlayer, 'id'>;
+
+export type Theme = 'system' | 'light' | 'dark';
+export type InputMode = 'two-tap' | 'one-tap' | 'confirm' | 'drag';
+/** Who moves first in a rematch: the loser of the last game, the players in turn, or the same player. */
+export type RematchStarter = 'loser' | 'alternate' | 'same';
+
+export interface TimeControl {
+  /** Each player's time at the start, in milliseconds. */
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/** What the new-game screen starts from: the choices made last time. */
+export interface NewGameDefaults {
+  /** Players-store ids for player 1 and player 2 (null: none chosen yet). */
+  readonly players: readonly [string | null, string | null];
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  /** null: untimed. */
+  readonly timeControl: TimeControl | null;
+}
+
+export interface Settings {
+  readonly theme: Theme;
+  /** 0 (silent) to 1. */
+  readonly soundVolume: number;
+  readonly haptics: boolean;
+  readonly inputMode: InputMode;
+  readonly showCoordinates: boolean;
+  readonly showMoveNumbers: boolean;
+  readonly showEngineLine: boolean;
+  readonly rematchStarter: RematchStarter;
+  readonly newGame: NewGameDefaults;
+}
+
+export type SettingName = keyof Settings;
+
+/** A change to the settings: any top-level setting, and any part of the new-game defaults. */
+export type SettingsPatch = Partial<Omit<Settings, 'newGame'>> & { readonly newGame?: Partial<NewGameDefaults> };
+
+/** The packed openings book, stored as one binary value. */
+export interface StoredBook {
+  readonly version: string;
+  readonly bytes: ArrayBuffer;
+}

@@ -1,0 +1,169 @@
+/**
+ * Runtime checks for everything read back from IndexedDB or an import file. What is on disk may have been
+ * written by an older or newer version of the app, by another tab mid-crash, or edited by hand, so the
+ * types are not trusted until these say so. Each check returns the first problem found (for the
+ * skipped-records report) or null; the `is…` guards wrap them.
+ */
+import { isBoardSize, isVariantId, parsePoint } from '../core';
+import type {
+  ComputerPlayer,
+  GameClocks,
+  GameSide,
+  NewGameDefaults,
+  SettingName,
+  Settings,
+  StoredBook,
+  StoredGame,
+  StoredPlayer,
+  TimeControl,
+} from './records';
+
+export type Problem = string | null;
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNonNegative = (v: unknown): v is number => isFiniteNumber(v) && v >= 0;
+const isPercent = (v: unknown): v is number => isFiniteNumber(v) && v >= 0 && v <= 100;
+const isOneOf = <T extends string>(options: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (options as readonly string[]).includes(v);
+
+/** The longest player name accepted: long enough for any real name, short enough to lay out. */
+export const MAX_NAME_LENGTH = 60;
+
+export function nameProblem(name: unknown): Problem {
+  if (typeof name !== 'string') return 'the name is not text';
+  if (name.trim() === '') return 'the name is empty';
+  if (name.length > MAX_NAME_LENGTH) return `the name is longer than ${MAX_NAME_LENGTH} characters`;
+  return null;
+}
+
+const idProblem = (id: unknown): Problem =>
+  typeof id === 'string' && id !== '' ? null : 'the id is missing or not text';
+
+function sideProblem(side: unknown, which: string): Problem {
+  if (!isObject(side)) return `${which} is not an object`;
+  const name = nameProblem(side.name);
+  if (name) return `${which}: ${name}`;
+  if (!isOneOf(['human', 'computer'], side.kind)) return `${which}: the kind is not "human" or "computer"`;
+  if (side.playerId !== undefined && typeof side.playerId !== 'string') return `${which}: the player id is not text`;
+  return null;
+}
+
+function clocksProblem(clocks: unknown): Problem {
+  if (clocks === null) return null;
+  if (!isObject(clocks)) return 'the clocks are neither null nor an object';
+  const { remainingMs, incrementMs } = clocks;
+  if (!Array.isArray(remainingMs) || remainingMs.length !== 2 || !remainingMs.every(isFiniteNumber)) {
+    return 'the clocks do not hold two remaining times';
+  }
+  if (!isNonNegative(incrementMs)) return 'the clock increment is not a non-negative number';
+  return null;
+}
+
+function resultProblem(result: unknown): Problem {
+  if (result === null) return null;
+  if (!isObject(result)) return 'the result is neither null nor an object';
+  if (result.winner === null) return result.reason === 'draw' ? null : 'a result without a winner is not a draw';
+  if (result.winner !== 1 && result.winner !== 2) return 'the winner is not 1, 2 or null';
+  return isOneOf(['five', 'captures', 'resignation', 'time'], result.reason)
+    ? null
+    : `the result's reason "${String(result.reason)}" is not known`;
+}
+
+export function gameProblem(v: unknown): Problem {
+  if (!isObject(v)) return 'not an object';
+  const id = idProblem(v.id);
+  if (id) return id;
+  if (typeof v.variant !== 'string' || !isVariantId(v.variant)) return `unknown variant "${String(v.variant)}"`;
+  if (typeof v.size !== 'number' || !isBoardSize(v.size)) return `unsupported board size ${String(v.size)}`;
+  if (typeof v.tournamentRule !== 'boolean') return 'the tournament rule is not true or false';
+  if (!Array.isArray(v.players) || v.players.length !== 2) return 'there are not two players';
+  const side = sideProblem(v.players[0], 'player 1') ?? sideProblem(v.players[1], 'player 2');
+  if (side) return side;
+  if (!Array.isArray(v.moves)) return 'the moves are not a list';
+  const { size } = v;
+  const bad = v.moves.findIndex((m) => typeof m !== 'string' || parsePoint(size, m) === undefined);
+  if (bad >= 0) return `move ${bad + 1} (${JSON.stringify(v.moves[bad])}) is not a point of the ${size}x${size} board`;
+  const clocks = clocksProblem(v.clocks);
+  if (clocks) return clocks;
+  if (!isFiniteNumber(v.createdAt) || !isFiniteNumber(v.updatedAt)) return 'the dates are not numbers';
+  if (!isOneOf(['in-progress', 'finished'], v.status)) return `unknown status "${String(v.status)}"`;
+  const result = resultProblem(v.result);
+  if (result) return result;
+  // The list shows finished games by their result, so the two must agree.
+  if ((v.status === 'finished') !== (v.result !== null)) {
+    return v.status === 'finished' ? 'a finished game has no result' : 'a game in progress has a result';
+  }
+  if (typeof v.demo !== 'boolean') return 'the demo flag is not true or false';
+  if (!Number.isInteger(v.revision) || (v.revision as number) < 0) return 'the revision is not a whole number';
+  return null;
+}
+
+export function playerProblem(v: unknown): Problem {
+  if (!isObject(v)) return 'not an object';
+  const id = idProblem(v.id);
+  if (id) return id;
+  const name = nameProblem(v.name);
+  if (name) return name;
+  if (v.kind === 'human') return null;
+  if (v.kind !== 'computer') return 'the kind is not "human" or "computer"';
+  if (!Number.isInteger(v.depth) || (v.depth as number) < 1 || (v.depth as number) > 64) {
+    return 'the search depth is not a whole number from 1 to 64';
+  }
+  if (!isFiniteNumber(v.timeMs) || v.timeMs <= 0) return 'the think time is not a positive number';
+  if (!isPercent(v.vision)) return 'vision is not a percentage';
+  if (!isPercent(v.judgement)) return 'judgement is not a percentage';
+  if (typeof v.book !== 'boolean') return 'the book setting is not true or false';
+  return null;
+}
+
+export function bookProblem(v: unknown): Problem {
+  if (!isObject(v)) return 'not an object';
+  if (typeof v.version !== 'string') return 'the version is not text';
+  return v.bytes instanceof ArrayBuffer ? null : 'the bytes are not an ArrayBuffer';
+}
+
+export const isStoredGame = (v: unknown): v is StoredGame => gameProblem(v) === null;
+export const isStoredPlayer = (v: unknown): v is StoredPlayer => playerProblem(v) === null;
+export const isComputerPlayer = (v: unknown): v is ComputerPlayer => isStoredPlayer(v) && v.kind === 'computer';
+export const isStoredBook = (v: unknown): v is StoredBook => bookProblem(v) === null;
+export const isGameSide = (v: unknown): v is GameSide => sideProblem(v, 'side') === null;
+export const isGameClocks = (v: unknown): v is GameClocks => v !== null && clocksProblem(v) === null;
+
+const isTimeControl = (v: unknown): v is TimeControl =>
+  isObject(v) && isFiniteNumber(v.initialMs) && v.initialMs > 0 && isNonNegative(v.incrementMs);
+
+const isPlayerChoice = (v: unknown): boolean => v === null || (typeof v === 'string' && v !== '');
+
+export function newGameProblem(v: unknown): Problem {
+  if (!isObject(v)) return 'not an object';
+  const { players } = v;
+  if (!Array.isArray(players) || players.length !== 2 || !players.every(isPlayerChoice)) {
+    return 'the players are not two ids (or nulls)';
+  }
+  if (typeof v.variant !== 'string' || !isVariantId(v.variant)) return `unknown variant "${String(v.variant)}"`;
+  if (typeof v.size !== 'number' || !isBoardSize(v.size)) return `unsupported board size ${String(v.size)}`;
+  if (typeof v.tournamentRule !== 'boolean') return 'the tournament rule is not true or false';
+  if (v.timeControl !== null && !isTimeControl(v.timeControl)) return 'the time control is not valid';
+  return null;
+}
+
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** One check per setting; a stored value that fails its check is skipped and the default used instead. */
+export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
+  theme: (v): v is Settings['theme'] => isOneOf(['system', 'light', 'dark'], v),
+  soundVolume: (v): v is number => isFiniteNumber(v) && v >= 0 && v <= 1,
+  haptics: isBoolean,
+  inputMode: (v): v is Settings['inputMode'] => isOneOf(['two-tap', 'one-tap', 'confirm', 'drag'], v),
+  showCoordinates: isBoolean,
+  showMoveNumbers: isBoolean,
+  showEngineLine: isBoolean,
+  rematchStarter: (v): v is Settings['rematchStarter'] => isOneOf(['loser', 'alternate', 'same'], v),
+  newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
+};
+
+export const isSettingName = (name: unknown): name is SettingName =>
+  typeof name === 'string' && Object.hasOwn(SETTING_CHECKS, name);
