@@ -1,26 +1,11 @@
 import { render } from 'preact';
 import { App } from './App';
-import { offlineReady, registerServiceWorker, updateReady } from './pwa';
+import { startApp } from './app-state';
+import { listenForInstallPrompt } from './install';
+import { registerServiceWorker } from './pwa';
 import './styles.css';
 
-function Root() {
-  return (
-    <>
-      <App />
-      <div class="toasts" aria-live="polite">
-        {offlineReady.value && <p class="toast">Ready to work offline.</p>}
-        {updateReady.value && (
-          <p class="toast">
-            Update available.{' '}
-            <button type="button" onClick={updateReady.value}>
-              Reload
-            </button>
-          </p>
-        )}
-      </div>
-    </>
-  );
-}
-
-render(<Root />, document.getElementById('app')!);
+listenForInstallPrompt();
+render(<App />, document.getElementById('app')!);
+void startApp();
 registerServiceWorker();

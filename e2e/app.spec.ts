@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Page, expect, test } from '@playwright/test';
+import { cell, newGame, openApp, tapTwice } from './helpers';
+
+test('settings persist across reloads', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Theme').selectOption('dark');
+  await page.getByLabel('Show move numbers').check();
+  await page.getByLabel('Placing a stone').selectOption('one-tap');
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  await expect(page.getByLabel('Show move numbers')).toBeChecked();
+  await expect(page.getByLabel('Placing a stone')).toHaveValue('one-tap');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  // One-tap play is in force: a single tap places.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await newGame(page, { white: 'Guest' });
+  await cell(page, 'E5').tap();
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+});
+
+test('the manifest and service worker make the app installable', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByText('Ready to work offline.')).toBeVisible();
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'Pente', short_name: 'Pente', display: 'standalone', start_url: '.' });
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).ok()).toBe(true);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
+test('after the first visit the app loads and plays offline, the computer included', async ({ page, context }) => {
+  await openApp(page);
+  await expect(page.getByText('Ready to work offline.')).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+  await newGame(page, { white: 'Beginner (computer)' });
+  await tapTwice(page, 'E5');
+  await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
+  const stones = await page.getByRole('gridcell', { name: /white stone$/ }).count();
+  expect(stones).toBe(1);
+});
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+test('axe finds no serious accessibility problems on the main screens, in both themes', async ({ page }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await openApp(page);
+    expect(await seriousViolations(page), `home, ${theme}`).toEqual([]);
+    await page.getByRole('button', { name: 'New game' }).click();
+    expect(await seriousViolations(page), `new game, ${theme}`).toEqual([]);
+    await page.getByLabel('White').selectOption({ label: 'Guest' });
+    await page.getByRole('button', { name: 'Start' }).click();
+    await tapTwice(page, 'K10');
+    expect(await seriousViolations(page), `play, ${theme}`).toEqual([]);
+    await page.getByRole('button', { name: 'Back to the menu' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await seriousViolations(page), `settings, ${theme}`).toEqual([]);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Rules and help' }).click();
+    expect(await seriousViolations(page), `rules, ${theme}`).toEqual([]);
+  }
+});

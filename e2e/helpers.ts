@@ -1,0 +1,34 @@
+import { type Page, expect } from '@playwright/test';
+
+/** Opens the app and waits for the home screen (the database is open by then). */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+}
+
+/** Starts a game from the new-game screen. */
+export async function newGame(
+  page: Page,
+  options: { black?: string; white: string; size?: '9' | '13' | '19' },
+): Promise<void> {
+  await page.getByRole('button', { name: 'New game' }).click();
+  if (options.black) await page.getByLabel('Black (moves first)').selectOption({ label: options.black });
+  await page.getByLabel('White').selectOption({ label: options.white });
+  await page.getByLabel('Board').selectOption(options.size ?? '9');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+}
+
+/** Every point's accessible name, in board order: the whole position as text. */
+export async function boardLabels(page: Page): Promise<string[]> {
+  return page.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+}
+
+export const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: new RegExp(`^${name}, `) });
+
+/** Previews and then places a stone with two taps. */
+export async function tapTwice(page: Page, name: string): Promise<void> {
+  await cell(page, name).tap();
+  await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
+  await cell(page, name).tap();
+}

@@ -1,0 +1,83 @@
+/**
+ * What the whole app shares: the screen shown, the database connection, the settings and players, and
+ * short notices. Storage failures never stop play: without a database the app runs in memory and says so.
+ */
+import { signal } from '@preact/signals';
+import {
+  DEFAULT_SETTINGS,
+  type PenteDb,
+  type Settings,
+  type SettingsPatch,
+  type StoredGame,
+  type StoredPlayer,
+  getSettings,
+  listGames,
+  listPlayers,
+  openDatabase,
+  saveSettings,
+} from '../storage';
+
+export type Screen = 'home' | 'new' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'about';
+
+export const screen = signal<Screen>('home');
+export const db = signal<PenteDb | null>(null);
+/** Why games cannot be saved, when they cannot (private mode, a full disk, another tab's upgrade…). */
+export const storageProblem = signal<string | null>(null);
+export const settings = signal<Settings>(DEFAULT_SETTINGS);
+export const players = signal<readonly StoredPlayer[]>([]);
+/** The most recent unfinished game, offered by "Continue" on the home screen. */
+export const resumable = signal<StoredGame | null>(null);
+export const notices = signal<readonly { id: number; text: string }[]>([]);
+export const ready = signal(false);
+
+let noticeId = 0;
+/** Shows a short notice that goes away by itself. */
+export function notify(text: string, ms = 4000): void {
+  const id = ++noticeId;
+  notices.value = [...notices.value, { id, text }];
+  setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms);
+}
+
+export async function startApp(): Promise<void> {
+  const opened = await openDatabase({
+    onVersionChange: () => {
+      db.value = null;
+      storageProblem.value = 'A newer version of the app opened in another tab. Reload to keep saving your games.';
+    },
+  });
+  if (!opened.ok) {
+    storageProblem.value = `Games cannot be saved on this device (${opened.error.message}). You can still play.`;
+    ready.value = true;
+    return;
+  }
+  db.value = opened.value;
+  const [loaded, list] = await Promise.all([getSettings(opened.value), listPlayers(opened.value)]);
+  if (loaded.ok) settings.value = loaded.value.settings;
+  if (list.ok) players.value = list.value.players;
+  await refreshResumable();
+  ready.value = true;
+}
+
+export async function refreshResumable(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const list = await listGames(d, { status: 'in-progress', sortBy: 'date', descending: true });
+  resumable.value = list.ok ? (list.value.games[0] ?? null) : null;
+}
+
+export async function refreshPlayers(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const list = await listPlayers(d);
+  if (list.ok) players.value = list.value.players;
+}
+
+/** Changes settings at once in memory and saves them; a failed save is reported, not lost in silence. */
+export async function updateSettings(patch: SettingsPatch): Promise<void> {
+  const current = settings.value;
+  settings.value = { ...current, ...patch, newGame: { ...current.newGame, ...patch.newGame } } as Settings;
+  const d = db.value;
+  if (!d) return;
+  const saved = await saveSettings(d, patch);
+  if (!saved.ok) notify(`Settings not saved: ${saved.error.message}`);
+}

@@ -1,0 +1,135 @@
+import { useState } from 'preact/hooks';
+import { BOARD_SIZES, type BoardSize, VARIANTS, VARIANT_IDS, type VariantId } from '../../core';
+import type { StoredPlayer, TimeControl } from '../../storage';
+import { ScreenHeader } from '../App';
+import { players, settings } from '../app-state';
+import { startGame } from '../games';
+
+/** A second person for pass-and-play, always offered even if only one human is stored. */
+const GUEST: StoredPlayer = { id: 'guest', kind: 'human', name: 'Guest' };
+
+const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
+  { label: 'No clock', value: null },
+  { label: '5 minutes', value: { initialMs: 5 * 60_000, incrementMs: 0 } },
+  { label: '10 minutes + 5 s', value: { initialMs: 10 * 60_000, incrementMs: 5_000 } },
+  { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
+];
+
+export function NewGame() {
+  const defaults = settings.value.newGame;
+  const everyone = [...players.value, GUEST];
+  const byId = (id: string | null, fallback: StoredPlayer) => everyone.find((p) => p.id === id) ?? fallback;
+  const [p1, setP1] = useState(() => byId(defaults.players[0], everyone[0]!));
+  const [p2, setP2] = useState(() => byId(defaults.players[1], GUEST));
+  const [variant, setVariant] = useState<VariantId>(defaults.variant);
+  const [size, setSize] = useState<BoardSize>(defaults.size);
+  const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
+  const [clock, setClock] = useState(() =>
+    Math.max(
+      0,
+      TIME_CONTROLS.findIndex((t) => JSON.stringify(t.value) === JSON.stringify(defaults.timeControl)),
+    ),
+  );
+
+  const choose = (set: (p: StoredPlayer) => void) => (e: Event) =>
+    set(byId((e.currentTarget as HTMLSelectElement).value, GUEST));
+  const playerOptions = (
+    <>
+      <optgroup label="People">
+        {everyone
+          .filter((p) => p.kind === 'human')
+          .map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+      </optgroup>
+      <optgroup label="Computer">
+        {everyone
+          .filter((p) => p.kind === 'computer')
+          .map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} (computer)
+            </option>
+          ))}
+      </optgroup>
+    </>
+  );
+
+  const start = (e: Event) => {
+    e.preventDefault();
+    startGame({ player1: p1, player2: p2, variant, size, tournamentRule, timeControl: TIME_CONTROLS[clock]!.value });
+  };
+
+  return (
+    <main class="form-screen">
+      <ScreenHeader title="New game" />
+      <form onSubmit={start}>
+        <label>
+          Black (moves first)
+          <select value={p1.id} onChange={choose(setP1)}>
+            {playerOptions}
+          </select>
+        </label>
+        <label>
+          White
+          <select value={p2.id} onChange={choose(setP2)}>
+            {playerOptions}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={() => {
+            setP1(p2);
+            setP2(p1);
+          }}
+        >
+          Swap colours
+        </button>
+        <label>
+          Game
+          <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
+            {VARIANT_IDS.map((id) => (
+              <option key={id} value={id}>
+                {VARIANTS[id].name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Board
+          <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
+            {BOARD_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}×{s}
+              </option>
+            ))}
+          </select>
+        </label>
+        {VARIANTS[variant].tournamentRule && (
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={tournamentRule}
+              onChange={(e) => setTournamentRule(e.currentTarget.checked)}
+            />
+            Tournament rule (Black's second stone at least three points from the centre)
+          </label>
+        )}
+        <label>
+          Clock
+          <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value))}>
+            {TIME_CONTROLS.map((t, i) => (
+              <option key={t.label} value={i}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" class="primary">
+          Start
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,265 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  type GameState,
+  MAX_CAPTURED_PER_MOVE,
+  findCaptures,
+  formatPoint,
+  openingRestriction,
+  winningLine,
+} from '../../core';
+import { Board } from '../Board';
+import { screen, settings } from '../app-state';
+import { rematch, session } from '../games';
+import type { GameSession } from '../session';
+import { hapticTap, playEffect } from '../sound';
+
+const COLOURS = ['', 'Black', 'White'] as const;
+const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+const captureBuffer = new Int16Array(MAX_CAPTURED_PER_MOVE);
+
+function statusText(game: GameSession, s: GameState): string {
+  const r = s.result;
+  if (r) {
+    if (r.winner === null) return 'Draw: the board is full.';
+    return `${game.sides[r.winner - 1]!.name} (${COLOURS[r.winner]}) wins by ${REASONS[r.reason]}.`;
+  }
+  const side = game.sides[s.toMove - 1]!;
+  return `${side.name} (${COLOURS[s.toMove]}) to move.`;
+}
+
+const clockText = (ms: number) => {
+  const total = Math.ceil(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+};
+
+function PlayerPanel({ game, player }: { game: GameSession; player: 1 | 2 }) {
+  const s = game.shown.value;
+  const side = game.sides[player - 1]!;
+  const target = s.rules.variant.captureWin;
+  const captured = s.captures[player - 1]!;
+  const clocks = game.clocks.value;
+  const active = !s.result && s.toMove === player;
+  return (
+    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOURS[player]}: ${side.name}`}>
+      <span class={`dot p${player}`} aria-hidden="true" />
+      <span class="name">{side.name}</span>
+      {target !== null && (
+        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
+          {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
+            <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
+          ))}
+          <span class="count">
+            {captured}/{target}
+          </span>
+        </span>
+      )}
+      {clocks && <span class={`clock${active ? ' running' : ''}`}>{clockText(clocks[player - 1]!)}</span>}
+    </section>
+  );
+}
+
+function EngineLine({ game }: { game: GameSession }) {
+  const t = game.thinking.value;
+  if (!t) return null;
+  const size = game.state.value.rules.size;
+  if (t === 'starting' || !settings.value.showEngineLine) return <p class="thinking">Thinking…</p>;
+  const score = Math.abs(t.score) > 900_000 ? (t.score > 0 ? 'winning' : 'losing') : (t.score / 100).toFixed(2);
+  return (
+    <p class="thinking">
+      Thinking… depth {t.depth}, {score}:{' '}
+      {t.pv
+        .slice(0, 6)
+        .map((p) => formatPoint(size, p))
+        .join(' ')}
+    </p>
+  );
+}
+
+export function Play() {
+  const game = session.value;
+  const [preview, setPreview] = useState<number | null>(null);
+  const [notice, setNotice] = useState('');
+  const live = game?.state.value;
+  const moves = live?.moves.length ?? 0;
+
+  // Sounds for every new move, whoever made it.
+  useEffect(() => {
+    const last = live?.lastMove;
+    if (!live || !last) return;
+    if (live.result && live.result.reason !== 'resignation' && live.result.reason !== 'time') playEffect('win');
+    else playEffect(last.captured.length ? 'capture' : 'place');
+    setPreview(null);
+  }, [moves]);
+
+  if (!game || !live) {
+    screen.value = 'home';
+    return null;
+  }
+  const s = game.shown.value;
+  const size = s.rules.size;
+  const mode = settings.value.inputMode;
+  const reviewing = game.reviewPly.value !== null;
+  const shownPly = s.moves.length;
+
+  const place = (point: number) => {
+    const why = game.move(point);
+    setPreview(null);
+    if (why) setNotice(why.message);
+    else hapticTap();
+  };
+  const tap = (point: number) => {
+    const why = game.refusal(point);
+    if (why) {
+      setNotice(why.message);
+      setPreview(null);
+      return;
+    }
+    setNotice('');
+    if (mode === 'one-tap' || (mode !== 'confirm' && preview === point)) place(point);
+    else setPreview(point);
+  };
+
+  const previewCaptures =
+    preview === null
+      ? []
+      : Array.from(
+          captureBuffer.subarray(
+            0,
+            findCaptures(s.cells, size, preview, s.toMove, s.rules.variant.captureLengths, captureBuffer),
+          ),
+        );
+  const shaded: number[] = [];
+  if (!reviewing && s.moves.length === 2 && s.rules.tournamentRule) {
+    for (let p = 0; p < size * size; p++) if (openingRestriction(s.rules, 2, p) === 'tournament-rule') shaded.push(p);
+  }
+  let numbers: Map<number, number> | null = null;
+  if (settings.value.showMoveNumbers) {
+    numbers = new Map();
+    s.moves.forEach((p, i) => numbers!.set(p, i + 1));
+    for (const p of [...numbers.keys()]) if (!s.cells[p]) numbers.delete(p);
+  }
+
+  return (
+    <main class="play">
+      <header class="screen-header">
+        <button type="button" class="back" aria-label="Back to the menu" onClick={() => (screen.value = 'home')}>
+          ‹
+        </button>
+        <h1>
+          {game.isDemo ? 'Demo: ' : ''}
+          {s.rules.variant.name} {size}×{size}
+        </h1>
+      </header>
+      <div class="players">
+        <PlayerPanel game={game} player={1} />
+        <PlayerPanel game={game} player={2} />
+      </div>
+      <Board
+        size={size}
+        cells={s.cells}
+        lastMove={s.lastMove?.point ?? null}
+        preview={preview === null ? null : { point: preview, player: s.toMove }}
+        marked={previewCaptures}
+        highlighted={winningLine(s)}
+        shaded={shaded}
+        numbers={numbers}
+        hint={game.hint.value}
+        showCoordinates={settings.value.showCoordinates}
+        dragToPlace={mode === 'drag'}
+        onHover={(p) => p !== null && setPreview(p)}
+        onPoint={tap}
+      />
+      <p class="status" role="status">
+        {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
+        {statusText(game, s)}
+        {preview !== null &&
+          ` Preview at ${formatPoint(size, preview)}${previewCaptures.length ? `, captures ${previewCaptures.length}` : ''}.`}
+      </p>
+      <EngineLine game={game} />
+      {notice && <p class="notice">{notice}</p>}
+      <div class="actions">
+        {!reviewing && !live.result && !game.isDemo && (
+          <>
+            <button
+              type="button"
+              class="primary"
+              onClick={() => preview !== null && place(preview)}
+              disabled={preview === null}
+            >
+              Confirm move
+            </button>
+            <button type="button" onClick={() => game.undo()} disabled={moves === 0}>
+              Undo
+            </button>
+            <button type="button" onClick={() => void game.requestHint()} disabled={!game.humanToMove()}>
+              Hint
+            </button>
+            <button type="button" onClick={() => confirm('Resign this game?') && game.resign()}>
+              Resign
+            </button>
+          </>
+        )}
+        {game.isDemo && !live.result && (
+          <>
+            <button type="button" onClick={() => game.setPaused(!game.paused.value)}>
+              {game.paused.value ? 'Resume' : 'Pause'}
+            </button>
+            <button type="button" onClick={() => void game.step()} disabled={!game.paused.value}>
+              Step
+            </button>
+            <label>
+              Speed{' '}
+              <select
+                value={game.demoDelayMs.value}
+                onChange={(e) => (game.demoDelayMs.value = Number(e.currentTarget.value))}
+              >
+                <option value="1500">Slow</option>
+                <option value="700">Normal</option>
+                <option value="150">Fast</option>
+              </select>
+            </label>
+          </>
+        )}
+        {game.isDemo && (
+          <button type="button" onClick={() => void game.keep()}>
+            Keep this game
+          </button>
+        )}
+        {live.result && (
+          <>
+            <button type="button" class="primary" onClick={() => rematch(game)}>
+              Rematch
+            </button>
+            <button type="button" onClick={() => (screen.value = 'new')}>
+              New game
+            </button>
+          </>
+        )}
+      </div>
+      <nav class="review" aria-label="Review">
+        <button type="button" aria-label="First move" onClick={() => game.review(0)} disabled={shownPly === 0}>
+          «
+        </button>
+        <button
+          type="button"
+          aria-label="Previous move"
+          onClick={() => game.review(shownPly - 1)}
+          disabled={shownPly === 0}
+        >
+          ‹
+        </button>
+        <button type="button" aria-label="Next move" onClick={() => game.review(shownPly + 1)} disabled={!reviewing}>
+          ›
+        </button>
+        <button type="button" aria-label="Last move" onClick={() => game.review(null)} disabled={!reviewing}>
+          »
+        </button>
+        {reviewing && !game.isDemo && (
+          <button type="button" onClick={() => game.playFromHere()}>
+            Play from here
+          </button>
+        )}
+      </nav>
+    </main>
+  );
+}

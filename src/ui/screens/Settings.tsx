@@ -1,0 +1,70 @@
+import type { InputMode, RematchStarter, Theme } from '../../storage';
+import { ScreenHeader } from '../App';
+import { settings, updateSettings } from '../app-state';
+
+export function SettingsScreen() {
+  const s = settings.value;
+  const toggle = (key: 'showCoordinates' | 'showMoveNumbers' | 'showEngineLine' | 'haptics', label: string) => (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={s[key]}
+        onChange={(e) => void updateSettings({ [key]: e.currentTarget.checked })}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <main class="form-screen">
+      <ScreenHeader title="Settings" />
+      <form onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Theme
+          <select value={s.theme} onChange={(e) => void updateSettings({ theme: e.currentTarget.value as Theme })}>
+            <option value="system">As the system</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+        <label>
+          Placing a stone
+          <select
+            value={s.inputMode}
+            onChange={(e) => void updateSettings({ inputMode: e.currentTarget.value as InputMode })}
+          >
+            <option value="two-tap">Tap to preview, tap again to place</option>
+            <option value="one-tap">One tap places</option>
+            <option value="confirm">Tap to preview, Confirm to place</option>
+            <option value="drag">Drag (preview above the finger)</option>
+          </select>
+        </label>
+        {toggle('showCoordinates', 'Show coordinates')}
+        {toggle('showMoveNumbers', 'Show move numbers')}
+        {toggle('showEngineLine', "Show the computer's line and evaluation")}
+        {toggle('haptics', 'Vibrate on tap')}
+        <label>
+          Sound volume
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.1}
+            value={s.soundVolume}
+            onChange={(e) => void updateSettings({ soundVolume: Number(e.currentTarget.value) })}
+          />
+        </label>
+        <label>
+          Rematch: who starts
+          <select
+            value={s.rematchStarter}
+            onChange={(e) => void updateSettings({ rematchStarter: e.currentTarget.value as RematchStarter })}
+          >
+            <option value="loser">The loser</option>
+            <option value="alternate">Take turns</option>
+            <option value="same">The same player</option>
+          </select>
+        </label>
+      </form>
+    </main>
+  );
+}
