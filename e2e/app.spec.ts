@@ -86,3 +86,23 @@ test('axe finds no serious accessibility problems on the main screens, in both t
     expect(await seriousViolations(page), `rules, ${theme}`).toEqual([]);
   }
 });
+
+test('a game exported as a pente.org record imports back after it was deleted', async ({ page }) => {
+  await openApp(page);
+  await newGame(page, { white: 'Guest' });
+  await tapTwice(page, 'E5');
+  await tapTwice(page, 'F6');
+  await page.getByRole('button', { name: 'Back to the menu' }).click();
+  await page.getByRole('button', { name: 'Games' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Player 1 vs Guest' }).click();
+  const record = await (await downloading).path();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete Player 1 vs Guest' }).click();
+  await expect(page.getByText('No games here yet.')).toBeVisible();
+  await page.getByLabel('Import a file').setInputFiles(record);
+  await expect(page.getByText('The game was imported.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+  await expect(cell(page, 'F6')).toHaveAccessibleName('F6, white stone');
+});

@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type GameSortKey, type StoredGame, deleteGame, listGames } from '../../storage';
+import {
+  type GameSortKey,
+  type StoredGame,
+  deleteGame,
+  exportAll,
+  exportGameRecord,
+  exportText,
+  importAll,
+  importGameRecord,
+  listGames,
+} from '../../storage';
 import { ScreenHeader } from '../App';
 import { db, notify, refreshResumable, storageProblem } from '../app-state';
 import { openGame } from '../games';
@@ -10,6 +20,16 @@ const RESULT = (g: StoredGame) => {
   if (g.result.winner === null) return 'draw';
   return `${g.players[g.result.winner - 1]!.name} won (${g.result.reason})`;
 };
+
+/** Offers a file to download. */
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 export function Games() {
   const [status, setStatus] = useState<'in-progress' | 'finished'>('in-progress');
@@ -37,9 +57,58 @@ export function Games() {
     await refreshResumable();
   };
 
+  const exportEverything = async () => {
+    const d = db.value;
+    if (!d) return;
+    const r = await exportAll(d);
+    if (!r.ok) return notify(r.error.message);
+    download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
+  };
+  const exportOne = (g: StoredGame) => {
+    const r = exportGameRecord(g);
+    if (!r.ok) return notify(r.error.message);
+    download(`pente-${g.players[0].name}-vs-${g.players[1].name}.txt`, r.value, 'text/plain');
+  };
+  /** A file of ours (JSON) or a pente.org record: either way nothing already stored is overwritten. */
+  const importFile = async (e: Event) => {
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    const d = db.value;
+    if (!file || !d) return;
+    const text = await file.text();
+    if (text.trimStart().startsWith('{')) {
+      const r = await importAll(d, text);
+      if (!r.ok) return notify(`Not imported: ${r.error.message}`);
+      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected } = r.value;
+      notify(
+        `Imported ${gamesAdded.length + gamesRenamed.length} games; ${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
+      );
+    } else {
+      const r = await importGameRecord(d, text);
+      if (!r.ok) return notify(`Not imported: ${r.error.message}`);
+      notify('The game was imported.');
+    }
+    await load();
+    await refreshResumable();
+  };
+
   return (
     <main class="list-screen">
       <ScreenHeader title="Games" />
+      <div class="actions">
+        <button type="button" onClick={() => void exportEverything()}>
+          Export everything
+        </button>
+        <label class="file-button">
+          Import a file
+          <input
+            type="file"
+            accept=".json,.txt,.pgn,application/json,text/plain"
+            onChange={(e) => void importFile(e)}
+          />
+        </label>
+      </div>
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
       <div class="tabs" role="tablist">
         <button
@@ -80,6 +149,13 @@ export function Games() {
             </div>
             <button type="button" onClick={() => openGame(g)}>
               {g.status === 'finished' ? 'Review' : 'Continue'}
+            </button>
+            <button
+              type="button"
+              aria-label={`Export ${g.players[0].name} vs ${g.players[1].name}`}
+              onClick={() => exportOne(g)}
+            >
+              Export
             </button>
             <button
               type="button"
