@@ -2,7 +2,9 @@
  * The engine's entry point for the worker and for Node tools: give it a game state and limits, get a move.
  * One Engine keeps its transposition table between moves of a game.
  */
-import type { GameState } from '../core';
+import { type GameState, illegality } from '../core';
+import type { BookCandidate, OpeningBook } from './book/book';
+import { urgency } from './book/urgent';
 import { type EngineLevel, levelById, noiseFor } from './levels';
 import { Position } from './position';
 import { DEFAULT_SETTINGS, type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
@@ -24,6 +26,17 @@ export interface ThinkOptions {
    * so far). The worker passes a check of a shared stop flag, so the page can stop a search cooperatively.
    */
   readonly shouldStop?: () => boolean;
+  /**
+   * Play from the openings book (set with `Engine.setBook`) when it has the position: by default the level's
+   * `book` flag, and true without a level. A forced move (a win now, or stopping the opponent's win next
+   * move) always overrides the book.
+   */
+  readonly book?: boolean;
+}
+
+/** The search's answer, or the book's: then `book` holds the move's statistics (and depth and nodes are 0). */
+export interface ThinkResult extends SearchResult {
+  readonly book?: BookCandidate;
 }
 
 export class Engine {
@@ -37,11 +50,13 @@ export class Engine {
     this.tt.clear();
   }
 
-  think(state: GameState, options: ThinkOptions = {}): SearchResult {
+  think(state: GameState, options: ThinkOptions = {}): ThinkResult {
     if (state.result) throw new Error('The game is over: there is no move to find.');
     const level = typeof options.level === 'string' ? levelById(options.level) : options.level;
     if (typeof options.level === 'string' && !level) throw new Error(`Unknown level "${options.level}".`);
     const seed = options.seed ?? 0;
+    const fromBook = this.bookMove(state, level, options);
+    if (fromBook) return fromBook;
     const settings: SearchSettings = {
       ...DEFAULT_SETTINGS,
       ...(level ? { vision: level.vision / 100, noise: noiseFor(level.judgement) } : {}),
@@ -61,5 +76,27 @@ export class Engine {
       },
       options.onProgress,
     );
+  }
+
+  // --- The openings book (src/ai/book) ------------------------------------------------------------------
+
+  private book: OpeningBook | null = null;
+
+  /** Sets the openings book that `think` consults first (null: none). */
+  setBook(book: OpeningBook | null): void {
+    this.book = book;
+  }
+
+  /** The book's move, when there is a book, the level and options allow it, and no move is forced. */
+  private bookMove(state: GameState, level: EngineLevel | undefined, options: ThinkOptions): ThinkResult | null {
+    if (!this.book || !(options.book ?? level?.book ?? true)) return null;
+    const start = performance.now();
+    if (urgency(state) !== null) return null;
+    const strength = level ? level.judgement / 100 : 1;
+    const chosen = this.book.choose(state, { seed: options.seed ?? 0, strength });
+    if (!chosen || illegality(state, chosen.point)) return null;
+    const timeMs = performance.now() - start;
+    const move = chosen.point;
+    return { move, score: 0, depth: 0, pv: [move], nodes: 0, timeMs, forced: false, ttHitRate: 0, book: chosen };
   }
 }

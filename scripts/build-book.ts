@@ -1,0 +1,259 @@
+/**
+ * Builds the openings book (npm run build:book) and writes it to public/openings.bin.
+ *
+ *   npm run build:book                          the pente.org master games only (a few seconds)
+ *   npm run build:book -- --self-play 20        plus 20 engine self-play games per section (see below)
+ *   npm run build:book -- --self-play 400 --ms 500 --threads 8     the deep version (hours on 2 cores)
+ *
+ * Options: --games FILE (default ../shared/data/pente-org-games.pgn.gz, gzip or plain text), --out FILE,
+ * --self-play N (games per section, default 0), --ms (think time per self-play move, default 100),
+ * --threads (default: up to 2), --seed, --sections (default pente:19,pente:13,keryo:19).
+ *
+ * Master games count every move of their first plies with the players' ratings. Self-play games start from
+ * 2–4 seeded random legal moves near the centre (so they vary); only the engine's own moves count, with its
+ * level's nominal rating (SELF_PLAY_RATINGS). They run in worker threads, through tsx's loader.
+ * Thresholds: src/ai/book/builder.ts (BOOK_THRESHOLDS).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import {
+  type BoardSize,
+  type GameState,
+  type Player,
+  type VariantId,
+  headerValue,
+  loadRecord,
+  makeRules,
+  newGame,
+  play,
+  replay,
+  splitRecords,
+} from '../src/core';
+import { BookBuilder } from '../src/ai/book/builder';
+import { BOOK_FLAG_MASTER_GAMES, BOOK_FLAG_SELF_PLAY, type PackedPosition, pack } from '../src/ai/book/pack';
+import { Engine } from '../src/ai/engine';
+import { rng } from '../tests/helpers';
+
+/** Rating-like numbers for the engine's levels in self-play (nominal, for weighting choices only). */
+export const SELF_PLAY_RATINGS: Record<string, number> = {
+  intermediate: 1500,
+  advanced: 1700,
+  expert: 1900,
+  master: 2000,
+};
+const SELF_PLAY_LEVELS = ['advanced', 'expert'] as const;
+const MAX_PLIES = 200;
+
+interface SelfPlayJob {
+  variant: VariantId;
+  size: BoardSize;
+  seed: number;
+  opening: number[];
+  levels: [string, string];
+  ms: number;
+}
+interface SelfPlayGame {
+  job: SelfPlayJob;
+  moves: number[];
+  /** The winner, or null for a draw (a full board or the ply limit). */
+  winner: Player | null;
+}
+
+function selfPlay(job: SelfPlayJob): SelfPlayGame {
+  const engines = [new Engine(18), new Engine(18)];
+  let state: GameState = newGame({ variant: job.variant, size: job.size });
+  for (const m of job.opening) {
+    const next = play(state, m);
+    if (!next.ok) throw new Error(`bad opening: ${next.error.message}`);
+    state = next.value;
+  }
+  while (!state.result && state.moves.length < MAX_PLIES) {
+    const p = state.toMove - 1;
+    const r = engines[p]!.think(state, { level: job.levels[p]!, timeMs: job.ms, seed: job.seed, book: false });
+    const next = play(state, r.move);
+    if (!next.ok) throw new Error(`self-play: illegal move ${next.error.message}`);
+    state = next.value;
+  }
+  return { job, moves: [...state.moves], winner: state.result?.winner ?? null };
+}
+
+/** 2–4 random legal moves within a few points of the centre. */
+function randomOpening(variant: VariantId, size: BoardSize, random: () => number): number[] {
+  let state = newGame({ variant, size });
+  const c = (size - 1) >> 1;
+  const plies = 2 + Math.floor(random() * 3);
+  while (state.moves.length < plies) {
+    const r = state.moves.length < 2 ? 2 : 4;
+    const x = c + Math.floor(random() * (2 * r + 1)) - r;
+    const y = c + Math.floor(random() * (2 * r + 1)) - r;
+    const next = play(state, y * size + x);
+    if (next.ok) state = next.value;
+  }
+  return [...state.moves];
+}
+
+/** A worker thread running this TypeScript file through tsx's loader (as scripts/match.ts does). */
+function tsWorker(url: URL, data: unknown): Worker {
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+async function runSelfPlay(jobs: SelfPlayJob[], threads: number, onGame: (g: SelfPlayGame) => void): Promise<void> {
+  const queue = [...jobs];
+  await Promise.all(
+    Array.from({ length: Math.min(threads, queue.length) }, async () => {
+      const worker = tsWorker(new URL(import.meta.url), null);
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const game = await new Promise<SelfPlayGame>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.postMessage(job);
+        });
+        onGame(game);
+      }
+      await worker.terminate();
+    }),
+  );
+}
+
+const rating = (headers: Parameters<typeof headerValue>[0], player: 1 | 2): number | null => {
+  const v = Number(headerValue(headers, `Player ${player} Rating`));
+  return Number.isFinite(v) && v > 0 ? v : null;
+};
+
+async function main(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { values } = parseArgs({
+    options: {
+      games: {
+        type: 'string',
+        default: fileURLToPath(new URL('../../shared/data/pente-org-games.pgn.gz', import.meta.url)),
+      },
+      out: { type: 'string', default: `${root}public/openings.bin` },
+      'self-play': { type: 'string', default: '0' },
+      ms: { type: 'string', default: '100' },
+      threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
+      seed: { type: 'string', default: '1' },
+      sections: { type: 'string', default: 'pente:19,pente:13,keryo:19' },
+    },
+  });
+  const started = performance.now();
+  const builders = new Map<string, BookBuilder>();
+  const builder = (variant: VariantId, size: number): BookBuilder => {
+    const key = `${variant}:${size}`;
+    let b = builders.get(key);
+    if (!b) builders.set(key, (b = new BookBuilder()));
+    return b;
+  };
+  let flags = 0;
+  const report: Record<string, unknown> = {};
+
+  // The master games.
+  if (existsSync(values.games)) {
+    const data = readFileSync(values.games);
+    const text = (data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data).toString('utf8');
+    const records = splitRecords(text);
+    let clean = 0;
+    const failures: string[] = [];
+    for (const r of records) {
+      const loaded = loadRecord(r.text, r.firstLine);
+      if (!loaded.ok) {
+        failures.push(`line ${loaded.error.line}: ${loaded.error.message}`);
+        continue;
+      }
+      clean++;
+      const { record, state } = loaded.value;
+      const winner =
+        record.result === '1-0' ? 1 : record.result === '0-1' ? 2 : record.result === '1/2-1/2' ? null : undefined;
+      builder(record.rules.variant.id, record.rules.size).addGame(state, {
+        winner,
+        ratings: [rating(record.headers, 1), rating(record.headers, 2)],
+      });
+    }
+    flags |= BOOK_FLAG_MASTER_GAMES;
+    report.masterGames = { records: records.length, replayed: clean, failed: failures.length, failures };
+  } else {
+    console.warn(`No master games at ${values.games}: building from self-play only.`);
+  }
+
+  // Engine self-play.
+  const perSection = Number(values['self-play']);
+  if (perSection > 0) {
+    const random = rng(Number(values.seed));
+    const jobs: SelfPlayJob[] = [];
+    for (const section of values.sections.split(',')) {
+      const [variant, sizeText] = section.split(':') as [VariantId, string];
+      const size = Number(sizeText) as BoardSize;
+      makeRules({ variant, size }); // throws early on a bad section name
+      for (let i = 0; i < perSection; i++) {
+        const levels: [string, string] = [
+          SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
+          SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
+        ];
+        const opening = randomOpening(variant, size, random);
+        jobs.push({ variant, size, seed: Math.floor(random() * 2 ** 31), opening, levels, ms: Number(values.ms) });
+      }
+    }
+    let done = 0;
+    const selfStarted = performance.now();
+    await runSelfPlay(jobs, Number(values.threads), (g) => {
+      const { job } = g;
+      const replayed = replay({ variant: job.variant, size: job.size }, g.moves);
+      if (!replayed.ok) throw new Error(`self-play game does not replay: ${replayed.error.illegal.message}`);
+      builder(job.variant, job.size).addGame(replayed.value, {
+        winner: g.winner,
+        ratings: [SELF_PLAY_RATINGS[job.levels[0]] ?? null, SELF_PLAY_RATINGS[job.levels[1]] ?? null],
+        fromPly: job.opening.length,
+      });
+      done++;
+      if (done % 10 === 0 || done === jobs.length) console.log(`self-play: ${done}/${jobs.length} games`);
+    });
+    flags |= BOOK_FLAG_SELF_PLAY;
+    report.selfPlay = {
+      gamesPerSection: perSection,
+      msPerMove: Number(values.ms),
+      seconds: Math.round((performance.now() - selfStarted) / 1000),
+    };
+  }
+
+  const positions: PackedPosition[] = [];
+  const sections: Record<string, unknown> = {};
+  let games = 0;
+  for (const [name, b] of builders) {
+    const built = b.build();
+    positions.push(...built);
+    games += b.games;
+    sections[name] = {
+      games: b.games,
+      positionsSeen: b.seen,
+      positions: built.length,
+      moves: built.reduce((s, p) => s + p.moves.length, 0),
+      movesOffBoardWhenTranslated: b.skippedMoves,
+    };
+  }
+  const bytes = pack(positions, { games, flags });
+  mkdirSync(dirname(values.out), { recursive: true });
+  writeFileSync(values.out, bytes);
+  const summary = {
+    out: values.out,
+    ...report,
+    sections,
+    positions: positions.length,
+    moves: positions.reduce((s, p) => s + p.moves.length, 0),
+    bytes: bytes.byteLength,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+}
+
+if (isMainThread) {
+  await main();
+} else {
+  void workerData;
+  parentPort!.on('message', (job: SelfPlayJob) => parentPort!.postMessage(selfPlay(job)));
+}
