@@ -47,6 +47,20 @@ test('after the first visit the app loads and plays offline, the computer includ
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
   const stones = await page.getByRole('gridcell', { name: /white stone$/ }).count();
   expect(stones).toBe(1);
+  // The openings book is precached with the app, and a copy is in IndexedDB once the engine has asked for it.
+  expect(await page.evaluate(async () => (await fetch('/openings.bin')).ok)).toBe(true);
+  const stored = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('openings').objectStore('openings').getAll();
+          get.onsuccess = () => resolve((get.result[0] as { bytes?: ArrayBuffer } | undefined)?.bytes?.byteLength ?? 0);
+        };
+      }),
+  );
+  expect(stored).toBeGreaterThan(10_000);
 });
 
 const require = createRequire(import.meta.url);

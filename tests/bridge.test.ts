@@ -28,6 +28,8 @@ interface PendingThink {
 
 class FakeWorker implements WorkerLike {
   readonly calls: PendingThink[] = [];
+  /** What reached the fake engine, in order: 'book:<bytes>' or 'think'. */
+  readonly log: string[] = [];
   terminated = false;
   private readonly events = new EventTarget();
   private readonly page: MessagePort;
@@ -38,10 +40,12 @@ class FakeWorker implements WorkerLike {
     this.page = channel.port1;
     this.engineSide = channel.port2;
     const calls = this.calls;
+    const log = this.log;
     const engine: EngineWorkerApi = {
       // Comlink awaits a returned promise, so the fake's "search" lasts until the test settles it.
       think: (request, onProgress) =>
         new Promise<EngineAnswer>((resolve, reject) => {
+          log.push('think');
           calls.push({
             request,
             onProgress,
@@ -61,6 +65,7 @@ class FakeWorker implements WorkerLike {
           });
         }) as unknown as EngineAnswer,
       newGame: () => undefined,
+      setBook: (bytes) => void log.push(`book:${bytes.byteLength}`),
     };
     Comlink.expose(engine, this.engineSide);
   }
@@ -473,5 +478,38 @@ describe('engine bridge with the real worker module', () => {
     const answer = await remote.think({ ...asked, timeMs: 10_000, stopFlag });
     expect(answer.timeMs).toBeLessThan(1000);
     expect(answer.move).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives every worker it starts the openings book before its first search', async () => {
+    let loads = 0;
+    const bridge = makeBridge({
+      loadBook: async () => {
+        loads++;
+        return new ArrayBuffer(16);
+      },
+    });
+    const first = bridge.requestMove(request);
+    (await thinkCall(0)).answer();
+    await first;
+    expect(workerAt(0).log).toEqual(['book:16', 'think']);
+    // An abort terminates the worker; the next one is given the book again.
+    const controller = new AbortController();
+    const aborted = bridge.requestMove(request, { signal: controller.signal });
+    await thinkCall(0, 1);
+    controller.abort();
+    expect(await rejectionKind(aborted)).toBe('aborted');
+    const next = bridge.requestMove(request);
+    (await thinkCall(1)).answer();
+    await next;
+    expect(workerAt(1).log).toEqual(['book:16', 'think']);
+    expect(loads).toBe(2);
+  });
+
+  it('plays without the book when it cannot be loaded', async () => {
+    const bridge = makeBridge({ loadBook: () => Promise.reject(new Error('no book')) });
+    const answer = bridge.requestMove(request);
+    (await thinkCall(0)).answer();
+    await expect(answer).resolves.toMatchObject({ move: 180 });
+    expect(workerAt(0).log).toEqual(['think']);
   });
 });

@@ -84,12 +84,13 @@ export function handleRequest(engine: Engine, line: string): string {
     const timeMs = field(r, 'timeMs', isPositiveInt, 'a positive whole number');
     const depth = field(r, 'depth', isPositiveInt, 'a positive whole number');
     const seed = field(r, 'seed', Number.isInteger as (v: unknown) => v is number, 'a whole number');
-    field(r, 'book', isBoolean, 'true or false');
+    const book = field(r, 'book', isBoolean, 'true or false');
     const result = engine.think(state, {
       ...(timeMs === undefined ? {} : { timeMs }),
       ...(depth === undefined ? {} : { depth }),
       ...(levelName === undefined ? {} : { level: levelName }),
       ...(seed === undefined ? {} : { seed }),
+      ...(book === undefined ? {} : { book }),
     });
     const size = state.rules.size;
     return JSON.stringify({

@@ -7,6 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import { type BoardSize, type Point, type VariantId, isBoardSize, isVariantId, replay } from '../core';
+import { OpeningBook } from '../ai/book/book';
 import { Engine } from '../ai/engine';
 import { type EngineLevel, levelById } from '../ai/levels';
 import type { SearchProgress } from '../ai/search';
@@ -67,6 +68,8 @@ export interface EngineWorkerApi {
   think(request: EngineRequest, onProgress?: (progress: EngineProgress) => void): EngineAnswer;
   /** Forgets the transposition table (a new game: its entries are only dead weight). */
   newGame(): void;
+  /** Gives the engine the packed openings book (public/openings.bin); throws if the bytes are not a book. */
+  setBook(bytes: ArrayBuffer): void;
 }
 
 function requestError(message: string): Error {
@@ -138,6 +141,9 @@ const api: EngineWorkerApi = {
   },
   newGame() {
     engine.newGame();
+  },
+  setBook(bytes) {
+    engine.setBook(new OpeningBook(new Uint8Array(bytes)));
   },
 };
 

@@ -74,6 +74,11 @@ export interface EngineBridgeOptions {
   readonly stopGraceMs?: number;
   /** How long past its think time a worker may take to answer before it is deemed hung. */
   readonly hangMarginMs?: number;
+  /**
+   * The packed openings book, given to every worker the bridge starts before its first search (a worker
+   * restarted after an abort or a crash gets it again). Null or a failure: the engine plays without it.
+   */
+  readonly loadBook?: () => Promise<ArrayBuffer | null>;
 }
 
 export interface RequestMoveOptions {
@@ -126,6 +131,8 @@ interface LiveWorker {
   isTerminated: boolean;
   /** The job it is running, told when the worker fails. */
   job: Job | null;
+  /** Settles once the openings book has been handed over (or could not be). */
+  bookGiven: Promise<unknown>;
 }
 
 /** A call in a worker's hands. */
@@ -168,6 +175,7 @@ export class EngineBridge {
   private readonly cooperativeStop: boolean;
   private readonly stopGraceMs: number;
   private readonly hangMarginMs: number;
+  private readonly loadBook: (() => Promise<ArrayBuffer | null>) | undefined;
   private worker: LiveWorker | null = null;
   /** The latest request, settled or not: a newer one aborts it. */
   private latest: Job | null = null;
@@ -181,6 +189,7 @@ export class EngineBridge {
       typeof SharedArrayBuffer === 'function';
     this.stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     this.hangMarginMs = options.hangMarginMs ?? DEFAULT_HANG_MARGIN_MS;
+    this.loadBook = options.loadBook;
   }
 
   /** Whether a worker is running now (for tests and diagnostics). */
@@ -229,6 +238,8 @@ export class EngineBridge {
         await this.workerFree;
         if (job.settled) return;
         const worker = this.liveWorker();
+        await worker.bookGiven;
+        if (job.settled) return;
         const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
         worker.job = job;
         const progress = onProgress
@@ -287,7 +298,15 @@ export class EngineBridge {
       markTerminated,
       isTerminated: false,
       job: null,
+      bookGiven: Promise.resolve(),
     };
+    const loadBook = this.loadBook;
+    if (loadBook) {
+      // Posting copies the bytes (no transfer list), so the next worker can be given them too.
+      worker.bookGiven = loadBook()
+        .then((bytes) => (bytes ? worker.remote.setBook(bytes) : undefined))
+        .catch(() => undefined);
+    }
     const onFailure = (event: Event): void => {
       // Comlink cannot answer from a worker that failed to load or threw outside a call: drop it.
       worker.job?.fail(new EngineError('crashed', `The engine stopped working (${event.type}).`));
@@ -328,10 +347,16 @@ const noop = (): void => undefined;
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 let pageBridge: EngineBridge | undefined;
+let pageOptions: EngineBridgeOptions = {};
+
+/** Sets the options of the page's bridge (before its first use): the app gives it the book's loader. */
+export function configureEngineBridge(options: EngineBridgeOptions): void {
+  pageOptions = options;
+}
 
 /** The page's bridge, made on first use (it starts no worker until a move is requested). */
 export function engineBridge(): EngineBridge {
-  pageBridge ??= new EngineBridge();
+  pageBridge ??= new EngineBridge(pageOptions);
   return pageBridge;
 }
 
