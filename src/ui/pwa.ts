@@ -12,7 +12,9 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   wb.addEventListener('installed', (event) => {
-    if (!event.isUpdate) offlineReady.value = true;
+    if (event.isUpdate) return;
+    offlineReady.value = true;
+    setTimeout(() => (offlineReady.value = false), 6000);
   });
   wb.addEventListener('waiting', () => {
     updateReady.value = () => {
