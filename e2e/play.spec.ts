@@ -100,6 +100,10 @@ test('an illegal point says why', async ({ page }) => {
 test('the demo plays by itself and leaves no saved game', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Watch the computer (demo)' }).click();
+  await page.getByLabel('Black (moves first)').selectOption({ label: 'Casual (computer)' });
+  await page.getByLabel('White').selectOption({ label: 'Beginner (computer)' });
+  await page.getByLabel('Board').selectOption('9');
+  await page.getByRole('button', { name: 'Watch' }).click();
   await expect
     .poll(async () => (await boardLabels(page)).filter((l) => l.endsWith('stone')).length, { timeout: 30_000 })
     .toBeGreaterThanOrEqual(3);

@@ -14,6 +14,7 @@ import { About } from './screens/About';
 const SCREENS = {
   home: Home,
   new: NewGame,
+  demo: () => <NewGame demo />,
   play: Play,
   games: Games,
   players: Players,

@@ -17,7 +17,7 @@ import {
   saveSettings,
 } from '../storage';
 
-export type Screen = 'home' | 'new' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'about';
+export type Screen = 'home' | 'new' | 'demo' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'about';
 
 export const screen = signal<Screen>('home');
 export const db = signal<PenteDb | null>(null);

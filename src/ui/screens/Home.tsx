@@ -1,17 +1,7 @@
-import { type Screen, players, resumable, screen, settings } from '../app-state';
-import { openGame, startGame } from '../games';
-import type { ComputerPlayer } from '../../storage';
+import { type Screen, resumable, screen } from '../app-state';
+import { openGame } from '../games';
 
 const go = (s: Screen) => () => (screen.value = s);
-
-function startDemo() {
-  const computers = players.value.filter((p): p is ComputerPlayer => p.kind === 'computer');
-  const strong = computers.find((p) => p.id.endsWith('advanced')) ?? computers.at(-1);
-  const other = computers.find((p) => p.id.endsWith('intermediate')) ?? computers[0];
-  if (!strong || !other) return;
-  const { variant, size, tournamentRule } = settings.value.newGame;
-  startGame({ player1: strong, player2: other, variant, size, tournamentRule, timeControl: null, demo: true });
-}
 
 export function Home() {
   const game = resumable.value;
@@ -27,7 +17,7 @@ export function Home() {
         <button type="button" class={game ? '' : 'primary'} onClick={go('new')}>
           New game
         </button>
-        <button type="button" onClick={startDemo}>
+        <button type="button" onClick={go('demo')}>
           Watch the computer (demo)
         </button>
         <button type="button" onClick={go('games')}>

@@ -15,12 +15,20 @@ const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
   { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
 ];
 
-export function NewGame() {
+/**
+ * The new-game screen; with `demo`, the computer-against-computer demo: only computer players, no clock,
+ * and the game is not kept unless the player asks.
+ */
+export function NewGame({ demo = false }: { demo?: boolean }) {
   const defaults = settings.value.newGame;
-  const everyone = [...players.value, GUEST];
+  const everyone = demo ? players.value.filter((p) => p.kind === 'computer') : [...players.value, GUEST];
   const byId = (id: string | null, fallback: StoredPlayer) => everyone.find((p) => p.id === id) ?? fallback;
-  const [p1, setP1] = useState(() => byId(defaults.players[0], everyone[0]!));
-  const [p2, setP2] = useState(() => byId(defaults.players[1], GUEST));
+  const [p1, setP1] = useState(() =>
+    demo ? byId('advanced', everyone[0] ?? GUEST) : byId(defaults.players[0], everyone[0]!),
+  );
+  const [p2, setP2] = useState(() =>
+    demo ? byId('intermediate', everyone.at(-1) ?? GUEST) : byId(defaults.players[1], GUEST),
+  );
   const [variant, setVariant] = useState<VariantId>(defaults.variant);
   const [size, setSize] = useState<BoardSize>(defaults.size);
   const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
@@ -35,15 +43,17 @@ export function NewGame() {
     set(byId((e.currentTarget as HTMLSelectElement).value, GUEST));
   const playerOptions = (
     <>
-      <optgroup label="People">
-        {everyone
-          .filter((p) => p.kind === 'human')
-          .map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-      </optgroup>
+      {!demo && (
+        <optgroup label="People">
+          {everyone
+            .filter((p) => p.kind === 'human')
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </optgroup>
+      )}
       <optgroup label="Computer">
         {everyone
           .filter((p) => p.kind === 'computer')
@@ -58,12 +68,13 @@ export function NewGame() {
 
   const start = (e: Event) => {
     e.preventDefault();
-    startGame({ player1: p1, player2: p2, variant, size, tournamentRule, timeControl: TIME_CONTROLS[clock]!.value });
+    const timeControl = demo ? null : TIME_CONTROLS[clock]!.value;
+    startGame({ player1: p1, player2: p2, variant, size, tournamentRule, timeControl, demo });
   };
 
   return (
     <main class="form-screen">
-      <ScreenHeader title="New game" />
+      <ScreenHeader title={demo ? 'Demo: the computer plays itself' : 'New game'} />
       <form onSubmit={start}>
         <label>
           Black (moves first)
@@ -116,18 +127,20 @@ export function NewGame() {
             Tournament rule (Black's second stone at least three points from the centre)
           </label>
         )}
-        <label>
-          Clock
-          <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value))}>
-            {TIME_CONTROLS.map((t, i) => (
-              <option key={t.label} value={i}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!demo && (
+          <label>
+            Clock
+            <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value))}>
+              {TIME_CONTROLS.map((t, i) => (
+                <option key={t.label} value={i}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button type="submit" class="primary">
-          Start
+          {demo ? 'Watch' : 'Start'}
         </button>
       </form>
     </main>
