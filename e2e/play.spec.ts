@@ -114,3 +114,15 @@ test('the demo plays by itself and leaves no saved game', async ({ page }) => {
   await page.getByRole('tab', { name: 'Finished', exact: true }).click();
   await expect(page.getByText('No games here yet.')).toBeVisible();
 });
+
+test('the openings book shows the known replies with their games and results', async ({ page }) => {
+  await openApp(page);
+  await newGame(page, { white: 'Guest', size: '19' });
+  await tapTwice(page, 'K10');
+  await page.getByText('Openings book').click();
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row', { name: /^J11 \d+ \d+%$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'First move' }).click();
+  await expect(table.getByRole('row', { name: /^K10 / })).toBeVisible();
+});

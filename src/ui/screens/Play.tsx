@@ -8,6 +8,7 @@ import {
   winningLine,
 } from '../../core';
 import { Board } from '../Board';
+import { BookPanel } from '../BookPanel';
 import { screen, settings } from '../app-state';
 import { rematch, session } from '../games';
 import type { GameSession } from '../session';
@@ -236,6 +237,7 @@ export function Play() {
           </>
         )}
       </div>
+      <BookPanel state={s} />
       <nav class="review" aria-label="Review">
         <button type="button" aria-label="First move" onClick={() => game.review(0)} disabled={shownPly === 0}>
           «
