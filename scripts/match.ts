@@ -3,6 +3,8 @@
  * opening twice with colours swapped, and the score is printed with a 95% error bar and an Elo estimate.
  *
  *   npm run match -- --a default --b no-table --games 40 --ms 100 [--size 19] [--variant pente] [--threads 2]
+ *   npm run match -- --a default --b default --book-a      A plays from the openings book (public/openings.bin)
+ *                    [--opening-plies 2]                   (fewer preset opening moves leave the book more to do)
  *
  * Configurations are the named presets below (each a change to the default search settings). Openings are
  * the first moves of pente.org games from ../shared when present, else seeded random moves near the centre.
@@ -12,9 +14,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
+import { OpeningBook } from '../src/ai/book/book';
 import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search';
 import { DEFAULT_WEIGHTS } from '../src/ai/weights';
 import { rng } from '../tests/helpers';
@@ -27,6 +31,21 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-quiescence': { useQuiescence: false },
   'no-reductions': { useReductions: false },
   'no-null-move': { useNullMove: false },
+  /** The search before the VCF quiescence, root reductions and wider reductions (for comparisons). */
+  classic: {
+    vcfQuiescence: false,
+    vcfPlies: 10,
+    vcfWidth: 5,
+    vcfMinThrees: 1,
+    useRootReductions: false,
+    reductionLimit: 12_000,
+    reductionDepth: 3,
+    nullMoveDeep: 99,
+    quietKillersOnly: true,
+  },
+  'no-vcf': { vcfQuiescence: false },
+  'no-root-reductions': { useRootReductions: false },
+  'quiet-killers': { quietKillersOnly: true },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
@@ -58,6 +77,9 @@ interface Setup {
   size: BoardSize;
   variant: VariantId;
   maxPlies: number;
+  /** Give A (or B) the openings book at this path (--book-a, --book-b); the book varies with the game number. */
+  bookA: string | null;
+  bookB: string | null;
 }
 interface Outcome {
   game: number;
@@ -66,10 +88,22 @@ interface Outcome {
   points: number;
   plies: number;
   reason: string;
+  /** Moves A and B played from the book. */
+  bookMoves: [number, number];
 }
+
+const books = new Map<string, OpeningBook>();
+const loadBook = (path: string): OpeningBook => {
+  let book = books.get(path);
+  if (!book) books.set(path, (book = new OpeningBook(readFileSync(path))));
+  return book;
+};
 
 function playGame(setup: Setup, job: Job): Outcome {
   const engines = { a: new Engine(18), b: new Engine(18) };
+  if (setup.bookA) engines.a.setBook(loadBook(setup.bookA));
+  if (setup.bookB) engines.b.setBook(loadBook(setup.bookB));
+  const bookMoves: [number, number] = [0, 0];
   let state: GameState = newGame({ variant: setup.variant, size: setup.size });
   for (const m of job.opening) {
     const next = play(state, m);
@@ -83,7 +117,9 @@ function playGame(setup: Setup, job: Job): Outcome {
       timeMs: setup.ms,
       ...(setup.nodes ? { nodes: setup.nodes, timeMs: 60_000 } : {}),
       settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
+      seed: job.game,
     });
+    if (r.book) bookMoves[aToMove ? 0 : 1]++;
     const next = play(state, r.move);
     if (!next.ok) throw new Error(`${name} played an illegal move: ${next.error.message}`);
     state = next.value;
@@ -97,10 +133,11 @@ function playGame(setup: Setup, job: Job): Outcome {
     points,
     plies: state.moves.length,
     reason: state.result?.reason ?? 'move limit',
+    bookMoves,
   };
 }
 
-function openings(count: number, size: BoardSize, variant: VariantId, seed: number): number[][] {
+function openings(count: number, size: BoardSize, variant: VariantId, seed: number, plies = 0): number[][] {
   const corpus = new URL('../../shared/data/pente-org-games.pgn.gz', import.meta.url);
   const out: number[][] = [];
   if (size === 19 && variant === 'pente' && existsSync(corpus)) {
@@ -108,7 +145,7 @@ function openings(count: number, size: BoardSize, variant: VariantId, seed: numb
     const step = Math.floor(games.length / count);
     for (let i = 0; out.length < count && i < games.length; i += step) {
       const g = loadRecord(games[i]!.text);
-      if (g.ok && g.value.record.moves.length >= 12) out.push(g.value.record.moves.slice(0, 4 + (i % 3)));
+      if (g.ok && g.value.record.moves.length >= 12) out.push(g.value.record.moves.slice(0, plies || 4 + (i % 3)));
     }
     return out;
   }
@@ -147,6 +184,11 @@ if (isMainThread) {
       variant: { type: 'string', default: 'pente' },
       threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
       seed: { type: 'string', default: '1' },
+      'book-a': { type: 'boolean', default: false },
+      /** Moves of each pente.org opening to play before the engines take over (default 4 to 6). */
+      'opening-plies': { type: 'string', default: '0' },
+      'book-b': { type: 'boolean', default: false },
+      book: { type: 'string', default: fileURLToPath(new URL('../public/openings.bin', import.meta.url)) },
     },
   });
   for (const name of [values.a, values.b]) {
@@ -160,9 +202,17 @@ if (isMainThread) {
     size: Number(values.size) as BoardSize,
     variant: values.variant as VariantId,
     maxPlies: 240,
+    bookA: values['book-a'] ? values.book : null,
+    bookB: values['book-b'] ? values.book : null,
   };
   const pairs = Math.ceil(Number(values.games) / 2);
-  const jobs: Job[] = openings(pairs, setup.size, setup.variant, Number(values.seed)).flatMap((opening, i) => [
+  const jobs: Job[] = openings(
+    pairs,
+    setup.size,
+    setup.variant,
+    Number(values.seed),
+    Number(values['opening-plies']),
+  ).flatMap((opening, i) => [
     { game: 2 * i, opening, aIsPlayer1: true },
     { game: 2 * i + 1, opening, aIsPlayer1: false },
   ]);
@@ -194,8 +244,8 @@ if (isMainThread) {
   const wins = outcomes.filter((o) => o.points === 1).length;
   const draws = outcomes.filter((o) => o.points === 0.5).length;
   const summary = {
-    a: setup.a,
-    b: setup.b,
+    a: setup.a + (setup.bookA ? '+book' : ''),
+    b: setup.b + (setup.bookB ? '+book' : ''),
     games: n,
     wins,
     draws,
@@ -208,9 +258,10 @@ if (isMainThread) {
     msPerMove: setup.ms,
     nodesPerMove: setup.nodes || null,
     seconds: Math.round((Date.now() - started) / 1000),
+    bookMovesPerGame: [0, 1].map((i) => Number((outcomes.reduce((s, o) => s + o.bookMoves[i]!, 0) / n).toFixed(2))),
   };
   console.log(
-    `\n${setup.a} vs ${setup.b}: +${wins} =${draws} -${summary.losses}  score ${(score * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}%  Elo ${summary.elo} [${summary.eloLow}, ${summary.eloHigh}]`,
+    `\n${summary.a} vs ${summary.b}: +${wins} =${draws} -${summary.losses}  score ${(score * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}%  Elo ${summary.elo} [${summary.eloLow}, ${summary.eloHigh}]`,
   );
   console.log(JSON.stringify(summary));
 } else {

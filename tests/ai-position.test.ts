@@ -16,8 +16,10 @@ function snapshot(p: Position) {
     lineCount: Array.from(p.lineCount),
     threat: Array.from(p.threat),
     captureAt: Array.from(p.captureAt),
+    captureThreat: Array.from(p.captureThreat),
     takes: Array.from(p.takes),
     near: Array.from(p.near),
+    candidates: Array.from(p.candidates),
   };
 }
 

@@ -16,6 +16,18 @@ export interface Geometry {
   readonly windowsOf: Int32Array;
   /** Capture windows by capture length: [end, stones…, end]; see captureWindows(). */
   readonly captureWindows: ReadonlyMap<number, CaptureWindows>;
+  /**
+   * Every capture window of every length in one list, for the position's incremental update: window w's
+   * points at capPoints[w * 5 ..] (its span: 4 or 5), its pattern table at capTable[w] (see CAPTURE_TABLE);
+   * the windows through p at capOf[capStart[p] .. capStart[p + 1]), each with capMult, 3^(p's place in
+   * the window), so that the window's base-3 code of its cells changes by (new - old) * capMult.
+   */
+  readonly capPoints: Int16Array;
+  readonly capTable: Int32Array;
+  readonly capStart: Int32Array;
+  readonly capOf: Int32Array;
+  readonly capMult: Int32Array;
+  readonly capCount: number;
   /** Points within two of p (a 5x5 square without p): neighbours[p * 24 .. p * 24 + neighbourCount[p]). */
   readonly neighbours: Int16Array;
   readonly neighbourCount: Uint8Array;
@@ -33,7 +45,7 @@ export interface CaptureWindows {
 function lineWindows(
   size: number,
   span: number,
-): { points: Int16Array; count: number; start: Int32Array; of: Int32Array } {
+): { points: Int16Array; count: number; start: Int32Array; of: Int32Array; place: Int32Array } {
   const list: number[][] = [];
   for (const [dx, dy] of AXES) {
     for (let y = 0; y < size; y++) {
@@ -48,23 +60,57 @@ function lineWindows(
     }
   }
   const points = new Int16Array(list.length * span);
-  const through: number[][] = Array.from({ length: size * size }, () => []);
+  const through: [number, number][][] = Array.from({ length: size * size }, () => []);
   list.forEach((w, i) => {
     w.forEach((p, k) => {
       points[i * span + k] = p;
-      through[p]!.push(i);
+      through[p]!.push([i, k]);
     });
   });
   const start = new Int32Array(size * size + 1);
   const of = new Int32Array(list.length * span);
+  const place = new Int32Array(list.length * span);
   let n = 0;
   through.forEach((ws, p) => {
     start[p] = n;
-    for (const w of ws) of[n++] = w;
+    for (const [w, k] of ws) {
+      place[n] = k;
+      of[n++] = w;
+    }
   });
   start[size * size] = n;
-  return { points, count: list.length, start, of };
+  return { points, count: list.length, start, of, place };
 }
+
+/**
+ * The capture patterns of a window of span 4 or 5 by its base-3 code (cell k, 0 empty / 1 / 2, times 3^k):
+ * at CAPTURE_TABLE[(span - 4) * 81 + code], 0 when the window offers nothing, else
+ *   bits 0–1: the player who captures by playing at one end (the run between is the other's);
+ *   bits 2–4: which end that is (0 or span - 1);
+ *   bits 5–6 (span 4 only): the player who makes a capture threat (X O O _) by playing either end, both
+ *   ends being empty.
+ */
+export const CAPTURE_TABLE: Int32Array = (() => {
+  const table = new Int32Array(81 + 243);
+  for (const span of [4, 5]) {
+    const codes = 3 ** span;
+    for (let code = 0; code < codes; code++) {
+      const cell: number[] = [];
+      for (let k = 0, c = code; k < span; k++, c = Math.floor(c / 3)) cell.push(c % 3);
+      const middle = cell[1]!;
+      if (middle === 0 || cell.slice(1, span - 1).some((c) => c !== middle)) continue;
+      const capturer = 3 - middle;
+      const first = cell[0]!;
+      const last = cell[span - 1]!;
+      let v = 0;
+      if (first === 0 && last === capturer) v = capturer;
+      else if (last === 0 && first === capturer) v = capturer | ((span - 1) << 2);
+      else if (span === 4 && first === 0 && last === 0) v = capturer << 5;
+      table[(span - 4) * 81 + code] = v;
+    }
+  }
+  return table;
+})();
 
 const cache = new Map<string, Geometry>();
 
@@ -75,10 +121,43 @@ export function geometry(size: number, captureLengths: readonly number[]): Geome
   if (hit) return hit;
   const five = lineWindows(size, 5);
   const captureWindows = new Map<number, CaptureWindows>();
+  const flat: ReturnType<typeof lineWindows>[] = [];
   for (const length of captureLengths) {
+    if (length < 2 || length > 3) throw new Error(`Capture length ${length} is not supported (2 or 3).`);
     const w = lineWindows(size, length + 2);
-    captureWindows.set(length, { span: length + 2, ...w });
+    flat.push(w);
+    captureWindows.set(length, { span: length + 2, points: w.points, count: w.count, start: w.start, of: w.of });
   }
+  // All lengths in one list: each length's windows after the previous length's.
+  const capCount = flat.reduce((n, w) => n + w.count, 0);
+  const capPoints = new Int16Array(capCount * 5);
+  const capTable = new Int32Array(capCount);
+  const capStart = new Int32Array(size * size + 1);
+  const through = flat.reduce((n, w) => n + w.of.length, 0);
+  const capOf = new Int32Array(through);
+  const capMult = new Int32Array(through);
+  let offset = 0;
+  for (const w of flat) {
+    const span = w.points.length / w.count;
+    for (let i = 0; i < w.count; i++) {
+      capTable[offset + i] = (span - 4) * 81;
+      for (let k = 0; k < span; k++) capPoints[(offset + i) * 5 + k] = w.points[i * span + k]!;
+    }
+    offset += w.count;
+  }
+  let n = 0;
+  for (let p = 0; p < size * size; p++) {
+    capStart[p] = n;
+    offset = 0;
+    for (const w of flat) {
+      for (let i = w.start[p]!; i < w.start[p + 1]!; i++) {
+        capOf[n] = offset + w.of[i]!;
+        capMult[n++] = 3 ** w.place[i]!;
+      }
+      offset += w.count;
+    }
+  }
+  capStart[size * size] = n;
   const neighbours = new Int16Array(size * size * 24);
   const neighbourCount = new Uint8Array(size * size);
   for (let y = 0; y < size; y++) {
@@ -104,6 +183,12 @@ export function geometry(size: number, captureLengths: readonly number[]): Geome
     windowsStart: five.start,
     windowsOf: five.of,
     captureWindows,
+    capPoints,
+    capTable,
+    capStart,
+    capOf,
+    capMult,
+    capCount,
     neighbours,
     neighbourCount,
   };

@@ -10,7 +10,7 @@
  * Scores add up, so a move that counts in several categories comes earlier.
  */
 import { makesFive } from '../core';
-import type { Position } from './position';
+import { type Position, THREAT_BITS, THREAT_MASK } from './position';
 
 export const WIN_NOW = 1 << 30;
 /** Priorities stay below 2^28: the search keeps the bits above for its own ordering. */
@@ -19,6 +19,8 @@ const OWN_FOUR = 40_000;
 const BLOCK_FOUR = 12_000;
 const OWN_THREE = 900;
 const BLOCK_THREE = 500;
+/** A packed threat entry at least this large counts a window of four (see Position.threat). */
+const FOUR_UNIT = 1 << (2 * THREAT_BITS);
 
 /** What the generator found about the position besides the moves. */
 export interface GenInfo {
@@ -29,16 +31,19 @@ export interface GenInfo {
 }
 
 export class MoveGen {
-  /** Scratch for the capture-threat test, per direction. */
-  private readonly dirStep: Int32Array;
-  private readonly dirX: Int8Array;
-  private readonly dirY: Int8Array;
+  /** Scratch: the points to consider. */
+  private readonly list: Int16Array;
+  private readonly captureWin: number;
+  /** The longest capture (0: no captures). */
+  private readonly maxCapture: number;
+  private readonly exactFive: boolean;
 
   constructor(private readonly pos: Position) {
-    const s = pos.size;
-    this.dirX = Int8Array.from([1, 0, 1, 1, -1, 0, -1, -1]);
-    this.dirY = Int8Array.from([0, 1, 1, -1, 0, -1, -1, 1]);
-    this.dirStep = Int32Array.from([1, s, s + 1, -s + 1, -1, -s, -s - 1, s - 1]);
+    const variant = pos.rules.variant;
+    this.list = new Int16Array(pos.points);
+    this.captureWin = variant.captureWin ?? 1 << 20;
+    this.maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
+    this.exactFive = variant.fiveRule === 'exactly-five';
   }
 
   /**
@@ -54,36 +59,33 @@ export class MoveGen {
     const threat = pos.threat;
     const near = pos.near;
     const captureAt = pos.captureAt;
-    const variant = pos.rules.variant;
-    const target = variant.captureWin ?? 1 << 20;
-    const maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
+    const captureThreat = pos.captureThreat;
+    const target = this.captureWin;
     const myCaps = pos.captures[me - 1]!;
     const theirCaps = pos.captures[them - 1]!;
-    const exact = variant.fiveRule === 'exactly-five';
+    const exact = this.exactFive;
     const theyThreatenFive = pos.lineCount[them * 6 + 4]! > 0;
-    const theyThreatenCaptureWin = pos.takes[them]! > 0 && theirCaps + maxCapture >= target;
+    const theyThreatenCaptureWin = pos.takes[them]! > 0 && theirCaps + this.maxCapture >= target;
     const forced = theyThreatenFive || theyThreatenCaptureWin;
-    const opening = pos.ply <= 2;
 
-    const my4 = (me * 5 + 4) * n;
-    const my3 = (me * 5 + 3) * n;
-    const my2 = (me * 5 + 2) * n;
-    const their4 = (them * 5 + 4) * n;
-    const their3 = (them * 5 + 3) * n;
-    const their2 = (them * 5 + 2) * n;
-    const historyBase = me * n;
+    const mine = me * n;
+    const theirs = them * n;
+    const captureValue = 3_000 + 1_500 * myCaps;
+    const blockValue = 2_000 + 1_500 * theirCaps;
+    const threatValue = 600 + 300 * myCaps;
 
+    const list = this.list;
+    const listed = pos.ply <= 2 ? this.openingCandidates() : pos.listCandidates(list);
     let count = 0;
     let best = -1;
-    for (let q = 0; q < n; q++) {
-      if (cells[q] !== 0) continue;
-      if (near[q] === 0 && !(opening && pos.ply === 0)) continue;
-      if (opening && !pos.isLegal(q)) continue;
-      const capMine = captureAt[me * n + q]!;
+    for (let j = 0; j < listed; j++) {
+      const q = list[j]!;
+      const capMine = captureAt[mine + q]!;
+      const t = threat[mine + q]!;
       // A win now ends the list: nothing else needs searching.
       if (
-        (threat[my4 + q]! > 0 && (!exact || makesFive(cells, pos.size, q, me, true))) ||
-        (capMine > 0 && myCaps + 2 * capMine >= target && this.capturesReachWin(q))
+        (t >= FOUR_UNIT && (!exact || makesFive(cells, pos.size, q, me, true))) ||
+        (capMine > 0 && myCaps + this.maxCapture * capMine >= target && this.capturesReachWin(q))
       ) {
         moves[base] = q;
         scores[base] = WIN_NOW;
@@ -91,17 +93,16 @@ export class MoveGen {
         info.best = WIN_NOW;
         return 1;
       }
-      const capTheirs = captureAt[them * n + q]!;
-      const blocksFive = threat[their4 + q]!;
+      const capTheirs = captureAt[theirs + q]!;
+      const u = threat[theirs + q]!;
+      const blocksFive = u >> (2 * THREAT_BITS);
       if (forced && blocksFive === 0 && capMine === 0 && !(theyThreatenCaptureWin && capTheirs > 0)) continue;
 
       let s = blocksFive * BLOCK_FIVE;
-      s += threat[my3 + q]! * OWN_FOUR + threat[their3 + q]! * BLOCK_FOUR;
-      s += threat[my2 + q]! * OWN_THREE + threat[their2 + q]! * BLOCK_THREE;
-      if (capMine) s += capMine * (3_000 + 1_500 * myCaps);
-      if (capTheirs) s += capTheirs * (2_000 + 1_500 * theirCaps);
-      if (maxCapture) s += this.captureThreats(q, me) * (600 + 300 * myCaps);
-      s += near[q]! + (history[historyBase + q]! >> 4);
+      s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
+      s += (t & THREAT_MASK) * OWN_THREE + (u & THREAT_MASK) * BLOCK_THREE;
+      s += capMine * captureValue + capTheirs * blockValue + captureThreat[mine + q]! * threatValue;
+      s += near[q]! + (history[mine + q]! >> 4);
       moves[base + count] = q;
       scores[base + count] = s;
       count++;
@@ -109,6 +110,18 @@ export class MoveGen {
     }
     info.forced = forced;
     info.best = best;
+    return count;
+  }
+
+  /** The opening's candidates into `list`: legal points near the stones (every legal point on an empty board). */
+  private openingCandidates(): number {
+    const pos = this.pos;
+    const list = this.list;
+    let count = 0;
+    for (let q = 0; q < pos.points; q++) {
+      if (pos.near[q] === 0 && pos.ply !== 0) continue;
+      if (pos.isLegal(q)) list[count++] = q;
+    }
     return count;
   }
 
@@ -149,24 +162,5 @@ export class MoveGen {
     pos.unmake();
     pos.nodes--;
     return won;
-  }
-
-  /** How many capture threats (X O O _) a stone of `me` at q would make. */
-  private captureThreats(q: number, me: number): number {
-    const pos = this.pos;
-    const cells = pos.cells;
-    const size = pos.size;
-    const them = 3 - me;
-    const x = q % size;
-    const y = (q - x) / size;
-    let threats = 0;
-    for (let d = 0; d < 8; d++) {
-      const ex = x + 3 * this.dirX[d]!;
-      const ey = y + 3 * this.dirY[d]!;
-      if (ex < 0 || ey < 0 || ex >= size || ey >= size) continue;
-      const step = this.dirStep[d]!;
-      if (cells[q + step] === them && cells[q + 2 * step] === them && cells[q + 3 * step] === 0) threats++;
-    }
-    return threats;
   }
 }

@@ -5,9 +5,11 @@
  * - the line counter: for each five-window, how many stones of each colour it holds; for each colour, how
  *   many windows hold k of its stones and none of the other's (`lineCount`), and for each point, how many
  *   such windows with k stones pass through it (`threat`: a point in a window with four is a winning point);
- * - capture windows (X O O _): for each colour, the points where it would capture (`captureAt`) and
- *   the total number of such opportunities (`takes`);
- * - `near`: how many stones lie within two points, so quiet candidate moves come from around the stones;
+ * - capture windows (X O O _): for each colour, the points where it would capture (`captureAt`), the
+ *   total number of such opportunities (`takes`), and the points where it would threaten a pair
+ *   (`captureThreat`: playing either end of _ O O _ makes X O O _);
+ * - `near`: how many stones lie within two points, so quiet candidate moves come from around the stones,
+ *   and `candidates`, a bitset of the empty points with a stone within two;
  * - a 64-bit Zobrist hash of stones, captured stones and side to move.
  *
  * The rules themselves (which stones a move captures or poofs, fives, capture wins, opening rules) come
@@ -26,8 +28,18 @@ import {
   makesFive,
   openingRestriction,
 } from '../core';
-import { type CaptureWindows, type Geometry, geometry } from './geometry';
+import { CAPTURE_TABLE, type Geometry, geometry } from './geometry';
 import { CAPTURE_HI, CAPTURE_LO, MAX_CAPTURE_COUNT, MAX_POINTS, SIDE_HI, SIDE_LO, STONE_HI, STONE_LO } from './zobrist';
+
+/** A stone's weight in a five-window's code: the code is player 1's stones plus 6 times player 2's. */
+const STONE_UNIT = Int8Array.from([0, 1, 6]);
+
+/** Bits per count in a packed threat entry (at most 20 windows pass through a point). */
+export const THREAT_BITS = 5;
+export const THREAT_MASK = (1 << THREAT_BITS) - 1;
+
+/** The count of pure windows with k stones (2…4) in a packed threat entry. */
+export const threatCount = (packed: number, k: number): number => (packed >> (THREAT_BITS * (k - 2))) & THREAT_MASK;
 
 /** Deepest line the search may reach from the root, game moves before it not counted. */
 export const MAX_SEARCH_PLY = 128;
@@ -52,26 +64,70 @@ export class Position {
   /** Moves made since the counter was last reset: the search's node count. */
   nodes = 0;
 
-  /** Stones of player 1 and 2 in each five-window. */
-  private readonly count1: Uint8Array;
-  private readonly count2: Uint8Array;
-  /** Windows with k stones of a player and none of the other: [player * 6 + k]. */
-  readonly lineCount = new Int32Array(18);
-  /** Pure windows of a player with k stones through a point: [(player * 5 + k) * points + point], k = 2…4. */
-  readonly threat: Int16Array;
+  /**
+   * The incremental state and the geometry it is updated from, in one typed array (one base pointer for
+   * the hot loop to keep); the public counts below are views into it, at the offsets in the o… fields.
+   */
+  private readonly mem: Int32Array;
+  /**
+   * Windows with k stones of a player and none of the other: [player * 6 + k] ([0] is scratch: mixed and
+   * empty windows are counted there, less the window count).
+   */
+  readonly lineCount: Int32Array;
+  /**
+   * Pure windows of a player with k stones (k = 2…4) through a point, packed: [player * points + point] holds
+   * the count for k at bits 5 * (k - 2) (see threatCount).
+   */
+  readonly threat: Int32Array;
   /** Capture opportunities: [player * points + point] = how many runs the player captures by playing there. */
-  readonly captureAt: Int16Array;
+  readonly captureAt: Int32Array;
   /** Total capture opportunities per player: [player]. */
-  readonly takes = new Int32Array(3);
+  readonly takes: Int32Array;
+  /** Capture threats: [player * points + point] = how many pairs (_ O O _) the player threatens by playing there. */
+  readonly captureThreat: Int32Array;
   /** Stones within two points of each point. */
-  readonly near: Uint8Array;
+  readonly near: Int32Array;
+  /** The empty points with near > 0, as a bitset: bit (p & 31) of word p >> 5. */
+  readonly candidates: Int32Array;
+
+  // Offsets in `mem`. Five-windows: the windows through p at windowsOf[windowsStart[p] .. windowsStart[p + 1]),
+  // window w's points at windowPoints[w * 5 ..], its code (player 1's stones + 6 × player 2's) at
+  // windowCode[w]; by code, its lineCount index (lineClass), and the offset in mem of its owner's threat
+  // counts (threatBase, -1: not a pure window of 2–4 stones) and what it adds there (threatUnit).
+  private readonly oWindowsStart: number;
+  private readonly oWindowsOf: number;
+  private readonly oWindowPoints: number;
+  private readonly oWindowCode: number;
+  private readonly oLineClass: number;
+  private readonly oThreatBase: number;
+  private readonly oThreatUnit: number;
+  private readonly oLineCount: number;
+  private readonly oThreat: number;
+  // Capture windows (see Geometry.capPoints): their codes, and CAPTURE_TABLE.
+  private readonly oCapStart: number;
+  private readonly oCapOf: number;
+  private readonly oCapMult: number;
+  private readonly oCapTable: number;
+  private readonly oCapPoints: number;
+  private readonly oCapCode: number;
+  private readonly oCaptureTable: number;
+  private readonly oCaptureAt: number;
+  private readonly oTakes: number;
+  private readonly oCaptureThreat: number;
+  // Points within two: neighbours of p at [p * 24, p * 24 + neighbourCount[p]).
+  private readonly oNeighbours: number;
+  private readonly oNeighbourCount: number;
+  private readonly oNear: number;
+  private readonly oCandidates: number;
 
   // Module constants held as fields: a field read is cheaper than a module binding in some loaders.
   private readonly stoneLo = STONE_LO;
   private readonly stoneHi = STONE_HI;
   private readonly captureLengths: readonly number[];
-  private readonly captureWindowSets: readonly CaptureWindows[];
   private readonly exactFive: boolean;
+  private readonly poof: boolean;
+  /** Set by setCell when a window of five of one colour appears. */
+  private fiveMade = false;
 
   // Undo stack: one frame a move, and the stones each move removed.
   private readonly undoPoint = new Int16Array(MAX_SEARCH_PLY + MAX_POINTS);
@@ -88,14 +144,74 @@ export class Position {
     this.points = rules.size * rules.size;
     this.captureLengths = rules.variant.captureLengths;
     this.exactFive = rules.variant.fiveRule === 'exactly-five';
+    this.poof = rules.variant.poof;
     this.geo = geometry(rules.size, this.captureLengths);
-    this.captureWindowSets = [...this.geo.captureWindows.values()];
     this.cells = new Uint8Array(this.points);
-    this.count1 = new Uint8Array(this.geo.windowCount);
-    this.count2 = new Uint8Array(this.geo.windowCount);
-    this.threat = new Int16Array(15 * this.points);
-    this.captureAt = new Int16Array(3 * this.points);
-    this.near = new Uint8Array(this.points);
+    const geo = this.geo;
+    const n = this.points;
+    // Lay out `mem`: each part's offset, then its contents.
+    let size = 0;
+    const take = (length: number): number => {
+      const at = size;
+      size += length;
+      return at;
+    };
+    this.oWindowsStart = take(n + 1);
+    this.oWindowsOf = take(geo.windowsOf.length);
+    this.oWindowPoints = take(geo.windowPoints.length);
+    this.oWindowCode = take(geo.windowCount);
+    this.oLineClass = take(36);
+    this.oThreatBase = take(36);
+    this.oThreatUnit = take(36);
+    this.oLineCount = take(18);
+    this.oThreat = take(3 * n);
+    this.oCapStart = take(n + 1);
+    this.oCapOf = take(geo.capOf.length);
+    this.oCapMult = take(geo.capMult.length);
+    this.oCapTable = take(geo.capTable.length);
+    this.oCapPoints = take(geo.capPoints.length);
+    this.oCapCode = take(geo.capCount);
+    this.oCaptureTable = take(CAPTURE_TABLE.length);
+    this.oCaptureAt = take(3 * n);
+    this.oTakes = take(3);
+    this.oCaptureThreat = take(3 * n);
+    this.oNeighbours = take(geo.neighbours.length);
+    this.oNeighbourCount = take(n);
+    this.oNear = take(n);
+    this.oCandidates = take((n + 31) >> 5);
+    const mem = new Int32Array(size);
+    this.mem = mem;
+    mem.set(geo.windowsStart, this.oWindowsStart);
+    mem.set(geo.windowsOf, this.oWindowsOf);
+    mem.set(geo.windowPoints, this.oWindowPoints);
+    for (let code = 0; code < 36; code++) mem[this.oThreatBase + code] = -1;
+    for (let a = 0; a <= 5; a++) {
+      for (let b = 0; a + b <= 5; b++) {
+        const code = a + STONE_UNIT[2]! * b;
+        const player = a > 0 && b === 0 ? 1 : b > 0 && a === 0 ? 2 : 0;
+        const k = a + b;
+        if (player) mem[this.oLineClass + code] = player * 6 + k;
+        if (player && k >= 2 && k <= 4) {
+          mem[this.oThreatBase + code] = this.oThreat + player * n;
+          mem[this.oThreatUnit + code] = 1 << (THREAT_BITS * (k - 2));
+        }
+      }
+    }
+    mem.set(geo.capStart, this.oCapStart);
+    mem.set(geo.capOf, this.oCapOf);
+    mem.set(geo.capMult, this.oCapMult);
+    for (let w = 0; w < geo.capCount; w++) mem[this.oCapTable + w] = this.oCaptureTable + geo.capTable[w]!;
+    mem.set(geo.capPoints, this.oCapPoints);
+    mem.set(CAPTURE_TABLE, this.oCaptureTable);
+    mem.set(geo.neighbours, this.oNeighbours);
+    mem.set(geo.neighbourCount, this.oNeighbourCount);
+    this.lineCount = mem.subarray(this.oLineCount, this.oLineCount + 18);
+    this.threat = mem.subarray(this.oThreat, this.oThreat + 3 * n);
+    this.captureAt = mem.subarray(this.oCaptureAt, this.oCaptureAt + 3 * n);
+    this.takes = mem.subarray(this.oTakes, this.oTakes + 3);
+    this.captureThreat = mem.subarray(this.oCaptureThreat, this.oCaptureThreat + 3 * n);
+    this.near = mem.subarray(this.oNear, this.oNear + n);
+    this.candidates = mem.subarray(this.oCandidates, this.oCandidates + ((n + 31) >> 5));
   }
 
   /** The position of a game state (its stones, captures, side to move and move number). */
@@ -127,14 +243,16 @@ export class Position {
     const f = this.frames++;
     this.undoPoint[f] = p;
     this.undoPending[f] = this.pendingFive;
+    // The capture windows already know whether p captures; the line counter, whether it makes a five.
+    const captures = this.captureAt[player * this.points + p]! > 0;
+    this.fiveMade = false;
     this.setCell(p, player);
+    const fiveMade = this.fiveMade;
     const lengths = this.captureLengths;
     const top = this.removedTop;
     // Captures and poofs are found on the same board, before either is removed (as in the core).
-    const nCaptured = findCaptures(this.cells, this.size, p, player, lengths, this.removed, top);
-    const nPoofed = this.rules.variant.poof
-      ? findPoofs(this.cells, this.size, p, player, lengths, this.removed, top + nCaptured)
-      : 0;
+    const nCaptured = captures ? findCaptures(this.cells, this.size, p, player, lengths, this.removed, top) : 0;
+    const nPoofed = this.poof ? findPoofs(this.cells, this.size, p, player, lengths, this.removed, top + nCaptured) : 0;
     for (let i = 0; i < nCaptured + nPoofed; i++) this.setCell(this.removed[top + i]!, 0);
     this.removedTop = top + nCaptured + nPoofed;
     this.undoCaptured[f] = nCaptured;
@@ -153,7 +271,7 @@ export class Position {
     const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
     if (byCaptures) {
       this.winner = byCaptures;
-    } else if (this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive)) {
+    } else if (fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive)) {
       if (this.rules.variant.fiveMustSurviveReply && this.fiveIsBreakable(p, player)) this.pendingFive = player;
       else this.winner = player;
     } else if (previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0) {
@@ -195,6 +313,21 @@ export class Position {
     this.makeNull();
   }
 
+  /** Writes the candidate points (empty, with a stone within two) to `out` in increasing order; returns how many. */
+  listCandidates(out: Int16Array): number {
+    const words = this.candidates;
+    let count = 0;
+    for (let i = 0; i < words.length; i++) {
+      let bits = words[i]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        out[count++] = (i << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+      }
+    }
+    return count;
+  }
+
   /** The point of the last move made, or -1. */
   lastMove(back = 0): number {
     return this.frames > back ? this.undoPoint[this.frames - 1 - back]! : -1;
@@ -227,49 +360,68 @@ export class Position {
   private setCell(p: number, value: 0 | Player): void {
     const old = this.cells[p]!;
     if (old === value) return;
-    const geo = this.geo;
-    const points = this.points;
-    const threat = this.threat;
-    const lineCount = this.lineCount;
-    const c1 = this.count1;
-    const c2 = this.count2;
-    const wp = geo.windowPoints;
+    const mem = this.mem;
 
-    for (const cw of this.captureWindowSets) this.updateCaptureWindows(cw, p, -1);
-
-    const end = geo.windowsStart[p + 1]!;
-    for (let i = geo.windowsStart[p]!; i < end; i++) {
-      const w = geo.windowsOf[i]!;
-      const a = c1[w]!;
-      const b = c2[w]!;
-      const na = a + (value === 1 ? 1 : 0) - (old === 1 ? 1 : 0);
-      const nb = b + (value === 2 ? 1 : 0) - (old === 2 ? 1 : 0);
-      c1[w] = na;
-      c2[w] = nb;
-      // The window's class: pure for one player with k stones (k > 0), or mixed/empty (-1).
-      const oldBase = a > 0 && b === 0 ? 6 + a : b > 0 && a === 0 ? 12 + b : -1;
-      const newBase = na > 0 && nb === 0 ? 6 + na : nb > 0 && na === 0 ? 12 + nb : -1;
-      if (oldBase >= 0) lineCount[oldBase]!--;
-      if (newBase >= 0) lineCount[newBase]!++;
+    // Five-windows: the line counter, and the threat counts of the windows' points.
+    const oWindowsOf = this.oWindowsOf;
+    const oWindowPoints = this.oWindowPoints;
+    const oWindowCode = this.oWindowCode;
+    const oLineClass = this.oLineClass;
+    const oThreatBase = this.oThreatBase;
+    const oThreatUnit = this.oThreatUnit;
+    const oLineCount = this.oLineCount;
+    const delta = STONE_UNIT[value]! - STONE_UNIT[old]!;
+    const end = oWindowsOf + mem[this.oWindowsStart + p + 1]!;
+    let five = false;
+    for (let i = oWindowsOf + mem[this.oWindowsStart + p]!; i < end; i++) {
+      const w = mem[i]!;
+      const code = mem[oWindowCode + w]!;
+      const next = code + delta;
+      mem[oWindowCode + w] = next;
+      mem[oLineCount + mem[oLineClass + code]!]!--;
+      mem[oLineCount + mem[oLineClass + next]!]!++;
+      if (next === 5 || next === 30) five = true;
       // Per-point threat counts are kept for windows of two to four stones (one-stone windows are too
       // common to be worth it: quiet moves come from `near`).
-      const oldT =
-        a >= 2 && a <= 4 && b === 0 ? (5 + a) * points : b >= 2 && b <= 4 && a === 0 ? (10 + b) * points : -1;
-      const newT =
-        na >= 2 && na <= 4 && nb === 0 ? (5 + na) * points : nb >= 2 && nb <= 4 && na === 0 ? (10 + nb) * points : -1;
-      if (oldT === newT) continue;
-      const k0 = w * 5;
-      if (oldT >= 0 && newT >= 0) {
-        for (let k = k0; k < k0 + 5; k++) {
-          const q = wp[k]!;
-          threat[oldT + q]!--;
-          threat[newT + q]!++;
-        }
-      } else if (oldT >= 0) {
-        for (let k = k0; k < k0 + 5; k++) threat[oldT + wp[k]!]!--;
+      const oldT = mem[oThreatBase + code]!;
+      const newT = mem[oThreatBase + next]!;
+      const k0 = oWindowPoints + w * 5;
+      if (oldT === newT) {
+        if (oldT < 0) continue;
+        // The same player's window with one stone more or less.
+        const d = mem[oThreatUnit + next]! - mem[oThreatUnit + code]!;
+        for (let k = k0; k < k0 + 5; k++) mem[oldT + mem[k]!]! += d;
       } else {
-        for (let k = k0; k < k0 + 5; k++) threat[newT + wp[k]!]!++;
+        if (oldT >= 0) {
+          const u = mem[oThreatUnit + code]!;
+          for (let k = k0; k < k0 + 5; k++) mem[oldT + mem[k]!]! -= u;
+        }
+        if (newT >= 0) {
+          const u = mem[oThreatUnit + next]!;
+          for (let k = k0; k < k0 + 5; k++) mem[newT + mem[k]!]! += u;
+        }
       }
+    }
+    if (five) this.fiveMade = true;
+
+    // Capture windows: each window's pattern before and after, by its code.
+    const oCapOf = this.oCapOf;
+    const oCapMult = this.oCapMult - oCapOf;
+    const oCapCode = this.oCapCode;
+    const oCapTable = this.oCapTable;
+    const step = value - old;
+    const capEnd = oCapOf + mem[this.oCapStart + p + 1]!;
+    for (let i = oCapOf + mem[this.oCapStart + p]!; i < capEnd; i++) {
+      const w = mem[i]!;
+      const code = mem[oCapCode + w]!;
+      const next = code + step * mem[oCapMult + i]!;
+      mem[oCapCode + w] = next;
+      const table = mem[oCapTable + w]!;
+      const before = mem[table + code]!;
+      const after = mem[table + next]!;
+      if (before === after) continue;
+      if (before !== 0) this.capturePattern(w, before, -1);
+      if (after !== 0) this.capturePattern(w, after, 1);
     }
 
     this.cells[p] = value;
@@ -282,38 +434,46 @@ export class Position {
       this.hashHi ^= this.stoneHi[value * MAX_POINTS + p]!;
     }
     if ((old === 0) !== (value === 0)) {
-      const delta = value ? 1 : -1;
-      const nb = geo.neighbours;
-      const start = p * 24;
-      const stop = start + geo.neighbourCount[p]!;
-      for (let i = start; i < stop; i++) this.near[nb[i]!]! += delta;
+      const cells = this.cells;
+      const oNear = this.oNear;
+      const oCandidates = this.oCandidates;
+      const start = this.oNeighbours + p * 24;
+      const stop = start + mem[this.oNeighbourCount + p]!;
+      if (value) {
+        for (let i = start; i < stop; i++) {
+          const q = mem[i]!;
+          const n = mem[oNear + q]!;
+          mem[oNear + q] = n + 1;
+          if (n === 0 && cells[q] === 0) mem[oCandidates + (q >> 5)]! |= 1 << (q & 31);
+        }
+        mem[oCandidates + (p >> 5)]! &= ~(1 << (p & 31));
+      } else {
+        for (let i = start; i < stop; i++) {
+          const q = mem[i]!;
+          const n = mem[oNear + q]! - 1;
+          mem[oNear + q] = n;
+          if (n === 0) mem[oCandidates + (q >> 5)]! &= ~(1 << (q & 31));
+        }
+        if (mem[oNear + p]! > 0) mem[oCandidates + (p >> 5)]! |= 1 << (p & 31);
+      }
     }
-
-    for (const cw of this.captureWindowSets) this.updateCaptureWindows(cw, p, 1);
   }
 
-  /** Adds (sign 1) or removes (sign -1) the capture opportunities of the capture windows through p. */
-  private updateCaptureWindows(cw: CaptureWindows, p: number, sign: number): void {
-    const cells = this.cells;
-    const pts = cw.points;
-    const span = cw.span;
-    const end = cw.start[p + 1]!;
-    for (let i = cw.start[p]!; i < end; i++) {
-      const base = cw.of[i]! * span;
-      const middle = cells[pts[base + 1]!]!;
-      if (middle === 0) continue;
-      let k = 2;
-      while (k < span - 1 && cells[pts[base + k]!] === middle) k++;
-      if (k < span - 1) continue;
-      const capturer = 3 - middle;
-      const first = cells[pts[base]!]!;
-      const last = cells[pts[base + span - 1]!]!;
-      let at = -1;
-      if (first === 0 && last === capturer) at = pts[base]!;
-      else if (last === 0 && first === capturer) at = pts[base + span - 1]!;
-      if (at < 0) continue;
-      this.captureAt[capturer * this.points + at]! += sign;
-      this.takes[capturer]! += sign;
+  /** Adds (sign 1) or removes (sign -1) what a capture window's pattern (a CAPTURE_TABLE entry) offers. */
+  private capturePattern(w: number, pattern: number, sign: number): void {
+    const mem = this.mem;
+    const points = this.points;
+    const at = this.oCapPoints + w * 5;
+    const capturer = pattern & 3;
+    if (capturer) {
+      mem[this.oCaptureAt + capturer * points + mem[at + ((pattern >> 2) & 7)]!]! += sign;
+      mem[this.oTakes + capturer]! += sign;
+    }
+    const threatener = pattern >> 5;
+    if (threatener) {
+      const o = this.oCaptureThreat + threatener * points;
+      mem[o + mem[at]!]! += sign;
+      mem[o + mem[at + 3]!]! += sign;
     }
   }
 }

@@ -1,14 +1,16 @@
 /**
  * Iterative-deepening principal-variation search with aspiration windows, a transposition table, killer
- * and history heuristics, a gnubg-style move filter that narrows as the search deepens, and a
- * quiescence search on fours and win threats so forced wins and losses past the horizon are seen.
+ * and history heuristics, a gnubg-style move filter that narrows as the search deepens, late-move
+ * reductions (at the root too), null-move pruning, and a quiescence search on win threats so forced wins
+ * and losses past the horizon are seen: a side facing a win threat searches every defence, and a side
+ * that is not looks for a victory by continuous fours (a yes-or-no search with its own small table).
  *
  * Make/unmake on the Position's typed arrays; per-ply buffers are allocated once, so the hot loop
  * allocates nothing.
  */
 import { type GenInfo, MoveGen, WIN_NOW } from './movegen';
 import { evaluate } from './evaluate';
-import { MAX_SEARCH_PLY, type Position } from './position';
+import { MAX_SEARCH_PLY, type Position, threatCount } from './position';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt';
 import { DEFAULT_WEIGHTS, type Weights } from './weights';
 
@@ -17,12 +19,15 @@ export const WIN = 1_000_000;
 const WIN_BOUND = WIN - 2 * MAX_SEARCH_PLY;
 const INFINITY = WIN + 1;
 const MAX_QUIESCENCE = 10;
-/** Promotion bits above every priority (priorities stay below 2^27). */
+/** Promotion bits above every priority (priorities stay below 2^28). */
 const PROMOTE_TT = 1 << 30;
 const PROMOTE_KILLER_1 = 1 << 29;
 const PROMOTE_KILLER_2 = 1 << 28;
 const PRIORITY_MASK = (1 << 28) - 1;
+/** Fours searched for their gain at a quiescence node (without vcfQuiescence). */
 const QUIESCENCE_WIDTH = 5;
+/** Entries of the victory-by-continuous-fours table, less one. */
+const VCF_MASK = (1 << 16) - 1;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
 
@@ -48,12 +53,33 @@ export interface SearchSettings {
   readonly seed: number;
   readonly useTable: boolean;
   readonly useKillers: boolean;
+  /** Killers only from quiet moves (below 12 000, no three blocked); otherwise any move that cut off. */
+  readonly quietKillersOnly: boolean;
   readonly useHistory: boolean;
   readonly useQuiescence: boolean;
   /** Late-move reductions for quiet moves far down the list. */
   readonly useReductions: boolean;
+  /** A late move is reduced only below this priority (see movegen: 12 000 blocks a three, 40 000 makes a four). */
+  readonly reductionLimit: number;
+  /** …and only with at least this much depth left. */
+  readonly reductionDepth: number;
   /** Null-move pruning: if passing still holds beta at reduced depth, the node is cut. */
   readonly useNullMove: boolean;
+  /**
+   * Quiescence's own fours only look for a forced win (victory by continuous fours, a yes-or-no search);
+   * otherwise they are searched for any gain in score, which costs far more.
+   */
+  readonly vcfQuiescence: boolean;
+  /** The longest victory by continuous fours that quiescence looks for, in plies. */
+  readonly vcfPlies: number;
+  /** How many fours it tries at each of the attacker's turns (the most promising first). */
+  readonly vcfWidth: number;
+  /** It looks only when the attacker has at least this many threes (windows of three, none of the other's). */
+  readonly vcfMinThrees: number;
+  /** Late-move reductions at the root too: late root moves below reductionLimit are searched shallower first. */
+  readonly useRootReductions: boolean;
+  /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
+  readonly nullMoveDeep: number;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -71,10 +97,19 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   seed: 0,
   useTable: true,
   useKillers: true,
+  quietKillersOnly: false,
   useHistory: true,
   useQuiescence: true,
   useReductions: true,
+  reductionLimit: 40_000,
+  reductionDepth: 2,
   useNullMove: true,
+  vcfQuiescence: true,
+  vcfPlies: 6,
+  vcfWidth: 3,
+  vcfMinThrees: 2,
+  useRootReductions: true,
+  nullMoveDeep: 4,
 };
 
 export interface SearchLimits {
@@ -122,6 +157,15 @@ export class Searcher {
   private readonly history: Int32Array;
   private readonly pv: Int16Array;
   private readonly pvLength: Int32Array;
+  /** Scratch list of points. */
+  private readonly list: Int16Array;
+  private readonly exactFive: boolean;
+  /** The generator's priority of each root move, by point. */
+  private readonly rootPriority: Int32Array;
+  /** Positions known to have no victory by continuous fours within vcfLeft plies (by hash). */
+  private readonly vcfKey = new Int32Array(VCF_MASK + 1);
+  private readonly vcfLo = new Int32Array(VCF_MASK + 1);
+  private readonly vcfLeft = new Int8Array(VCF_MASK + 1);
   private readonly info: GenInfo = { forced: false, best: 0 };
   private stopped = false;
   private deadline = 0;
@@ -141,6 +185,9 @@ export class Searcher {
     this.history = new Int32Array(3 * n);
     this.pv = new Int16Array((MAX_SEARCH_PLY + 2) * (MAX_SEARCH_PLY + 2));
     this.pvLength = new Int32Array(MAX_SEARCH_PLY + 2);
+    this.list = new Int16Array(n);
+    this.exactFive = pos.rules.variant.fiveRule === 'exactly-five';
+    this.rootPriority = new Int32Array(n);
   }
 
   /** Searches the position for the side to move and returns the best move found. */
@@ -179,6 +226,7 @@ export class Searcher {
     if (this.scores[0] === WIN_NOW) return result(this.moves[0]!, WIN - 1, 1, [this.moves[0]!], true);
     const rootMoves = Array.from(this.moves.subarray(0, rootCount));
     const rootPriority = Array.from(this.scores.subarray(0, rootCount));
+    for (let i = 0; i < rootCount; i++) this.rootPriority[rootMoves[i]!] = rootPriority[i]!;
     if (rootCount === 1) return result(rootMoves[0]!, evaluate(pos, this.settings.weights), 0, rootMoves, true);
     const seen = this.applyVision(rootMoves, rootPriority, this.info.forced);
 
@@ -310,7 +358,9 @@ export class Searcher {
       if (pos.winner) score = pos.winner === me ? WIN - 1 : -(WIN - 1);
       else if (i === 0) score = -this.search(depth - 1, -beta, -alpha, 1, true);
       else {
-        score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
+        const reduce = this.rootReduction(i, depth, this.rootPriority[m]!);
+        score = -this.search(depth - 1 - reduce, -alpha - 1, -alpha, 1, false);
+        if (score > alpha && reduce && !this.stopped) score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
         if (score > alpha && score < beta && !this.stopped) score = -this.search(depth - 1, -beta, -alpha, 1, true);
       }
       pos.unmake();
@@ -325,6 +375,16 @@ export class Searcher {
       }
     }
     return { score: best, move: bestMove };
+  }
+
+  /**
+   * How much shallower the i-th root move is searched first: late moves below reductionLimit, by up to three
+   * plies (a surprise earns the full depth).
+   */
+  private rootReduction(i: number, depth: number, priority: number): number {
+    const settings = this.settings;
+    if (!settings.useRootReductions || depth < 3 || i < 3 || priority >= settings.reductionLimit) return 0;
+    return i >= 20 && depth >= 6 ? 3 : i >= 8 ? 2 : 1;
   }
 
   private updatePv(ply: number, move: number): void {
@@ -370,7 +430,15 @@ export class Searcher {
         }
       }
     }
-    if (depth <= 0) return settings.useQuiescence ? this.quiesce(alpha, beta, ply, 0) : this.evaluate();
+    if (depth <= 0) {
+      if (!settings.useQuiescence) return this.evaluate();
+      const score = this.quiesce(alpha, beta, ply, 0);
+      if (settings.useTable && !this.stopped) {
+        const bound = score <= alpha ? BOUND_UPPER : score >= beta ? BOUND_LOWER : BOUND_EXACT;
+        this.tt.store(pos.hashLo, pos.hashHi, 0, toTable(score, ply), bound, -1);
+      }
+      return score;
+    }
 
     // Null move: give the opponent a free move; if we still hold beta at a reduced depth, cut. Not when a
     // win threat is on the board (passing would simply lose) nor on the principal variation.
@@ -383,7 +451,8 @@ export class Searcher {
       this.evaluate() >= beta
     ) {
       pos.makeNull();
-      const score = -this.search(depth - 3, -beta, -beta + 1, ply + 1, false);
+      const reduce = depth >= settings.nullMoveDeep ? 3 : 2;
+      const score = -this.search(depth - 1 - reduce, -beta, -beta + 1, ply + 1, false);
       pos.unmakeNull();
       if (this.stopped) return 0;
       if (score >= beta && !isWinScore(score)) return score;
@@ -391,9 +460,12 @@ export class Searcher {
 
     const n = pos.points;
     const base = ply * n;
+    let best = -INFINITY;
+    let bestMove = -1;
+    let bound = BOUND_UPPER;
+
     const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
     if (count === 0) return 0; // A full board: a draw.
-    const me = pos.toMove;
     if (this.scores[base] === WIN_NOW) {
       this.updatePvLeaf(ply, this.moves[base]!);
       return winHere;
@@ -409,30 +481,23 @@ export class Searcher {
     // A lone defence costs the side to move nothing to find: look one ply further along it.
     const extension = forced && count === 1 ? 1 : 0;
 
-    let best = -INFINITY;
-    let bestMove = -1;
-    let bound = BOUND_UPPER;
     for (let i = 0; i < most; i++) {
       MoveGen.pick(this.moves, this.scores, base + i, base + count);
       const m = this.moves[base + i]!;
       const priority = this.scores[base + i]! & PRIORITY_MASK;
       if (i >= keep && priority < floor) break;
-      pos.make(m);
-      let score: number;
-      if (pos.winner) score = pos.winner === me ? winHere : -winHere;
-      else {
-        const d = depth - 1 + extension;
-        if (i === 0) score = -this.search(d, -beta, -alpha, ply + 1, pvNode);
-        else {
-          // Late quiet moves are first searched shallower; a surprise earns them the full depth.
-          const reduce =
-            settings.useReductions && !forced && i >= 3 && depth >= 3 && priority < 12_000 ? (i >= 6 ? 2 : 1) : 0;
-          score = -this.search(d - reduce, -alpha - 1, -alpha, ply + 1, false);
-          if (score > alpha && reduce && !this.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
-          if (score > alpha && score < beta && !this.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
-        }
-      }
-      pos.unmake();
+      // Late quiet moves are first searched shallower; a surprise earns them the full depth.
+      const reduce =
+        settings.useReductions &&
+        !forced &&
+        i >= 3 &&
+        depth >= settings.reductionDepth &&
+        priority < settings.reductionLimit
+          ? i >= 6
+            ? 2
+            : 1
+          : 0;
+      const score = this.searchMove(m, i, depth - 1 + extension, alpha, beta, ply, pvNode, reduce);
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
@@ -451,6 +516,35 @@ export class Searcher {
     }
     if (settings.useTable) this.tt.store(pos.hashLo, pos.hashHi, depth, toTable(best, ply), bound, bestMove);
     return best;
+  }
+
+  /**
+   * Makes move m (the i-th searched at this node), searches it to depth d (less `reduce` at first, for a late
+   * move) with principal-variation windows, takes it back, and returns its score for the side to move.
+   */
+  private searchMove(
+    m: number,
+    i: number,
+    d: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    pvNode: boolean,
+    reduce: number,
+  ): number {
+    const pos = this.pos;
+    const me = pos.toMove;
+    pos.make(m);
+    let score: number;
+    if (pos.winner) score = pos.winner === me ? WIN - ply - 1 : -(WIN - ply - 1);
+    else if (i === 0) score = -this.search(d, -beta, -alpha, ply + 1, pvNode);
+    else {
+      score = -this.search(d - reduce, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && reduce && !this.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && score < beta && !this.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
+    }
+    pos.unmake();
+    return score;
   }
 
   /** Whether either side could win next move (a four, or a capture to the capture win). */
@@ -483,7 +577,8 @@ export class Searcher {
   }
 
   private rememberCutoff(move: number, ply: number, depth: number, priority: number): void {
-    if (this.settings.useKillers && priority < 12_000 && this.killers[ply * 2] !== move) {
+    const killer = this.settings.useKillers && (!this.settings.quietKillersOnly || priority < 12_000);
+    if (killer && this.killers[ply * 2] !== move) {
       this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
       this.killers[ply * 2] = move;
     }
@@ -524,26 +619,17 @@ export class Searcher {
       if (stand >= beta || qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return stand;
       if (stand > alpha) alpha = stand;
       if (pos.lineCount[me * 6 + 3]! === 0) return stand;
-      // Fours: points that complete a window of four of mine.
-      const base = ply * n;
-      const my3 = (me * 5 + 3) * n;
-      const my2 = (me * 5 + 2) * n;
-      let count = 0;
-      for (let q = 0; q < n; q++) {
-        if (pos.cells[q] !== 0 || pos.threat[my3 + q] === 0) continue;
-        this.moves[base + count] = q;
-        this.scores[base + count] = pos.threat[my3 + q]! * 16 + pos.threat[my2 + q]!;
-        count++;
+      if (this.settings.vcfQuiescence) {
+        if (pos.lineCount[me * 6 + 3]! < this.settings.vcfMinThrees) return stand;
+        const plies = this.vcfAttack(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
+        return plies > 0 ? WIN - ply - plies : stand;
       }
+      // Otherwise the best few fours, each searched for whatever it gains.
+      const base = ply * n;
+      const limit = this.listFours(base, QUIESCENCE_WIDTH);
       let best = stand;
-      const limit = Math.min(count, QUIESCENCE_WIDTH);
       for (let i = 0; i < limit; i++) {
-        let pick = base + i;
-        for (let j = pick + 1; j < base + count; j++) if (this.scores[j]! > this.scores[pick]!) pick = j;
-        const m = this.moves[pick]!;
-        this.moves[pick] = this.moves[base + i]!;
-        this.scores[pick] = this.scores[base + i]!;
-        this.moves[base + i] = m;
+        const m = this.moves[base + i]!;
         pos.make(m);
         const score = pos.winner
           ? pos.winner === me
@@ -594,6 +680,113 @@ export class Searcher {
       }
     }
     return best;
+  }
+
+  /** The fours of the side to move, best first by what else they make, at most `limit`, from `base`. */
+  private listFours(base: number, limit: number): number {
+    const pos = this.pos;
+    const n = pos.points;
+    const me = pos.toMove;
+    const mine = me * n;
+    const threat = pos.threat;
+    // (Every point of a window with three stones is within two of one of them: a candidate.)
+    const list = this.list;
+    const listed = pos.listCandidates(list);
+    let count = 0;
+    for (let j = 0; j < listed; j++) {
+      const q = list[j]!;
+      const t = threat[mine + q]!;
+      if (threatCount(t, 3) === 0) continue;
+      this.moves[base + count] = q;
+      this.scores[base + count] = threatCount(t, 3) * 16 + threatCount(t, 2);
+      count++;
+    }
+    const limited = Math.min(count, limit);
+    for (let i = 0; i < limited; i++) MoveGen.pick(this.moves, this.scores, base + i, base + count);
+    return limited;
+  }
+
+  /**
+   * Victory by continuous fours: whether the side to move (facing no threat) wins by making fours, each
+   * answered by every defence, within `left` plies. Returns the plies to the win found, or 0.
+   */
+  private vcfAttack(ply: number, left: number): number {
+    const pos = this.pos;
+    if (left <= 0 || ply >= MAX_SEARCH_PLY - 1) return 0;
+    // The table: a win in p plies is kept as -p, no win within `left` plies as left.
+    const slot = pos.hashLo & VCF_MASK;
+    if (this.vcfKey[slot] === pos.hashHi && this.vcfLo[slot] === pos.hashLo) {
+      const known = this.vcfLeft[slot]!;
+      if (known >= left) return 0;
+      if (known < 0 && -known <= left) return -known;
+    }
+    const me = pos.toMove;
+    const base = ply * pos.points;
+    const count = this.listFours(base, this.settings.vcfWidth);
+    let result = 0;
+    for (let i = 0; i < count; i++) {
+      const m = this.moves[base + i]!;
+      pos.make(m);
+      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vcfDefend(ply + 1, left - 1);
+      pos.unmake();
+      if (plies > 0) {
+        result = plies + 1;
+        break;
+      }
+    }
+    if (!this.stopped) {
+      this.vcfKey[slot] = pos.hashHi;
+      this.vcfLo[slot] = pos.hashLo;
+      this.vcfLeft[slot] = result > 0 ? -result : left;
+    }
+    return result;
+  }
+
+  /** The defender's side of vcfAttack: every defence must lose to more fours. Returns plies to the loss, or 0. */
+  private vcfDefend(ply: number, left: number): number {
+    const pos = this.pos;
+    this.checkTime();
+    if (this.stopped) return 0;
+    const base = ply * pos.points;
+    const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
+    if (count === 0) return 0;
+    if (this.scores[base] === WIN_NOW || !this.info.forced || left <= 0) return 0;
+    const me = pos.toMove;
+    const them = 3 - me;
+    let longest = 0;
+    for (let i = 0; i < count; i++) {
+      MoveGen.pick(this.moves, this.scores, base + i, base + count);
+      const m = this.moves[base + i]!;
+      pos.make(m);
+      let plies: number;
+      if (pos.winner) plies = pos.winner === me ? 0 : 1;
+      else if (pos.lineCount[them * 6 + 4]! > 0 && !this.exactFive)
+        plies = 1; // The four still stands.
+      else if (this.canWinNow(them)) plies = this.winsNow(ply + 1) ? 1 : 0;
+      else if (this.canWinNow(me))
+        plies = 0; // The defence made a threat of its own: the fours stop here.
+      else plies = this.vcfAttack(ply + 1, left - 1);
+      pos.unmake();
+      if (plies === 0) return 0;
+      if (plies > longest) longest = plies;
+    }
+    return longest + 1;
+  }
+
+  /** Whether a player may have a win next move (a four, or a capture within reach of the capture win). */
+  private canWinNow(player: number): boolean {
+    const pos = this.pos;
+    const variant = pos.rules.variant;
+    if (pos.lineCount[player * 6 + 4]! > 0) return true;
+    if (variant.captureWin === null || pos.takes[player]! === 0) return false;
+    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
+  }
+
+  /** Whether the side to move has a winning move (the generator's judgement). */
+  private winsNow(ply: number): boolean {
+    const base = ply * this.pos.points;
+    const count = this.gen.generate(this.moves, this.scores, base, this.info, this.history);
+    return count > 0 && this.scores[base] === WIN_NOW;
   }
 }
 
