@@ -627,27 +627,7 @@ export class Searcher {
       // Otherwise the best few fours, each searched for whatever it gains.
       const base = ply * n;
       const limit = this.listFours(base, QUIESCENCE_WIDTH);
-      let best = stand;
-      for (let i = 0; i < limit; i++) {
-        const m = this.moves[base + i]!;
-        pos.make(m);
-        const score = pos.winner
-          ? pos.winner === me
-            ? winHere
-            : -winHere
-          : -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
-        pos.unmake();
-        if (this.stopped) return 0;
-        if (score > best) {
-          best = score;
-          if (score > alpha) {
-            alpha = score;
-            this.updatePv(ply, m);
-            if (score >= beta) break;
-          }
-        }
-      }
-      return best;
+      return this.quiesceMoves(base, limit, stand, alpha, beta, ply, qd);
     }
     // A win now, or the defences against the opponent's threat: the generator knows both.
     const base = ply * n;
@@ -659,7 +639,22 @@ export class Searcher {
     }
     if (!this.info.forced) return this.evaluate(); // The "threat" was an overline or a lead rule: none.
     if (qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return this.evaluate();
-    let best = -INFINITY;
+    return this.quiesceMoves(base, count, -INFINITY, alpha, beta, ply, qd);
+  }
+
+  /** Searches the quiescence moves at [base, base + count), in order; `best` is the score to beat. */
+  private quiesceMoves(
+    base: number,
+    count: number,
+    best: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    qd: number,
+  ): number {
+    const pos = this.pos;
+    const me = pos.toMove;
+    const winHere = WIN - ply - 1;
     for (let i = 0; i < count; i++) {
       const m = this.moves[base + i]!;
       pos.make(m);
