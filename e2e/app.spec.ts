@@ -7,11 +7,13 @@ test('settings persist across reloads', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel('Theme').selectOption('dark');
+  await page.getByLabel('Board').selectOption('plain');
   await page.getByLabel('Show move numbers').check();
   await page.getByLabel('Placing a stone').selectOption('one-tap');
   await page.reload();
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  await expect(page.getByLabel('Board')).toHaveValue('plain');
   await expect(page.getByLabel('Show move numbers')).toBeChecked();
   await expect(page.getByLabel('Placing a stone')).toHaveValue('one-tap');
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

@@ -27,6 +27,7 @@ const FIRST_OPPONENT_ID = DEFAULT_COMPUTERS.find((c) => c.id === 'casual')?.id ?
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
+  boardStyle: 'wood',
   soundVolume: 0.6,
   haptics: true,
   inputMode: 'two-tap',

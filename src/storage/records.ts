@@ -87,6 +87,8 @@ export type NewPlayer = Omit<HumanPlayer, 'id'> | Omit<ComputerPlayer, 'id'>;
 
 export type Theme = 'system' | 'light' | 'dark';
 export type InputMode = 'two-tap' | 'one-tap' | 'confirm' | 'drag';
+/** The board's look: wood-like, or plain. */
+export type BoardStyle = 'wood' | 'plain';
 /** Who moves first in a rematch: the loser of the last game, the players in turn, or the same player. */
 export type RematchStarter = 'loser' | 'alternate' | 'same';
 
@@ -109,6 +111,7 @@ export interface NewGameDefaults {
 
 export interface Settings {
   readonly theme: Theme;
+  readonly boardStyle: BoardStyle;
   /** 0 (silent) to 1. */
   readonly soundVolume: number;
   readonly haptics: boolean;

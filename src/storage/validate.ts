@@ -155,6 +155,7 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 /** One check per setting; a stored value that fails its check is skipped and the default used instead. */
 export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
   theme: (v): v is Settings['theme'] => isOneOf(['system', 'light', 'dark'], v),
+  boardStyle: (v): v is Settings['boardStyle'] => isOneOf(['wood', 'plain'], v),
   soundVolume: (v): v is number => isFiniteNumber(v) && v >= 0 && v <= 1,
   haptics: isBoolean,
   inputMode: (v): v is Settings['inputMode'] => isOneOf(['two-tap', 'one-tap', 'confirm', 'drag'], v),

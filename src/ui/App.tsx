@@ -27,6 +27,7 @@ export function App() {
   const Screen = SCREENS[screen.value];
   const theme = settings.value.theme;
   document.documentElement.dataset.theme = theme;
+  document.documentElement.dataset.board = settings.value.boardStyle;
   return (
     <>
       {ready.value ? <Screen /> : <p class="loading">Loading…</p>}

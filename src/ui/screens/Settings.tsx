@@ -1,4 +1,4 @@
-import type { InputMode, RematchStarter, Theme } from '../../storage';
+import type { BoardStyle, InputMode, RematchStarter, Theme } from '../../storage';
 import { ScreenHeader } from '../App';
 import { settings, updateSettings } from '../app-state';
 
@@ -24,6 +24,16 @@ export function SettingsScreen() {
             <option value="system">As the system</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
+          </select>
+        </label>
+        <label>
+          Board
+          <select
+            value={s.boardStyle}
+            onChange={(e) => void updateSettings({ boardStyle: e.currentTarget.value as BoardStyle })}
+          >
+            <option value="wood">Wood</option>
+            <option value="plain">Plain</option>
           </select>
         </label>
         <label>
