@@ -13,9 +13,11 @@ if (unit) {
   failed += unit.numFailedTests;
   skipped += unit.numPendingTests + unit.numTodoTests;
 } else failed += 1;
+// Errors outside any test (a web server that could not start, a broken config) fail the run too.
+const e2eErrors = e2e?.errors?.length ?? 0;
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected;
+  failed += e2e.stats.unexpected + e2eErrors;
   skipped += e2e.stats.skipped;
 } else failed += 1;
 console.log(`\nunit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`);
