@@ -3,6 +3,7 @@
  * they survive structured cloning, export to a JSON file, and later versions of the app: a game is its
  * rules and its moves as pente.org coordinates, and the core replays it.
  */
+import type { EngineLevel } from '../ai/levels';
 import type { BoardSize, GameResult, VariantId } from '../core';
 
 export type PlayerKind = 'human' | 'computer';
@@ -60,24 +61,11 @@ export interface HumanPlayer {
 }
 
 /**
- * A computer player: a name and the engine's level settings (the fields of `EngineLevel` in
- * src/ai/levels.ts, duplicated here because storage may not import the engine), so a player can make
- * their own levels.
+ * A computer player: a name and the engine's level settings (src/ai/levels.ts's `EngineLevel`, the one
+ * definition of what a level is), so a player can make their own levels.
  */
-export interface ComputerPlayer {
-  readonly id: string;
+export interface ComputerPlayer extends EngineLevel {
   readonly kind: 'computer';
-  readonly name: string;
-  /** Deepest nominal search depth. */
-  readonly depth: number;
-  /** Think time per move, in milliseconds. */
-  readonly timeMs: number;
-  /** Percentage of candidate moves it notices. */
-  readonly vision: number;
-  /** Percentage of exact judgement. */
-  readonly judgement: number;
-  /** Whether it plays from the openings book. */
-  readonly book: boolean;
 }
 
 export type StoredPlayer = HumanPlayer | ComputerPlayer;
