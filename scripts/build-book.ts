@@ -19,7 +19,8 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { runPool } from './lib/worker-pool';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import {
   type BoardSize,
@@ -97,28 +98,8 @@ function randomOpening(variant: VariantId, size: BoardSize, random: () => number
   return [...state.moves];
 }
 
-/** A worker thread running this TypeScript file through tsx's loader (as scripts/match.ts does). */
-function tsWorker(url: URL, data: unknown): Worker {
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true, workerData: data });
-}
-
-async function runSelfPlay(jobs: SelfPlayJob[], threads: number, onGame: (g: SelfPlayGame) => void): Promise<void> {
-  const queue = [...jobs];
-  await Promise.all(
-    Array.from({ length: Math.min(threads, queue.length) }, async () => {
-      const worker = tsWorker(new URL(import.meta.url), null);
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const game = await new Promise<SelfPlayGame>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.postMessage(job);
-        });
-        onGame(game);
-      }
-      await worker.terminate();
-    }),
-  );
+function runSelfPlay(jobs: SelfPlayJob[], threads: number, onGame: (g: SelfPlayGame) => void): Promise<void> {
+  return runPool(new URL(import.meta.url), null, jobs, threads, onGame);
 }
 
 const rating = (headers: Parameters<typeof headerValue>[0], player: 1 | 2): number | null => {

@@ -12,10 +12,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runPool } from './lib/worker-pool';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import { OpeningBook } from '../src/ai/book/book';
@@ -166,12 +167,6 @@ function openings(count: number, size: BoardSize, variant: VariantId, seed: numb
   return out;
 }
 
-/** A worker thread running this TypeScript file through tsx's loader. */
-function tsWorker(url: URL, data: unknown): Worker {
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(boot, { eval: true, workerData: data });
-}
-
 if (isMainThread) {
   const { values } = parseArgs({
     options: {
@@ -218,24 +213,13 @@ if (isMainThread) {
   ]);
   const outcomes: Outcome[] = [];
   const started = Date.now();
-  await Promise.all(
-    Array.from({ length: Number(values.threads) }, async () => {
-      const worker = tsWorker(new URL(import.meta.url), setup);
-      for (let job = jobs.shift(); job; job = jobs.shift()) {
-        const outcome = await new Promise<Outcome>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.postMessage(job);
-        });
-        outcomes.push(outcome);
-        const a = outcomes.reduce((s, o) => s + o.points, 0);
-        console.log(
-          `game ${String(outcome.game + 1).padStart(3)}: ${setup.a} as ${outcome.aIsPlayer1 ? 'P1' : 'P2'} ${outcome.points === 1 ? 'wins' : outcome.points === 0 ? 'loses' : 'draws'} (${outcome.reason}, ${outcome.plies} plies)  running ${a}/${outcomes.length}`,
-        );
-      }
-      await worker.terminate();
-    }),
-  );
+  await runPool<Job, Outcome>(new URL(import.meta.url), setup, jobs, Number(values.threads), (outcome) => {
+    outcomes.push(outcome);
+    const a = outcomes.reduce((s, o) => s + o.points, 0);
+    console.log(
+      `game ${String(outcome.game + 1).padStart(3)}: ${setup.a} as ${outcome.aIsPlayer1 ? 'P1' : 'P2'} ${outcome.points === 1 ? 'wins' : outcome.points === 0 ? 'loses' : 'draws'} (${outcome.reason}, ${outcome.plies} plies)  running ${a}/${outcomes.length}`,
+    );
+  });
   const n = outcomes.length;
   const score = outcomes.reduce((s, o) => s + o.points, 0) / n;
   const variance = outcomes.reduce((s, o) => s + (o.points - score) ** 2, 0) / Math.max(1, n - 1);
