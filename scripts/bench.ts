@@ -1,12 +1,18 @@
 /**
  * Engine benchmark (npm run bench): a fixed set of middlegame positions from pente.org games, each searched
- * for 1 s and for 5 s from an empty table. Prints nodes/second, the depth reached and the table hit rate
- * per position and on average, as text and then as one JSON line.
+ * for 1 s and for 5 s from an empty table, using the whole time (no early stop: the depth is what that much
+ * search reaches). Prints nodes/second, the depth reached and the table hit rate per position and on average,
+ * as text and then as one JSON line. A position the search proves won or lost ends early and is reported
+ * as decided, outside the mean depth. Then the same positions at the first time as a game plays them (with
+ * the early stops), for the depth and time a player's move really gets.
+ *
+ * A short search first warms up the JIT, as the worker is by its first move.
  *
  *   BENCH_TIMES=1000,5000 (milliseconds, comma-separated) chooses the think times.
  */
 import { formatPoint, parsePoint, replay } from '../src/core';
 import { Engine } from '../src/ai/engine';
+import { isWinScore } from '../src/ai/search';
 
 const POSITIONS = [
   'K10 L11 G10 J10 J8 L8 J12 K9 H11 M7 N6 F9 H9 F11 L6 K7',
@@ -22,7 +28,9 @@ const POSITIONS = [
 const times = (process.env.BENCH_TIMES ?? '1000,5000').split(',').map(Number);
 type Row = {
   position: number;
+  mode: 'fixed' | 'game';
   timeMs: number;
+  decided: boolean;
   usedMs: number;
   depth: number;
   nodes: number;
@@ -32,16 +40,29 @@ type Row = {
 };
 const rows: Row[] = [];
 
-for (const timeMs of times) {
-  for (const [i, text] of POSITIONS.entries()) {
-    const moves = text.split(' ').map((m) => parsePoint(19, m)!);
-    const state = replay({}, moves);
-    if (!state.ok) throw new Error(`position ${i + 1}: ${state.error.illegal.message}`);
+const states = POSITIONS.map((text, i) => {
+  const state = replay(
+    {},
+    text.split(' ').map((m) => parsePoint(19, m)!),
+  );
+  if (!state.ok) throw new Error(`position ${i + 1}: ${state.error.illegal.message}`);
+  return state.value;
+});
+new Engine().think(states[0]!, { timeMs: 500, fixedTime: true });
+
+const runs = [
+  ...times.map((timeMs) => ({ timeMs, mode: 'fixed' as const })),
+  { timeMs: times[0]!, mode: 'game' as const },
+];
+for (const { timeMs, mode } of runs) {
+  for (const [i, state] of states.entries()) {
     const engine = new Engine();
-    const r = engine.think(state.value, { timeMs });
-    const row = {
+    const r = engine.think(state, { timeMs, fixedTime: mode === 'fixed' });
+    const row: Row = {
       position: i + 1,
+      mode,
       timeMs,
+      decided: isWinScore(r.score),
       usedMs: Math.round(r.timeMs),
       depth: r.depth,
       nodes: r.nodes,
@@ -51,27 +72,32 @@ for (const timeMs of times) {
     };
     rows.push(row);
     console.log(
-      `${String(timeMs).padStart(5)} ms  #${row.position}  depth ${String(row.depth).padStart(2)}  ${String(row.nodes).padStart(9)} nodes  ${String(row.nps).padStart(7)} n/s  tt hits ${(row.ttHitRate * 100).toFixed(1)}%  ${row.move}`,
+      `${mode.padEnd(5)} ${String(timeMs).padStart(5)} ms  #${row.position}  depth ${String(row.depth).padStart(2)}${row.decided ? ' (decided)' : '           '}  ${String(row.usedMs).padStart(5)} ms used  ${String(row.nodes).padStart(9)} nodes  ${String(row.nps).padStart(7)} n/s  tt hits ${(row.ttHitRate * 100).toFixed(1)}%  ${row.move}`,
     );
   }
 }
 
-const summary = times.map((timeMs) => {
-  const set = rows.filter((r) => r.timeMs === timeMs);
-  const mean = (f: (r: Row) => number) => set.reduce((s, r) => s + f(r), 0) / set.length;
+const summary = runs.map(({ timeMs, mode }) => {
+  const set = rows.filter((r) => r.timeMs === timeMs && r.mode === mode);
+  const open = set.filter((r) => !r.decided);
+  const mean = (rs: Row[], f: (r: Row) => number) => rs.reduce((s, r) => s + f(r), 0) / Math.max(1, rs.length);
   return {
+    mode,
     timeMs,
-    meanDepth: Number(mean((r) => r.depth).toFixed(2)),
-    minDepth: Math.min(...set.map((r) => r.depth)),
+    /** Mean depth over the positions not proven won or lost. */
+    meanDepth: Number(mean(open, (r) => r.depth).toFixed(2)),
+    minDepth: Math.min(...open.map((r) => r.depth)),
+    decided: set.length - open.length,
+    meanUsedMs: Math.round(mean(set, (r) => r.usedMs)),
     nodesPerSecond: Math.round(set.reduce((s, r) => s + r.nodes, 0) / (set.reduce((s, r) => s + r.usedMs, 0) / 1000)),
-    ttHitRate: Number(mean((r) => r.ttHitRate).toFixed(3)),
+    ttHitRate: Number(mean(set, (r) => r.ttHitRate).toFixed(3)),
     /** How far past its limit the slowest search ran (the hard limit's promise). */
     maxOvershootMs: Math.max(...set.map((r) => r.usedMs - timeMs)),
   };
 });
 for (const s of summary) {
   console.log(
-    `${s.timeMs} ms: mean depth ${s.meanDepth} (min ${s.minDepth}), ${s.nodesPerSecond} nodes/s, table hit rate ${(s.ttHitRate * 100).toFixed(1)}%, worst overshoot ${s.maxOvershootMs} ms`,
+    `${s.mode} ${s.timeMs} ms: mean depth ${s.meanDepth} (min ${s.minDepth}) over ${POSITIONS.length - s.decided} open positions, ${s.decided} decided; ${s.meanUsedMs} ms used on average; ${s.nodesPerSecond} nodes/s, table hit rate ${(s.ttHitRate * 100).toFixed(1)}%, worst overshoot ${s.maxOvershootMs} ms`,
   );
 }
 console.log(JSON.stringify({ summary, rows }));

@@ -7,14 +7,17 @@
  *
  * Options: --games FILE (default ../shared/data/pente-org-games.pgn.gz, gzip or plain text), --out FILE,
  * --self-play N (games per section, default 0), --ms (think time per self-play move, default 100),
- * --threads (default: up to 2), --seed, --sections (default pente:19,pente:13,keryo:19).
+ * --threads (default: up to 2), --seed, --sections (default pente:19,pente:13,keryo:19),
+ * --save-games FILE (append each self-play game to FILE as a JSON line, as it finishes, so a long run that
+ * is stopped keeps what it played), --add-games FILE[,FILE…] (count self-play games saved earlier, without
+ * playing them again: the shipped book is rebuilt from data/self-play/*.jsonl this way).
  *
  * Master games count every move of their first plies with the players' ratings. Self-play games start from
  * 2–4 seeded random legal moves near the centre (so they vary); only the engine's own moves count, with its
  * level's nominal rating (SELF_PLAY_RATINGS). They run in worker threads, through tsx's loader.
  * Thresholds: src/ai/book/builder.ts (BOOK_THRESHOLDS).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +30,9 @@ import {
   type GameState,
   type Player,
   type VariantId,
+  formatPoint,
   headerValue,
+  parsePoint,
   loadRecord,
   makeRules,
   newGame,
@@ -98,6 +103,41 @@ function randomOpening(variant: VariantId, size: BoardSize, random: () => number
   return [...state.moves];
 }
 
+/** One self-play game as saved by --save-games (one JSON line; moves in pente.org coordinates). */
+interface SavedGame {
+  variant: VariantId;
+  size: BoardSize;
+  levels: [string, string];
+  ms: number;
+  /** Plies of random opening before the engine's own moves. */
+  openingPlies: number;
+  moves: string[];
+  winner: Player | null;
+}
+
+const toSaved = (g: SelfPlayGame): SavedGame => ({
+  variant: g.job.variant,
+  size: g.job.size,
+  levels: g.job.levels,
+  ms: g.job.ms,
+  openingPlies: g.job.opening.length,
+  moves: g.moves.map((m) => formatPoint(g.job.size, m)),
+  winner: g.winner,
+});
+
+function readSavedGames(file: string): SavedGame[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as SavedGame;
+      } catch {
+        throw new Error(`${file}:${i + 1}: not a JSON line`);
+      }
+    });
+}
+
 function runSelfPlay(jobs: SelfPlayJob[], threads: number, onGame: (g: SelfPlayGame) => void): Promise<void> {
   return runPool(new URL(import.meta.url), null, jobs, threads, onGame);
 }
@@ -121,6 +161,8 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
       seed: { type: 'string', default: '1' },
       sections: { type: 'string', default: 'pente:19,pente:13,keryo:19' },
+      'save-games': { type: 'string' },
+      'add-games': { type: 'string' },
     },
   });
   const started = performance.now();
@@ -162,16 +204,43 @@ async function main(): Promise<void> {
     console.warn(`No master games at ${values.games}: building from self-play only.`);
   }
 
+  const addSelfPlay = (g: SavedGame, where: string): void => {
+    const points = g.moves.map((m) => parsePoint(g.size, m) ?? -1);
+    const replayed = replay({ variant: g.variant, size: g.size }, points);
+    if (!replayed.ok) throw new Error(`${where}: self-play game does not replay: ${replayed.error.illegal.message}`);
+    builder(g.variant, g.size).addGame(replayed.value, {
+      winner: g.winner,
+      ratings: [SELF_PLAY_RATINGS[g.levels[0]] ?? null, SELF_PLAY_RATINGS[g.levels[1]] ?? null],
+      fromPly: g.openingPlies,
+    });
+  };
+
+  // Self-play games saved by earlier runs.
+  if (values['add-games']) {
+    let added = 0;
+    for (const file of values['add-games'].split(',')) {
+      const games = readSavedGames(file);
+      games.forEach((g, i) => addSelfPlay(g, `${file}:${i + 1}`));
+      added += games.length;
+    }
+    flags |= BOOK_FLAG_SELF_PLAY;
+    report.savedSelfPlay = { files: values['add-games'].split(','), games: added };
+  }
+
   // Engine self-play.
   const perSection = Number(values['self-play']);
   if (perSection > 0) {
     const random = rng(Number(values.seed));
     const jobs: SelfPlayJob[] = [];
-    for (const section of values.sections.split(',')) {
+    const sections = values.sections.split(',').map((section) => {
       const [variant, sizeText] = section.split(':') as [VariantId, string];
       const size = Number(sizeText) as BoardSize;
       makeRules({ variant, size }); // throws early on a bad section name
-      for (let i = 0; i < perSection; i++) {
+      return { variant, size };
+    });
+    // Round robin over the sections, so a run stopped early (see --save-games) has played each alike.
+    for (let i = 0; i < perSection; i++) {
+      for (const { variant, size } of sections) {
         const levels: [string, string] = [
           SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
           SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
@@ -182,15 +251,12 @@ async function main(): Promise<void> {
     }
     let done = 0;
     const selfStarted = performance.now();
+    const save = values['save-games'];
+    if (save) mkdirSync(dirname(save), { recursive: true });
     await runSelfPlay(jobs, Number(values.threads), (g) => {
-      const { job } = g;
-      const replayed = replay({ variant: job.variant, size: job.size }, g.moves);
-      if (!replayed.ok) throw new Error(`self-play game does not replay: ${replayed.error.illegal.message}`);
-      builder(job.variant, job.size).addGame(replayed.value, {
-        winner: g.winner,
-        ratings: [SELF_PLAY_RATINGS[job.levels[0]] ?? null, SELF_PLAY_RATINGS[job.levels[1]] ?? null],
-        fromPly: job.opening.length,
-      });
+      const saved = toSaved(g);
+      if (save) appendFileSync(save, `${JSON.stringify(saved)}\n`);
+      addSelfPlay(saved, 'self-play');
       done++;
       if (done % 10 === 0 || done === jobs.length) console.log(`self-play: ${done}/${jobs.length} games`);
     });

@@ -26,6 +26,8 @@ export interface ThinkOptions {
    * so far). The worker passes a check of a shared stop flag, so the page can stop a search cooperatively.
    */
   readonly shouldStop?: () => boolean;
+  /** Use the whole think time, with no early stop (benchmarks: see SearchLimits.fixedTime). */
+  readonly fixedTime?: boolean;
   /**
    * Play from the openings book (set with `Engine.setBook`) when it has the position: by default the level's
    * `book` flag, and true without a level. A forced move (a win now, or stopping the opponent's win next
@@ -73,6 +75,7 @@ export class Engine {
         softMs: timeMs,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+        ...(options.fixedTime ? { fixedTime: true } : {}),
       },
       options.onProgress,
     );

@@ -123,6 +123,11 @@ export interface SearchLimits {
   readonly nodes?: number;
   /** Polled with the clock (every 1024 nodes): true stops the search as the hard limit would. */
   readonly shouldStop?: () => boolean;
+  /**
+   * Search until the hard limit (or a proven result) however settled the best move looks: no early stop.
+   * Benchmarks use it, so "depth at 1 s" means what one second of search reaches.
+   */
+  readonly fixedTime?: boolean;
 }
 
 export interface SearchProgress {
@@ -283,7 +288,7 @@ export class Searcher {
       // for several iterations is clearly best, and may stop sooner.
       stableIterations = bestMove === previousBest ? stableIterations + 1 : 0;
       previousBest = bestMove;
-      if (elapsed > limits.softMs * (stableIterations >= 4 ? 0.3 : 0.6)) break;
+      if (!limits.fixedTime && elapsed > limits.softMs * (stableIterations >= 4 ? 0.3 : 0.6)) break;
     }
     // When every move loses, prefer the one leaving the fewest winning replies (if time allows the look).
     if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
