@@ -77,6 +77,41 @@ const openThree = [
   '. . . O . . . . . . O . .',
   E,
 ];
+/**
+ * A four-three for player 1: G5 makes the four D5–G5 (C5 is blocked, so H5 must be answered) and the open
+ * three G5–G7 at once; after H5, G4 or G8 is an open four. Nothing else wins by force as fast.
+ */
+const fourThree = [
+  E,
+  '. O . . . . . . . O . . .',
+  E,
+  '. . . . . . . . . . . O .',
+  E,
+  E,
+  '. . . . . . X . . . . . .',
+  '. . . . . . X . . . . . .',
+  '. . O X X X . . . . . . .',
+  E,
+  E,
+  '. . . . . . . . . . O . .',
+  E,
+];
+/** Capture race: player 2 has 8 captured stones and threatens J8–K8 at L8; player 1 has a four to finish. */
+const fiveBeforeCapture = [
+  E,
+  E,
+  E,
+  E,
+  E,
+  '. . . . . . . O X X . . .',
+  '. . X X X X . . . . . . .',
+  E,
+  '. . . . . . . . . . . O .',
+  E,
+  E,
+  E,
+  E,
+];
 
 describe('tactics', () => {
   it('PentAI: player 2 must block the four at (6,7)', () => {
@@ -160,6 +195,21 @@ describe('tactics', () => {
     expect(isWinScore(r.score) && r.score > 0).toBe(true);
   });
 
+  it('wins the capture race with a five rather than saving the pair the opponent would win with', () => {
+    const r = engine.think(fromDiagram(fiveBeforeCapture, 1, { captures: [0, 8] }), { depth: 4, timeMs: 60_000 });
+    expect(['B7', 'G7']).toContain(name(13, r.move));
+    expect(r.score).toBe(WIN - 1);
+  });
+
+  it('finds a four-three: a forced win in 3 that no single line makes', () => {
+    const r = engine.think(fromDiagram(fourThree, 1), { depth: 6, timeMs: 60_000 });
+    expect(name(13, r.move)).toBe('G5');
+    expect(r.score).toBe(WIN - 5);
+    // And the side facing it, to move first, takes the point (or otherwise stops it: no forced loss).
+    const defence = engine.think(fromDiagram(fourThree, 2), { depth: 6, timeMs: 60_000 });
+    expect(isWinScore(defence.score)).toBe(false);
+  });
+
   it('every level wins in one and stops a win in one, whatever the seed', () => {
     for (const level of LEVELS) {
       for (const seed of [1, 2, 3]) {
@@ -167,6 +217,9 @@ describe('tactics', () => {
         expect(name(13, engine.think(fromDiagram(winInOne, 1), opts).move), level.id).toBe('F7');
         expect(name(13, engine.think(fromDiagram(captureWin, 1, { captures: [8, 0] }), opts).move), level.id).toBe(
           'J7',
+        );
+        expect(['B7', 'G7'], level.id).toContain(
+          name(13, engine.think(fromDiagram(fiveBeforeCapture, 1, { captures: [0, 8] }), opts).move),
         );
         expect(name(13, engine.think(fromDiagram(stopFive, 1), opts).move), level.id).toBe('F7');
         expect(name(13, engine.think(fromDiagram(stopCapture, 1, { captures: [0, 8] }), opts).move), level.id).toBe(
