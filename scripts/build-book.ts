@@ -40,6 +40,7 @@ import {
   replay,
   splitRecords,
 } from '../src/core';
+import { OpeningBook } from '../src/ai/book/book';
 import { BookBuilder } from '../src/ai/book/builder';
 import { BOOK_FLAG_MASTER_GAMES, BOOK_FLAG_SELF_PLAY, type PackedPosition, pack } from '../src/ai/book/pack';
 import { Engine } from '../src/ai/engine';
@@ -175,6 +176,13 @@ async function main(): Promise<void> {
   };
   let flags = 0;
   const report: Record<string, unknown> = {};
+  /** Positions of the games counted (every 7th game's first 24 plies), to time lookups in the built book. */
+  const samples: GameState[] = [];
+  let sampled = 0;
+  const sample = (final: GameState): void => {
+    if (sampled++ % 7 !== 0) return;
+    for (let s: GameState | null = final; s; s = s.parent) if (s.moves.length < 24) samples.push(s);
+  };
 
   // The master games.
   if (existsSync(values.games)) {
@@ -193,6 +201,7 @@ async function main(): Promise<void> {
       const { record, state } = loaded.value;
       const winner =
         record.result === '1-0' ? 1 : record.result === '0-1' ? 2 : record.result === '1/2-1/2' ? null : undefined;
+      sample(state);
       builder(record.rules.variant.id, record.rules.size).addGame(state, {
         winner,
         ratings: [rating(record.headers, 1), rating(record.headers, 2)],
@@ -208,6 +217,7 @@ async function main(): Promise<void> {
     const points = g.moves.map((m) => parsePoint(g.size, m) ?? -1);
     const replayed = replay({ variant: g.variant, size: g.size }, points);
     if (!replayed.ok) throw new Error(`${where}: self-play game does not replay: ${replayed.error.illegal.message}`);
+    sample(replayed.value);
     builder(g.variant, g.size).addGame(replayed.value, {
       winner: g.winner,
       ratings: [SELF_PLAY_RATINGS[g.levels[0]] ?? null, SELF_PLAY_RATINGS[g.levels[1]] ?? null],
@@ -286,6 +296,16 @@ async function main(): Promise<void> {
   const bytes = pack(positions, { games, flags });
   mkdirSync(dirname(values.out), { recursive: true });
   writeFileSync(values.out, bytes);
+  // Lookup time: open the packed book as the worker does, then look up every sampled position.
+  const openStarted = performance.now();
+  const book = new OpeningBook(bytes);
+  const openMs = performance.now() - openStarted;
+  for (const s of samples.slice(0, 200)) book.lookup(s); // warm-up
+  const lookupStarted = performance.now();
+  let found = 0;
+  for (const s of samples) if (book.lookup(s).length > 0) found++;
+  const lookupUs = ((performance.now() - lookupStarted) * 1000) / Math.max(1, samples.length);
+
   const summary = {
     out: values.out,
     ...report,
@@ -293,6 +313,12 @@ async function main(): Promise<void> {
     positions: positions.length,
     moves: positions.reduce((s, p) => s + p.moves.length, 0),
     bytes: bytes.byteLength,
+    lookups: {
+      openMs: Number(openMs.toFixed(3)),
+      positions: samples.length,
+      inBook: found,
+      meanMicroseconds: Number(lookupUs.toFixed(2)),
+    },
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
   console.log(JSON.stringify(summary, null, 2));

@@ -3,6 +3,7 @@
  * opening twice with colours swapped, and the score is printed with a 95% error bar and an Elo estimate.
  *
  *   npm run match -- --a default --b no-table --games 40 --ms 100 [--size 19] [--variant pente] [--threads 2]
+ *                    [--nodes N | --depth D]              a node or depth limit per move instead of the time
  *   npm run match -- --a default --b default --book-a      A plays from the openings book (public/openings.bin)
  *                    [--opening-plies 2]                   (fewer preset opening moves leave the book more to do)
  *
@@ -75,6 +76,8 @@ interface Setup {
   b: string;
   ms: number;
   nodes: number;
+  /** A fixed depth per move (0: none), for comparisons that leave out speed. */
+  depth: number;
   size: BoardSize;
   variant: VariantId;
   maxPlies: number;
@@ -117,6 +120,7 @@ function playGame(setup: Setup, job: Job): Outcome {
     const r = (aToMove ? engines.a : engines.b).think(state, {
       timeMs: setup.ms,
       ...(setup.nodes ? { nodes: setup.nodes, timeMs: 60_000 } : {}),
+      ...(setup.depth ? { depth: setup.depth, timeMs: 60_000 } : {}),
       settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
       seed: job.game,
     });
@@ -175,6 +179,7 @@ if (isMainThread) {
       games: { type: 'string', default: '20' },
       ms: { type: 'string', default: '100' },
       nodes: { type: 'string', default: '0' },
+      depth: { type: 'string', default: '0' },
       size: { type: 'string', default: '19' },
       variant: { type: 'string', default: 'pente' },
       threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
@@ -194,6 +199,7 @@ if (isMainThread) {
     b: values.b,
     ms: Number(values.ms),
     nodes: Number(values.nodes),
+    depth: Number(values.depth),
     size: Number(values.size) as BoardSize,
     variant: values.variant as VariantId,
     maxPlies: 240,
@@ -241,6 +247,7 @@ if (isMainThread) {
     eloHigh: Math.round(elo(score + margin)),
     msPerMove: setup.ms,
     nodesPerMove: setup.nodes || null,
+    depthPerMove: setup.depth || null,
     seconds: Math.round((Date.now() - started) / 1000),
     bookMovesPerGame: [0, 1].map((i) => Number((outcomes.reduce((s, o) => s + o.bookMoves[i]!, 0) / n).toFixed(2))),
   };
