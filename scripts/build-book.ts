@@ -7,13 +7,14 @@
  *
  * Options: --games FILE (default ../shared/data/pente-org-games.pgn.gz, gzip or plain text), --out FILE,
  * --self-play N (games per section, default 0), --ms (think time per self-play move, default 100),
- * --threads (default: up to 2), --seed, --sections (default pente:19,pente:13,keryo:19),
+ * --threads (default: up to 2), --seed, --sections (default pente:19,pente:13,keryo:19), --opening-plies
+ * (random moves before the engines play: N or N-M, default 2-4; fewer make games share more positions),
  * --save-games FILE (append each self-play game to FILE as a JSON line, as it finishes, so a long run that
  * is stopped keeps what it played), --add-games FILE[,FILE…] (count self-play games saved earlier, without
  * playing them again: the shipped book is rebuilt from data/self-play/*.jsonl this way).
  *
  * Master games count every move of their first plies with the players' ratings. Self-play games start from
- * 2–4 seeded random legal moves near the centre (so they vary); only the engine's own moves count, with its
+ * a few seeded random legal moves near the centre (so they vary); only the engine's own moves count, with its
  * level's nominal rating (SELF_PLAY_RATINGS). They run in worker threads, through tsx's loader.
  * Thresholds: src/ai/book/builder.ts (BOOK_THRESHOLDS).
  */
@@ -89,11 +90,16 @@ function selfPlay(job: SelfPlayJob): SelfPlayGame {
   return { job, moves: [...state.moves], winner: state.result?.winner ?? null };
 }
 
-/** 2–4 random legal moves within a few points of the centre. */
-function randomOpening(variant: VariantId, size: BoardSize, random: () => number): number[] {
+/** A few random legal moves (2–4 by default) within a few points of the centre. */
+function randomOpening(
+  variant: VariantId,
+  size: BoardSize,
+  random: () => number,
+  [fewest, most]: [number, number],
+): number[] {
   let state = newGame({ variant, size });
   const c = (size - 1) >> 1;
-  const plies = 2 + Math.floor(random() * 3);
+  const plies = fewest + Math.floor(random() * (most - fewest + 1));
   while (state.moves.length < plies) {
     const r = state.moves.length < 2 ? 2 : 4;
     const x = c + Math.floor(random() * (2 * r + 1)) - r;
@@ -162,6 +168,7 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
       seed: { type: 'string', default: '1' },
       sections: { type: 'string', default: 'pente:19,pente:13,keryo:19' },
+      'opening-plies': { type: 'string', default: '2-4' },
       'save-games': { type: 'string' },
       'add-games': { type: 'string' },
     },
@@ -241,6 +248,10 @@ async function main(): Promise<void> {
   const perSection = Number(values['self-play']);
   if (perSection > 0) {
     const random = rng(Number(values.seed));
+    const [fewest, most = fewest] = values['opening-plies'].split('-').map(Number) as [number, number?];
+    if (!(fewest >= 1 && most >= fewest))
+      throw new Error(`--opening-plies: "${values['opening-plies']}" is not N or N-M`);
+    const openingPlies: [number, number] = [fewest, most];
     const jobs: SelfPlayJob[] = [];
     const sections = values.sections.split(',').map((section) => {
       const [variant, sizeText] = section.split(':') as [VariantId, string];
@@ -255,7 +266,7 @@ async function main(): Promise<void> {
           SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
           SELF_PLAY_LEVELS[Math.floor(random() * SELF_PLAY_LEVELS.length)]!,
         ];
-        const opening = randomOpening(variant, size, random);
+        const opening = randomOpening(variant, size, random, openingPlies);
         jobs.push({ variant, size, seed: Math.floor(random() * 2 ** 31), opening, levels, ms: Number(values.ms) });
       }
     }

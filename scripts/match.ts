@@ -33,6 +33,15 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-quiescence': { useQuiescence: false },
   'no-reductions': { useReductions: false },
   'no-null-move': { useNullMove: false },
+  /** Alpha-beta with the filter and quiescence, but none of the table, killers, history, reductions, null move. */
+  bare: {
+    useTable: false,
+    useKillers: false,
+    useHistory: false,
+    useReductions: false,
+    useRootReductions: false,
+    useNullMove: false,
+  },
   /** The search before the VCF quiescence, root reductions and wider reductions (for comparisons). */
   classic: {
     vcfQuiescence: false,
@@ -158,7 +167,7 @@ function openings(count: number, size: BoardSize, variant: VariantId, seed: numb
   const c = (size - 1) >> 1;
   while (out.length < count) {
     let state = newGame({ variant, size });
-    for (let ply = 0; ply < 4; ply++) {
+    for (let ply = 0; ply < (plies || 4); ply++) {
       const r = ply < 2 ? 2 : 4;
       const x = c + Math.floor(random() * (2 * r + 1)) - r;
       const y = c + Math.floor(random() * (2 * r + 1)) - r;

@@ -206,6 +206,23 @@ describe.skipIf(!existsSync(shipped))('the shipped book (public/openings.bin)', 
     for (const r of rows) expect(r.winRate).toBeGreaterThanOrEqual(0);
   });
 
+  it("has the engine's self-play replies to the centre stone on 13x13 and in Keryo-Pente", () => {
+    for (const [options, centre] of [
+      [{ size: 13 as const }, 'G7'],
+      [{ variant: 'keryo' as const }, 'K10'],
+    ] as const) {
+      const rows = bookMovesFor(book, game(options, centre));
+      expect(rows.length, centre).toBeGreaterThanOrEqual(2);
+      expect(
+        rows.reduce((s, r) => s + r.games, 0),
+        centre,
+      ).toBeGreaterThanOrEqual(50);
+      // Self-play moves carry the levels' nominal ratings (Advanced 1700, Expert 1900).
+      for (const r of rows) expect(r.rating).toBeGreaterThanOrEqual(1700);
+      for (const r of rows) expect(r.rating).toBeLessThanOrEqual(1900);
+    }
+  });
+
   it('answers the same for every symmetric image of a position', () => {
     const a = bookMovesFor(book, game({}, 'K10 L9')).map((r) => r.games);
     const b = bookMovesFor(book, game({}, 'K10 J11')).map((r) => r.games);

@@ -24,8 +24,16 @@ export async function runPool<J, R>(
       const worker = tsWorker(script, workerData);
       for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
         const result = await new Promise<R>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
+          const fail = (error: Error) => {
+            worker.off('message', answer);
+            reject(error);
+          };
+          const answer = (value: R) => {
+            worker.off('error', fail);
+            resolve(value);
+          };
+          worker.once('message', answer);
+          worker.once('error', fail);
           worker.postMessage(job);
         });
         onResult(result);
