@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** The shipped openings book's content hash: the app keeps the book stored in IndexedDB while it matches. */
+const bookHash = createHash('sha256')
+  .update(readFileSync(new URL('public/openings.bin', import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
+
 export default defineConfig({
+  define: { __BOOK_HASH__: JSON.stringify(bookHash) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },

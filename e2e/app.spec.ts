@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
@@ -51,18 +52,24 @@ test('after the first visit the app loads and plays offline, the computer includ
   expect(stones).toBe(1);
   // The openings book is precached with the app, and a copy is in IndexedDB once the engine has asked for it.
   expect(await page.evaluate(async () => (await fetch('/openings.bin')).ok)).toBe(true);
+  // It is stored under the hash of its bytes, which the build also puts in the app (a new book replaces it).
   const stored = await page.evaluate(
     () =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ length: number; version: string }>((resolve, reject) => {
         const open = indexedDB.open('pente');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const get = open.result.transaction('openings').objectStore('openings').getAll();
-          get.onsuccess = () => resolve((get.result[0] as { bytes?: ArrayBuffer } | undefined)?.bytes?.byteLength ?? 0);
+          get.onsuccess = () => {
+            const book = get.result[0] as { bytes?: ArrayBuffer; version?: string } | undefined;
+            resolve({ length: book?.bytes?.byteLength ?? 0, version: book?.version ?? '' });
+          };
         };
       }),
   );
-  expect(stored).toBeGreaterThan(10_000);
+  const shipped = readFileSync(new URL('../public/openings.bin', import.meta.url));
+  expect(stored.length).toBe(shipped.byteLength);
+  expect(stored.version).toBe(`sha256:${createHash('sha256').update(shipped).digest('hex').slice(0, 16)}`);
 });
 
 const require = createRequire(import.meta.url);

@@ -1,12 +1,22 @@
 /**
  * The openings book's bytes for the engine worker: from IndexedDB when stored, otherwise fetched from the
  * app (the service worker has it precached, so this works offline too) and stored for next time.
+ *
+ * A stored book is known by the hash of its bytes: the build puts the shipped book's hash in the app, so a
+ * new book replaces the stored one with no version number to remember to bump. Fetched bytes are stored
+ * under their own hash, so an out-of-date file (served by an old service worker) is fetched again later.
  */
 import { getBook, putBook } from '../../storage';
 import { db } from '../app-state';
 
-/** Bump when public/openings.bin changes, so a stored older book is replaced. */
-export const BOOK_VERSION = 'pente-org-1';
+/** The hash of the book this build shipped (see vite.config.ts). */
+export const BOOK_VERSION = `sha256:${__BOOK_HASH__}`;
+
+async function versionOf(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `sha256:${hex}`;
+}
 
 let cached: Promise<ArrayBuffer | null> | null = null;
 
@@ -28,7 +38,8 @@ async function load(): Promise<ArrayBuffer | null> {
     const response = await fetch(`${import.meta.env.BASE_URL}openings.bin`);
     if (!response.ok) return null;
     const bytes = await response.arrayBuffer();
-    if (d) void putBook(d, BOOK_VERSION, bytes);
+    // (crypto.subtle needs a secure context, as the service worker does: without one, no stored copy.)
+    if (d && globalThis.crypto?.subtle) void versionOf(bytes).then((version) => putBook(d, version, bytes));
     return bytes;
   } catch {
     return null;
