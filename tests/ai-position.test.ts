@@ -63,7 +63,9 @@ describe('the engine position', () => {
           expect(snapshot(pos)).toEqual(start);
         },
       ),
-      { numRuns: 25 },
+      // Pinned: Boat-Pente, a reply that makes its own breakable five while the enemy's five survives (the
+      // enemy wins, as in the core; the engine once let the new five wait instead).
+      { numRuns: 25, examples: [['boat', 13, -888982361]] },
     );
   }, 60_000);
 

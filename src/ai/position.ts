@@ -269,12 +269,15 @@ export class Position {
     this.pendingFive = 0;
     this.winner = 0;
     const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
+    const enemyFiveSurvived = previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0;
     if (byCaptures) {
       this.winner = byCaptures;
     } else if (fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive)) {
-      if (this.rules.variant.fiveMustSurviveReply && this.fiveIsBreakable(p, player)) this.pendingFive = player;
-      else this.winner = player;
-    } else if (previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0) {
+      // A breakable five waits a reply, but the enemy's five that survived this reply has already won.
+      if (!this.rules.variant.fiveMustSurviveReply || !this.fiveIsBreakable(p, player)) this.winner = player;
+      else if (enemyFiveSurvived) this.winner = enemy;
+      else this.pendingFive = player;
+    } else if (enemyFiveSurvived) {
       this.winner = enemy;
     }
   }
