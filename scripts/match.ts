@@ -64,11 +64,22 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
       { keep: 5, extra: 2, margin: 0.5 },
     ],
   },
-  wide: {
+  /** The filter widths before self-play showed wider ones stronger. */
+  medium: {
     widths: [
+      { keep: 12, extra: 4, margin: 0.5 },
+      { keep: 10, extra: 3, margin: 0.5 },
+      { keep: 8, extra: 3, margin: 0.5 },
+      { keep: 7, extra: 2, margin: 0.5 },
+      { keep: 6, extra: 2, margin: 0.5 },
+      { keep: 5, extra: 2, margin: 0.5 },
+    ],
+  },
+  wider: {
+    widths: [
+      { keep: 20, extra: 8, margin: 0.4 },
+      { keep: 18, extra: 6, margin: 0.4 },
       { keep: 16, extra: 6, margin: 0.4 },
-      { keep: 14, extra: 6, margin: 0.4 },
-      { keep: 12, extra: 4, margin: 0.4 },
     ],
   },
   'flat-lines': { weights: { ...DEFAULT_WEIGHTS, line: [0, 4, 16, 64, 256] } },
