@@ -23,6 +23,7 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { randomOpening } from './lib/openings';
 import { runPool } from './lib/worker-pool';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
@@ -88,26 +89,6 @@ function selfPlay(job: SelfPlayJob): SelfPlayGame {
     state = next.value;
   }
   return { job, moves: [...state.moves], winner: state.result?.winner ?? null };
-}
-
-/** A few random legal moves (2–4 by default) within a few points of the centre. */
-function randomOpening(
-  variant: VariantId,
-  size: BoardSize,
-  random: () => number,
-  [fewest, most]: [number, number],
-): number[] {
-  let state = newGame({ variant, size });
-  const c = (size - 1) >> 1;
-  const plies = fewest + Math.floor(random() * (most - fewest + 1));
-  while (state.moves.length < plies) {
-    const r = state.moves.length < 2 ? 2 : 4;
-    const x = c + Math.floor(random() * (2 * r + 1)) - r;
-    const y = c + Math.floor(random() * (2 * r + 1)) - r;
-    const next = play(state, y * size + x);
-    if (next.ok) state = next.value;
-  }
-  return [...state.moves];
 }
 
 /** One self-play game as saved by --save-games (one JSON line; moves in pente.org coordinates). */

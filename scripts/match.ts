@@ -17,6 +17,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { randomOpening } from './lib/openings';
 import { runPool } from './lib/worker-pool';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
@@ -175,19 +176,7 @@ function openings(count: number, size: BoardSize, variant: VariantId, seed: numb
     return out;
   }
   const random = rng(seed);
-  const c = (size - 1) >> 1;
-  while (out.length < count) {
-    let state = newGame({ variant, size });
-    for (let ply = 0; ply < (plies || 4); ply++) {
-      const r = ply < 2 ? 2 : 4;
-      const x = c + Math.floor(random() * (2 * r + 1)) - r;
-      const y = c + Math.floor(random() * (2 * r + 1)) - r;
-      const next = play(state, y * size + x);
-      if (next.ok) state = next.value;
-      else ply--;
-    }
-    out.push([...state.moves]);
-  }
+  while (out.length < count) out.push(randomOpening(variant, size, random, [plies || 4, plies || 4]));
   return out;
 }
 
