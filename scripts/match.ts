@@ -1,6 +1,7 @@
 /**
  * Self-play match (npm run match): two engine configurations play each other from varied openings, each
- * opening twice with colours swapped, and the score is printed with a 95% error bar and an Elo estimate.
+ * opening twice with colours swapped, and the score is printed with a 95% error bar (from the spread of the
+ * pairs' scores: see lib/match-stats.ts) and an Elo estimate.
  *
  *   npm run match -- --a default --b no-table --games 40 --ms 100 [--size 19] [--variant pente] [--threads 2]
  *                    [--nodes N | --depth D]              a node or depth limit per move instead of the time
@@ -18,6 +19,7 @@ import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomOpening } from './lib/openings';
+import { type PairPoints, matchStats } from './lib/match-stats';
 import { runPool } from './lib/worker-pool';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
@@ -236,10 +238,14 @@ if (isMainThread) {
     );
   });
   const n = outcomes.length;
-  const score = outcomes.reduce((s, o) => s + o.points, 0) / n;
-  const variance = outcomes.reduce((s, o) => s + (o.points - score) ** 2, 0) / Math.max(1, n - 1);
-  const margin = 1.96 * Math.sqrt(variance / n);
-  const elo = (p: number) => (p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1));
+  const byGame = new Map(outcomes.map((o) => [o.game, o.points]));
+  const pairPoints: PairPoints[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const x = byGame.get(2 * i);
+    const y = byGame.get(2 * i + 1);
+    if (x !== undefined && y !== undefined) pairPoints.push([x, y]);
+  }
+  const stats = matchStats(pairPoints);
   const wins = outcomes.filter((o) => o.points === 1).length;
   const draws = outcomes.filter((o) => o.points === 0.5).length;
   const summary = {
@@ -249,11 +255,12 @@ if (isMainThread) {
     wins,
     draws,
     losses: n - wins - draws,
-    score: Number(score.toFixed(3)),
-    margin95: Number(margin.toFixed(3)),
-    elo: Math.round(elo(score)),
-    eloLow: Math.round(elo(score - margin)),
-    eloHigh: Math.round(elo(score + margin)),
+    score: Number(stats.score.toFixed(3)),
+    margin95: Number(stats.margin95.toFixed(3)),
+    elo: Math.round(stats.elo),
+    eloLow: Math.round(stats.eloLow),
+    eloHigh: Math.round(stats.eloHigh),
+    pentanomial: stats.pentanomial,
     msPerMove: setup.ms,
     nodesPerMove: setup.nodes || null,
     depthPerMove: setup.depth || null,
@@ -261,7 +268,7 @@ if (isMainThread) {
     bookMovesPerGame: [0, 1].map((i) => Number((outcomes.reduce((s, o) => s + o.bookMoves[i]!, 0) / n).toFixed(2))),
   };
   console.log(
-    `\n${summary.a} vs ${summary.b}: +${wins} =${draws} -${summary.losses}  score ${(score * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}%  Elo ${summary.elo} [${summary.eloLow}, ${summary.eloHigh}]`,
+    `\n${summary.a} vs ${summary.b}: +${wins} =${draws} -${summary.losses}  score ${(stats.score * 100).toFixed(1)}% ± ${(stats.margin95 * 100).toFixed(1)}% (by pair)  Elo ${summary.elo} [${summary.eloLow}, ${summary.eloHigh}]  pairs 0/½/1/1½/2: ${stats.pentanomial.join(' ')}`,
   );
   console.log(JSON.stringify(summary));
 } else {
