@@ -31,15 +31,13 @@ import { rng } from '../tests/helpers';
 const PRESETS: Record<string, Partial<SearchSettings>> = {
   default: {},
   'no-table': { useTable: false },
-  'no-killers': { useKillers: false },
   'no-history': { useHistory: false },
   'no-quiescence': { useQuiescence: false },
   'no-reductions': { useReductions: false },
   'no-null-move': { useNullMove: false },
-  /** Alpha-beta with the filter and quiescence, but none of the table, killers, history, reductions, null move. */
+  /** Alpha-beta with the filter and quiescence, but none of the table, history, reductions, null move. */
   bare: {
     useTable: false,
-    useKillers: false,
     useHistory: false,
     useReductions: false,
     useRootReductions: false,
@@ -55,11 +53,9 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
     reductionLimit: 12_000,
     reductionDepth: 3,
     nullMoveDeep: 99,
-    quietKillersOnly: true,
   },
   'no-vcf': { vcfQuiescence: false },
   'no-root-reductions': { useRootReductions: false },
-  'quiet-killers': { quietKillersOnly: true },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
