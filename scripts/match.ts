@@ -31,14 +31,12 @@ import { rng } from '../tests/helpers';
 const PRESETS: Record<string, Partial<SearchSettings>> = {
   default: {},
   'no-table': { useTable: false },
-  'no-history': { useHistory: false },
   'no-quiescence': { useQuiescence: false },
   'no-reductions': { useReductions: false },
   'no-null-move': { useNullMove: false },
-  /** Alpha-beta with the filter and quiescence, but none of the table, history, reductions, null move. */
+  /** Alpha-beta with the filter and quiescence, but none of the table, reductions, null move. */
   bare: {
     useTable: false,
-    useHistory: false,
     useReductions: false,
     useRootReductions: false,
     useNullMove: false,

@@ -50,7 +50,7 @@ export class MoveGen {
    * Writes the candidate moves and their priority scores from `base`, unsorted (the search picks them
    * best first, lazily, since most nodes are cut off after a move or two), and returns how many.
    */
-  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo, history: Int32Array): number {
+  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo): number {
     const pos = this.pos;
     const n = pos.points;
     const me = pos.toMove;
@@ -102,7 +102,7 @@ export class MoveGen {
       s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
       s += (t & THREAT_MASK) * OWN_THREE + (u & THREAT_MASK) * BLOCK_THREE;
       s += capMine * captureValue + capTheirs * blockValue + captureThreat[mine + q]! * threatValue;
-      s += near[q]! + (history[mine + q]! >> 4);
+      s += near[q]!;
       moves[base + count] = q;
       scores[base + count] = s;
       count++;
