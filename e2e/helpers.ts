@@ -32,3 +32,21 @@ export async function tapTwice(page: Page, name: string): Promise<void> {
   await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
   await cell(page, name).tap();
 }
+
+/**
+ * Sets window.stoneSeen once any point of the board carries the accessible name `label` (checked now and on
+ * every later change to the grid), so a test can tell a stone was placed even if it was captured at once.
+ */
+export async function watchForStone(page: Page, label: string): Promise<void> {
+  await page.getByRole('grid').evaluate((grid, wanted) => {
+    const w = window as { stoneSeen?: boolean; stoneWatch?: MutationObserver };
+    w.stoneWatch?.disconnect();
+    const check = () => {
+      if (grid.querySelector(`[aria-label="${wanted}"]`)) w.stoneSeen = true;
+    };
+    w.stoneSeen = false;
+    check();
+    w.stoneWatch = new MutationObserver(check);
+    w.stoneWatch.observe(grid, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  }, label);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { boardLabels, cell, newGame, openApp, tapTwice } from './helpers';
+import { boardLabels, cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
 
 test('a full game against the computer on 9x9, with taps to preview and confirm', async ({ page }) => {
   test.setTimeout(180_000);
@@ -27,8 +27,11 @@ test('a full game against the computer on 9x9, with taps to preview and confirm'
       await cell(page, name).tap();
       if (await page.locator('.notice').isVisible()) continue; // the tournament rule: try the next point
       await expect(cell(page, name)).toHaveAccessibleName(`${name}, empty, preview`);
+      // The computer may answer at once by capturing the new stone, so watch for the stone to appear
+      // rather than expecting it to still be there when the check runs.
+      await watchForStone(page, `${name}, black stone`);
       await cell(page, name).tap();
-      await expect(cell(page, name)).toHaveAccessibleName(`${name}, black stone`);
+      await expect.poll(() => page.evaluate(() => (window as { stoneSeen?: boolean }).stoneSeen)).toBe(true);
       break;
     }
     expect((await boardLabels(page)).filter((l) => !l.endsWith('empty')).length).toBeGreaterThanOrEqual(before);
