@@ -1,9 +1,9 @@
 /**
  * Iterative-deepening principal-variation search with aspiration windows, a transposition table, a
- * gnubg-style move filter that narrows as the search deepens, late-move
- * reductions (at the root too), null-move pruning, and a quiescence search on win threats so forced wins
- * and losses past the horizon are seen: a side facing a win threat searches every defence, and a side
- * that is not looks for a victory by continuous fours (a yes-or-no search with its own small table).
+ * gnubg-style move filter that narrows as the search deepens, late-move reductions (at the root too),
+ * null-move pruning, and a quiescence search on win threats so forced wins and losses past the horizon are
+ * seen: a side facing a win threat searches every defence, and a side that is not looks for a victory by
+ * continuous fours (a yes-or-no search with its own small table).
  *
  * Make/unmake on the Position's typed arrays; per-ply buffers are allocated once, so the hot loop
  * allocates nothing.
@@ -563,7 +563,7 @@ export class Searcher {
 
   /** Raises the table's move above every other move, so it is picked first. */
   private promoteTableMove(base: number, count: number, ttMove: number): void {
-    if (ttMove < 0 || !this.settings.useTable) return;
+    if (ttMove < 0) return; // (search() reads a table move only when the table is on)
     for (let j = base; j < base + count; j++) {
       if (this.moves[j] === ttMove) {
         this.scores[j] = this.scores[j]! | PROMOTE_TT;

@@ -9,13 +9,15 @@
 import { getBook, putBook } from '../../storage';
 import { db } from '../app-state';
 
-/** The hash of the book this build shipped (see vite.config.ts). */
-export const BOOK_VERSION = `sha256:${__BOOK_HASH__}`;
+/** A book's version: the first 16 hex digits of its SHA-256, as vite.config.ts computes __BOOK_HASH__. */
+const versionFromHash = (hex: string) => `sha256:${hex}`;
+
+/** The hash of the book this build shipped. */
+export const BOOK_VERSION = versionFromHash(__BOOK_HASH__);
 
 async function versionOf(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
-  return `sha256:${hex}`;
+  return versionFromHash(Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(''));
 }
 
 let cached: Promise<ArrayBuffer | null> | null = null;
