@@ -46,6 +46,8 @@ test('reload mid-game and continue exactly where it was', async ({ page }) => {
   await tapTwice(page, 'E5');
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
   await tapTwice(page, 'A1');
+  // A move is shown once its save has committed: wait for the stone, then for the computer's reply.
+  await expect(cell(page, 'A1')).toHaveAccessibleName('A1, black stone');
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
   const position = await boardLabels(page);
   expect(position.filter((l) => l.endsWith('stone'))).toHaveLength(4);

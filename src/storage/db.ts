@@ -179,7 +179,8 @@ function abortQuietly(tx: { abort(): void }): void {
 /**
  * Runs `body` in one transaction and turns every way it can fail into an error value. A body that returns
  * an error in a readwrite transaction aborts it, so nothing it wrote is kept: each storage call is all or
- * nothing. Success waits for the commit, which is where a full disk usually shows up.
+ * nothing. Success waits for the commit, which is where a full disk usually shows up. `options.durability`
+ * 'strict' makes the commit wait until the data is flushed to disk (for what must survive a crash).
  */
 export async function withTransaction<Names extends StoreName[], Mode extends IDBTransactionMode, T>(
   db: PenteDb,
@@ -187,10 +188,11 @@ export async function withTransaction<Names extends StoreName[], Mode extends ID
   mode: Mode,
   doing: string,
   body: (tx: IDBPTransaction<PenteSchema, Names, Mode>) => Promise<StorageResult<T>>,
+  options: IDBTransactionOptions = {},
 ): Promise<StorageResult<T>> {
   let tx: IDBPTransaction<PenteSchema, Names, Mode>;
   try {
-    tx = db.transaction(storeNames, mode);
+    tx = db.transaction(storeNames, mode, options);
   } catch (e) {
     return err(toStorageError(e, doing));
   }

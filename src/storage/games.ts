@@ -109,7 +109,11 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     tournamentRule,
     players: [sideFields(players[0]), sideFields(players[1])],
     moves: [...moves],
-    clocks: clocks && { remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]], incrementMs: clocks.incrementMs },
+    clocks: clocks && {
+      remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
+      incrementMs: clocks.incrementMs,
+      ...(typeof clocks.runningSince === 'number' ? { runningSince: clocks.runningSince } : {}),
+    },
     createdAt,
     updatedAt,
     status,
@@ -151,7 +155,8 @@ export function saveGame(
     const next = gameFields(game, expectedRevision + 1, now);
     await store.put(next);
     return ok(next);
-  });
+    // Strict: the app shows a move once its save has committed, so the commit must be on disk.
+  }, { durability: 'strict' });
 }
 
 export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {

@@ -24,6 +24,11 @@ export interface GameClocks {
   readonly remainingMs: readonly [number, number];
   /** Time added after each move, in milliseconds. */
   readonly incrementMs: number;
+  /**
+   * When the side to move's clock started running (epoch ms), or null/absent while it is stopped. A game
+   * saved with a running clock and never stopped (the app was killed) is charged from here when resumed.
+   */
+  readonly runningSince?: number | null;
 }
 
 export type GameStatus = 'in-progress' | 'finished';

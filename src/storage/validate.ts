@@ -59,6 +59,10 @@ function clocksProblem(clocks: unknown): Problem {
     return 'the clocks do not hold two remaining times';
   }
   if (!isNonNegative(incrementMs)) return 'the clock increment is not a non-negative number';
+  const { runningSince } = clocks;
+  if (runningSince !== undefined && runningSince !== null && !isFiniteNumber(runningSince)) {
+    return 'the clock start time is not a number';
+  }
   return null;
 }
 

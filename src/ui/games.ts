@@ -1,50 +1,144 @@
-/** Starting, resuming and rematching games: turns stored records into sessions. */
-import { type BoardSize, type GameState, type VariantId, opponent } from '../core';
+/**
+ * The live session: at most one game is played at a time, on the play screen, by one PlayController.
+ * Every way of opening a game (Home's Continue, the Games list, a rematch) comes through here and gets the
+ * live controller for that id or a fresh load of the newest stored record, never a stale copy. Leaving
+ * the play screen ends the session: the computer stops, the clock stops, and the last save lands before
+ * the game can be opened again.
+ */
+import { effect, signal } from '@preact/signals';
+import type { BoardSize, VariantId } from '../core';
 import {
   type ComputerPlayer,
   type GameSide,
   type StoredGame,
   type StoredPlayer,
   type TimeControl,
+  DEFAULT_COMPUTERS,
   newStoredGame,
+  requestPersistence,
   toGameState,
 } from '../storage';
-import { notify, players, screen, settings, updateSettings } from './app-state';
-import { GameSession, type SessionSide } from './session';
-import { signal } from '@preact/signals';
+import { db, notify, players, refreshResumable, screen, settings, updateSettings } from './app-state';
+import { PlayController } from './session/controller';
+import { bridgeMoveSource, browserGameStore, wallClock } from './session/browser-ports';
+import { type Match, type MatchSide, newMatch, rematchSides } from './session/match';
 
 /** The session on the play screen. */
-export const session = signal<GameSession | null>(null);
+export const session = signal<PlayController | null>(null);
 
-function sideOf(player: StoredPlayer): SessionSide {
-  return player.kind === 'computer'
-    ? { name: player.name, kind: 'computer', playerId: player.id, computer: player }
-    : { name: player.name, kind: 'human', playerId: player.id };
+/** An instant reply feels abrupt: the computer's move appears no sooner than this after the player's. */
+const MIN_REPLY_MS = 450;
+/** Ask the browser to keep our storage once a game has this many moves: by then it is worth keeping. */
+const WORTH_KEEPING_PLIES = 10;
+
+/** Settles when the last session's final save has landed: a game is loaded only after that. */
+let lastClosed: Promise<void> = Promise.resolve();
+
+/** Ends the live session, if any (leaving the play screen does this). */
+export function closeSession(): Promise<void> {
+  const live = session.value;
+  if (live) {
+    session.value = null;
+    lastClosed = live.close();
+  }
+  return lastClosed;
 }
 
-/** A stored game's sides, with the computer players' current settings where they still exist. */
-function sidesOf(game: StoredGame): [SessionSide, SessionSide] {
-  const find = (side: GameSide): SessionSide => {
-    const player = side.playerId ? players.value.find((p) => p.id === side.playerId) : undefined;
-    if (side.kind === 'computer') {
-      const computer = player?.kind === 'computer' ? player : fallbackComputer(side.name);
-      return { ...side, computer };
-    }
-    return side;
-  };
-  return [find(game.players[0]), find(game.players[1])];
+// Leaving the play screen, by any route, ends its session.
+effect(() => {
+  if (screen.value !== 'play' && session.peek()) void closeSession();
+});
+
+// The clock stops while the page is hidden (a call, another app) and starts again when it is shown.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () =>
+    session.peek()?.setVisible(document.visibilityState === 'visible'),
+  );
 }
 
-function fallbackComputer(name: string): ComputerPlayer {
-  return { id: 'fallback', kind: 'computer', name, depth: 64, timeMs: 1000, vision: 100, judgement: 100, book: true };
+/**
+ * The settings a computer side plays with — worked out here and nowhere else: the stored computer player
+ * it names, else the built-in level with that id, else the built-in level with that name, else the
+ * strongest built-in level.
+ */
+export function computerFor(side: GameSide, stored: readonly StoredPlayer[]): ComputerPlayer {
+  const byId = side.playerId ? stored.find((p) => p.id === side.playerId) : undefined;
+  if (byId?.kind === 'computer') return byId;
+  const builtIn = DEFAULT_COMPUTERS;
+  return (
+    (side.playerId ? builtIn.find((p) => p.id === side.playerId) : undefined) ??
+    builtIn.find((p) => p.name === side.name) ?? { ...builtIn.find((p) => p.id === 'expert')!, name: side.name }
+  );
 }
 
-function show(game: StoredGame, state: GameState, sides: [SessionSide, SessionSide], reviewAt?: number): void {
-  session.value?.close();
-  const s = new GameSession(game, state, sides);
-  if (reviewAt !== undefined) s.review(reviewAt);
-  session.value = s;
+const sideOf = (side: GameSide, stored: readonly StoredPlayer[]): MatchSide =>
+  side.kind === 'computer' ? { ...side, computer: computerFor(side, stored) } : side;
+
+/** A stored record as a match, with `sides` (or the sides the record names); null when it does not replay. */
+export function matchFrom(record: StoredGame, sides?: Match['sides']): Match | null {
+  const state = toGameState(record);
+  if (!state.ok) return null;
+  return newMatch({
+    id: record.id,
+    sides: sides ?? [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)],
+    game: state.value,
+    clocks: record.clocks,
+    demo: record.demo,
+  });
+}
+
+let persistenceAsked = false;
+
+function show(record: StoredGame, match: Match): void {
+  const d = db.value;
+  const controller = new PlayController(record, match, {
+    store: d && browserGameStore(d),
+    moves: bridgeMoveSource,
+    clock: wallClock,
+    notify,
+    newId: () => crypto.randomUUID(),
+    matchFrom,
+    minReplyMs: MIN_REPLY_MS,
+    onSaved: (saved) => {
+      void refreshResumable();
+      if (!persistenceAsked && !saved.demo && saved.moves.length >= WORTH_KEEPING_PLIES) {
+        persistenceAsked = true;
+        void requestPersistence();
+      }
+    },
+  });
+  session.value = controller;
   screen.value = 'play';
+}
+
+/**
+ * Opens a stored game by id: the live session if it is that game, else the newest stored record (once
+ * the previous session's last save has landed). An unfinished game opens to play on, a finished one in
+ * review from the start.
+ */
+export async function openGame(game: { readonly id: string }): Promise<void> {
+  const live = session.value;
+  if (live?.id === game.id) {
+    screen.value = 'play';
+    return;
+  }
+  await closeSession();
+  const d = db.value;
+  if (!d) return notify('This game cannot be opened: the saved games are not available.');
+  const loaded = await browserGameStore(d).load(game.id);
+  if (loaded.kind !== 'loaded') {
+    notify(loaded.kind === 'missing' ? 'That game is no longer saved here.' : loaded.message);
+    void refreshResumable();
+    return;
+  }
+  const record = loaded.record;
+  const match = matchFrom(record);
+  if (!match) {
+    const why = toGameState(record);
+    notify(`This game cannot be opened: ${why.ok ? 'it could not be read' : why.error.message}`);
+    return;
+  }
+  show(record, record.status === 'finished' ? { ...match, reviewPly: 0 } : match);
 }
 
 export interface NewGameChoice {
@@ -57,25 +151,36 @@ export interface NewGameChoice {
   readonly demo?: boolean;
 }
 
-export function startGame(choice: NewGameChoice): void {
+const gameSide = (p: StoredPlayer): GameSide =>
+  p.id === 'guest' ? { name: p.name, kind: p.kind } : { name: p.name, kind: p.kind, playerId: p.id };
+
+export async function startGame(choice: NewGameChoice): Promise<void> {
+  await closeSession();
   const clocks = choice.timeControl
     ? {
         remainingMs: [choice.timeControl.initialMs, choice.timeControl.initialMs] as const,
         incrementMs: choice.timeControl.incrementMs,
       }
     : null;
-  const sides: [SessionSide, SessionSide] = [sideOf(choice.player1), sideOf(choice.player2)];
-  const game = newStoredGame({
-    players: [strip(sides[0]), strip(sides[1])],
+  const sides: [MatchSide, MatchSide] = [
+    choice.player1.kind === 'computer'
+      ? { ...gameSide(choice.player1), computer: choice.player1 }
+      : gameSide(choice.player1),
+    choice.player2.kind === 'computer'
+      ? { ...gameSide(choice.player2), computer: choice.player2 }
+      : gameSide(choice.player2),
+  ];
+  const record = newStoredGame({
+    players: [gameSide(choice.player1), gameSide(choice.player2)],
     variant: choice.variant,
     size: choice.size,
     tournamentRule: choice.tournamentRule,
     clocks,
     demo: choice.demo ?? false,
   });
-  const state = toGameState(game);
+  const state = toGameState(record);
   if (!state.ok) return notify(state.error.message);
-  show(game, state.value, sides);
+  show(record, newMatch({ id: record.id, sides, game: state.value, clocks, demo: record.demo }));
   if (!choice.demo) {
     void updateSettings({
       newGame: {
@@ -89,38 +194,20 @@ export function startGame(choice: NewGameChoice): void {
   }
 }
 
-const strip = (side: SessionSide): GameSide => ({
-  name: side.name,
-  kind: side.kind,
-  ...(side.playerId ? { playerId: side.playerId } : {}),
-});
-
-/** Opens a stored game: an unfinished one to play on, a finished one in review from the start. */
-export function openGame(game: StoredGame): void {
-  const state = toGameState(game);
-  if (!state.ok) return notify(`This game cannot be opened: ${state.error.message}`);
-  show(game, state.value, sidesOf(game), game.status === 'finished' ? 0 : undefined);
-}
-
 /** A new game between the same players; who starts follows the rematch setting. */
-export function rematch(current: GameSession): void {
-  const s = current.state.value;
-  const [a, b] = current.sides;
-  const rule = settings.value.rematchStarter;
-  const loser = s.result?.winner ? opponent(s.result.winner) : null;
-  const swap = rule === 'alternate' || (rule === 'loser' && loser === 2);
-  const first = swap ? b : a;
-  const second = swap ? a : b;
-  const asPlayer = (side: SessionSide): StoredPlayer =>
+export function rematch(current: PlayController): Promise<void> {
+  const m = current.match.value;
+  const [first, second] = rematchSides(m, settings.value.rematchStarter);
+  const asPlayer = (side: MatchSide): StoredPlayer =>
     side.computer ?? { id: side.playerId ?? 'guest', kind: 'human', name: side.name };
-  const { variant, size, tournamentRule } = s.rules;
-  startGame({
+  const { variant, size, tournamentRule } = m.game.rules;
+  return startGame({
     player1: asPlayer(first),
     player2: asPlayer(second),
     variant: variant.id,
     size,
     tournamentRule,
     timeControl: settings.value.newGame.timeControl,
-    demo: current.isDemo,
+    demo: m.demo,
   });
 }

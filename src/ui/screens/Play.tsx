@@ -11,20 +11,21 @@ import { Board } from '../Board';
 import { BookPanel } from '../BookPanel';
 import { screen, settings } from '../app-state';
 import { rematch, session } from '../games';
-import type { GameSession } from '../session';
+import type { PlayController } from '../session/controller';
+import { canUndo, isHumanTurn } from '../session/match';
 import { hapticTap, playEffect } from '../sound';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
 const captureBuffer = new Int16Array(MAX_CAPTURED_PER_MOVE);
 
-function statusText(game: GameSession, s: GameState): string {
+function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
   if (r) {
     if (r.winner === null) return 'Draw: the board is full.';
-    return `${game.sides[r.winner - 1]!.name} (${COLOURS[r.winner]}) wins by ${REASONS[r.reason]}.`;
+    return `${game.match.value.sides[r.winner - 1]!.name} (${COLOURS[r.winner]}) wins by ${REASONS[r.reason]}.`;
   }
-  const side = game.sides[s.toMove - 1]!;
+  const side = game.match.value.sides[s.toMove - 1]!;
   return `${side.name} (${COLOURS[s.toMove]}) to move.`;
 }
 
@@ -33,9 +34,9 @@ const clockText = (ms: number) => {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 };
 
-function PlayerPanel({ game, player }: { game: GameSession; player: 1 | 2 }) {
+function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) {
   const s = game.shown.value;
-  const side = game.sides[player - 1]!;
+  const side = game.match.value.sides[player - 1]!;
   const target = s.rules.variant.captureWin;
   const captured = s.captures[player - 1]!;
   const clocks = game.clocks.value;
@@ -59,10 +60,10 @@ function PlayerPanel({ game, player }: { game: GameSession; player: 1 | 2 }) {
   );
 }
 
-function EngineLine({ game }: { game: GameSession }) {
+function EngineLine({ game }: { game: PlayController }) {
   const t = game.thinking.value;
   if (!t) return null;
-  const size = game.state.value.rules.size;
+  const size = game.match.value.game.rules.size;
   if (t === 'starting' || !settings.value.showEngineLine) return <p class="thinking">Thinking…</p>;
   const score = Math.abs(t.score) > 900_000 ? (t.score > 0 ? 'winning' : 'losing') : (t.score / 100).toFixed(2);
   return (
@@ -80,7 +81,8 @@ export function Play() {
   const game = session.value;
   const [preview, setPreview] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
-  const live = game?.state.value;
+  const m = game?.match.value;
+  const live = m?.game;
   const moves = live?.moves.length ?? 0;
 
   // Sounds for every new move, whoever made it.
@@ -92,14 +94,15 @@ export function Play() {
     setPreview(null);
   }, [moves]);
 
-  if (!game || !live) {
+  if (!game || !m || !live) {
     screen.value = 'home';
     return null;
   }
   const s = game.shown.value;
   const size = s.rules.size;
   const mode = settings.value.inputMode;
-  const reviewing = game.reviewPly.value !== null;
+  const reviewing = m.reviewPly !== null;
+  const demo = game.saving.value === 'demo';
   const shownPly = s.moves.length;
 
   const place = (point: number) => {
@@ -141,13 +144,13 @@ export function Play() {
   }
 
   return (
-    <main class="play">
+    <main class="play" data-ply={moves}>
       <header class="screen-header">
         <button type="button" class="back" aria-label="Back to the menu" onClick={() => (screen.value = 'home')}>
           ‹
         </button>
         <h1>
-          {game.isDemo ? 'Demo: ' : ''}
+          {demo ? 'Demo: ' : ''}
           {s.rules.variant.name} {size}×{size}
         </h1>
       </header>
@@ -178,8 +181,29 @@ export function Play() {
       </p>
       <EngineLine game={game} />
       {notice && <p class="notice">{notice}</p>}
+      {game.engineProblem.value && (
+        <p class="notice warn" role="alert">
+          {game.engineProblem.value}{' '}
+          <button type="button" onClick={() => game.retryComputer()}>
+            Retry
+          </button>
+        </p>
+      )}
+      {game.savingProblem.value && (
+        <p class="notice warn" role="alert">
+          {game.savingProblem.value}
+          {game.saving.value === 'stopped' && (
+            <>
+              {' '}
+              <button type="button" onClick={() => game.saveAsNew()}>
+                Save as a new game
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <div class="actions">
-        {!reviewing && !live.result && !game.isDemo && (
+        {!reviewing && !live.result && !m.demo && (
           <>
             <button
               type="button"
@@ -189,10 +213,10 @@ export function Play() {
             >
               Confirm move
             </button>
-            <button type="button" onClick={() => game.undo()} disabled={moves === 0}>
+            <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
               Undo
             </button>
-            <button type="button" onClick={() => void game.requestHint()} disabled={!game.humanToMove()}>
+            <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
               Hint
             </button>
             <button type="button" onClick={() => confirm('Resign this game?') && game.resign()}>
@@ -200,12 +224,12 @@ export function Play() {
             </button>
           </>
         )}
-        {game.isDemo && !live.result && (
+        {m.demo && !live.result && (
           <>
             <button type="button" onClick={() => game.setPaused(!game.paused.value)}>
               {game.paused.value ? 'Resume' : 'Pause'}
             </button>
-            <button type="button" onClick={() => void game.step()} disabled={!game.paused.value}>
+            <button type="button" onClick={() => game.step()} disabled={!game.paused.value}>
               Step
             </button>
             <label>
@@ -221,14 +245,14 @@ export function Play() {
             </label>
           </>
         )}
-        {game.isDemo && (
-          <button type="button" onClick={() => void game.keep()}>
+        {demo && (
+          <button type="button" onClick={() => game.keep()}>
             Keep this game
           </button>
         )}
         {live.result && (
           <>
-            <button type="button" class="primary" onClick={() => rematch(game)}>
+            <button type="button" class="primary" onClick={() => void rematch(game)}>
               Rematch
             </button>
             <button type="button" onClick={() => (screen.value = 'new')}>
@@ -256,7 +280,7 @@ export function Play() {
         <button type="button" aria-label="Last move" onClick={() => game.review(null)} disabled={!reviewing}>
           »
         </button>
-        {reviewing && !game.isDemo && (
+        {reviewing && !m.demo && (
           <button type="button" onClick={() => game.playFromHere()}>
             Play from here
           </button>

@@ -1,0 +1,464 @@
+/**
+ * The play controller: one live match on the play screen, wired to signals, to storage (a GameStore) and
+ * to the engine (a MoveSource). The rules of play are the match model's (match.ts); this class only
+ * decides when things happen:
+ *
+ * - Every change (a move, undo, resignation, the clock stopping) is saved first and shown once the save
+ *   has committed, so a move the player saw placed survives a kill of the browser at any moment. Changes
+ *   run one at a time, each starting from the last one saved.
+ * - Saving has a mode instead of a flag: saving; not saving because the match is a demo; not saving
+ *   because there is no storage here; failed (shown, in memory, with the reason); or stopped because the
+ *   game was deleted in another tab (until the player saves it as a new game).
+ * - Another tab's save (the store's watch) or a conflicting save reloads the newest record and says so:
+ *   this tab never goes on playing a stale copy.
+ * - It has a lifetime: close() stops the computer, stops the clock (saving the time used) and then saves
+ *   nothing more.
+ */
+import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
+import type { GameState, Point } from '../../core';
+import { type StoredGame, withState } from '../../storage';
+import { type EngineProgress, isEngineError } from '../engine/bridge';
+import {
+  type Match,
+  type MoveRefusal,
+  advance,
+  clockReading,
+  flagFall,
+  isComputerTurn,
+  isHumanTurn,
+  pauseClock,
+  playFromHere,
+  playPoint,
+  refusal,
+  resign,
+  resumeClock,
+  review,
+  shownState,
+  sideToMove,
+  storedClocks,
+  takeBack,
+} from './match';
+import type { Clock, GameStore, MoveSource } from './ports';
+
+export type SavingMode = 'saving' | 'demo' | 'no-storage' | 'failed' | 'stopped';
+
+export interface ControllerOptions {
+  readonly store: GameStore | null;
+  readonly moves: MoveSource;
+  readonly clock: Clock;
+  /** Short notices for the player. */
+  readonly notify: (text: string) => void;
+  /** A fresh game id (for "Save as a new game"). */
+  readonly newId: () => string;
+  /** Rebuilds a match from a stored record, keeping this match's sides; null when it cannot be read. */
+  readonly matchFrom: (record: StoredGame, sides: Match['sides']) => Match | null;
+  /** After any saved change (e.g. to refresh the home screen's Continue). */
+  readonly onSaved?: (record: StoredGame) => void;
+  /** An instant reply feels abrupt: the computer's move appears no sooner than this after the last move. */
+  readonly minReplyMs?: number;
+}
+
+/** How often the clock display is refreshed (and a flag fall noticed). */
+const CLOCK_TICK_MS = 200;
+/** After a crash the engine gets one more try at once; a second failure in a row asks the player. */
+const CRASHES_BEFORE_ASKING = 2;
+const RETRY_AFTER_CRASH_MS = 500;
+
+const seedOf = (text: string): number => {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+};
+
+export class PlayController {
+  /** The match as last saved (or, where nothing is saved, as last changed). */
+  readonly match: Signal<Match>;
+  /** The position on the board. */
+  readonly shown: ReadonlySignal<GameState>;
+  readonly saving: Signal<SavingMode>;
+  /** Why the game is not being saved, when it is not (failed or stopped). */
+  readonly savingProblem = signal<string | null>(null);
+  /** The computer is thinking: its latest progress ('starting' before the first report). */
+  readonly thinking = signal<EngineProgress | 'starting' | null>(null);
+  /** The computer cannot play (its worker could not start, or keeps failing): shown with Retry. */
+  readonly engineProblem = signal<string | null>(null);
+  readonly hint = signal<Point | null>(null);
+  /** Time left for each player as shown, ticking for the side to move. */
+  readonly clocks = signal<readonly [number, number] | null>(null);
+  /** A change is being saved. */
+  readonly busy = signal(false);
+  /** A demo is paused. */
+  readonly paused = signal(false);
+  /** The delay between the demo's moves, in ms. */
+  readonly demoDelayMs = signal(700);
+
+  private record: StoredGame;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private thinkingAbort: AbortController | null = null;
+  private crashes = 0;
+  private stopTicking: (() => void) | null = null;
+  private unwatch: (() => void) | null = null;
+  private closing: Promise<void> | null = null;
+  private readonly o: ControllerOptions;
+
+  constructor(record: StoredGame, match: Match, options: ControllerOptions) {
+    this.o = options;
+    this.record = record;
+    this.match = signal(match);
+    this.shown = computed(() => shownState(this.match.value));
+    this.saving = signal(match.demo ? 'demo' : options.store ? 'saving' : 'no-storage');
+    this.clocks.value = clockReading(match, options.clock.now());
+    if (match.clock) this.stopTicking = options.clock.every(CLOCK_TICK_MS, () => this.tick());
+    this.watch();
+    // On screen, the side to move's clock runs (a record saved with it running keeps its start time).
+    void this.change((m) => resumeClock(m, this.o.clock.now())).then(() => this.continueGame());
+  }
+
+  get id(): string {
+    return this.match.value.id;
+  }
+
+  /** Why a person's stone at `point` cannot be played now, or null if it can. */
+  refusal(point: Point): MoveRefusal | null {
+    if (this.busy.value) return { reason: 'busy', message: 'Saving the last move…' };
+    return refusal(this.match.value, point);
+  }
+
+  /**
+   * Plays a person's move. `next`, when given, is the state the move leads to as the core's preview
+   * computed it, so the move is not checked a second time.
+   */
+  move(point: Point, next?: GameState): MoveRefusal | null {
+    const why = this.refusal(point);
+    if (why) return why;
+    void this.change((m) => {
+      if (!isHumanTurn(m)) return null;
+      const now = this.o.clock.now();
+      const prepared = next && next.lastMove?.point === point ? advance(m, next, now) : null;
+      if (prepared) return prepared;
+      const played = playPoint(m, point, now);
+      return 'match' in played ? played.match : null;
+    });
+    return null;
+  }
+
+  undo(): void {
+    this.abortThinking();
+    void this.change((m) => takeBack(m, this.o.clock.now()));
+  }
+
+  resign(): void {
+    this.abortThinking();
+    void this.change((m) => resign(m, this.o.clock.now()));
+  }
+
+  /** Shows an earlier position (null: the live game). Review is not saved: it changes nothing. */
+  review(ply: number | null): void {
+    const next = review(this.match.value, ply);
+    if (next === this.match.value) return;
+    if (next.reviewPly !== null) this.abortThinking();
+    this.match.value = next;
+    this.hint.value = null;
+    this.continueGame();
+  }
+
+  playFromHere(): void {
+    void this.change((m) => playFromHere(m, this.o.clock.now()));
+  }
+
+  /** The page was hidden (stop the clock, saving the time used) or shown again (start it). */
+  setVisible(visible: boolean): void {
+    const now = this.o.clock.now();
+    void this.change((m) => (visible ? resumeClock(m, now) : pauseClock(m, now)));
+  }
+
+  setPaused(paused: boolean): void {
+    this.paused.value = paused;
+    if (paused) this.abortThinking();
+    else this.continueGame();
+  }
+
+  /** A demo step: the computer's next move now, while paused. */
+  step(): void {
+    const m = this.match.value;
+    if (this.paused.value && isComputerTurn(m) && !this.thinkingAbort) void this.computerMove(m, true);
+  }
+
+  /** Keeps a demo among the player's games: saved from now on. */
+  keep(): void {
+    if (this.saving.value !== 'demo') return;
+    if (!this.o.store) {
+      this.saving.value = 'no-storage';
+      return;
+    }
+    this.match.value = { ...this.match.value, demo: false };
+    this.record = { ...this.record, demo: false };
+    this.saving.value = 'saving';
+    void this.change((m) => m, { force: true }).then(
+      (saved) => saved && this.o.notify('The game is kept in your games.'),
+    );
+  }
+
+  /** After the game was deleted in another tab: saves this one as a new game. */
+  saveAsNew(): void {
+    if (this.saving.value !== 'stopped') return;
+    const id = this.o.newId();
+    this.record = { ...this.record, id, revision: 0 };
+    this.match.value = { ...this.match.value, id };
+    this.saving.value = 'saving';
+    this.savingProblem.value = null;
+    this.watch();
+    void this.change((m) => m, { force: true });
+  }
+
+  /** Asks the engine for a suggestion for the side to move. */
+  async requestHint(): Promise<void> {
+    const m = this.match.value;
+    if (!isHumanTurn(m)) return;
+    this.hint.value = null;
+    try {
+      const answer = await this.o.moves.requestMove(
+        { ...rulesOf(m.game), moves: m.game.moves, timeMs: 1000 },
+        { isCurrent: () => this.match.value === m && !this.closed },
+      );
+      if (this.match.value === m) this.hint.value = answer.move;
+    } catch (e) {
+      if (isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')) return;
+      this.o.notify('The hint could not be computed.');
+    }
+  }
+
+  /** Tries the computer again after it could not start or stopped responding. */
+  retryComputer(): void {
+    this.engineProblem.value = null;
+    this.crashes = 0;
+    this.continueGame();
+  }
+
+  /**
+   * Ends the session: the computer stops thinking, the running clock stops (the time used is saved), and
+   * nothing is saved after that. Resolves once the last save has settled.
+   */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    this.abortThinking();
+    this.stopTicking?.();
+    this.unwatch?.();
+    const now = this.o.clock.now();
+    const last = this.change((m) => pauseClock(m, now), { evenIfClosed: true });
+    this.closed = true;
+    this.closing = last.then(() => undefined);
+    return this.closing;
+  }
+
+  // ---- changes and saving -----------------------------------------------------------------------------
+
+  /**
+   * Queues a change: computed from the match as last saved when its turn comes, saved, and then shown.
+   * Resolves to whether a change was made and kept.
+   */
+  private change(
+    make: (m: Match) => Match | null,
+    options: { force?: boolean; evenIfClosed?: boolean } = {},
+  ): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      if (this.closed && !options.evenIfClosed) return false;
+      const current = this.match.value;
+      const next = make(current);
+      if (!next || (next === current && !options.force)) return false;
+      this.busy.value = true;
+      try {
+        return await this.persist(next);
+      } finally {
+        this.busy.value = false;
+      }
+    };
+    const done = this.queue.then(run);
+    this.queue = done.catch(() => undefined);
+    return done.then((changed) => {
+      if (changed) this.afterChange();
+      return changed;
+    });
+  }
+
+  /** Saves a change and shows it; on a conflict, shows the newest stored game instead. */
+  private async persist(next: Match): Promise<boolean> {
+    const store = this.o.store;
+    if (
+      !store ||
+      this.saving.value === 'demo' ||
+      this.saving.value === 'no-storage' ||
+      this.saving.value === 'stopped'
+    ) {
+      this.match.value = next;
+      return true;
+    }
+    const record = withState({ ...this.record, demo: next.demo }, next.game, storedClocks(next));
+    const saved = await store.save(record, this.record.revision);
+    switch (saved.kind) {
+      case 'saved':
+        this.record = saved.record;
+        this.match.value = next;
+        if (this.saving.value === 'failed') {
+          this.saving.value = 'saving';
+          this.savingProblem.value = null;
+        }
+        this.o.onSaved?.(saved.record);
+        return true;
+      case 'conflict':
+        await this.reload('This game was changed in another tab or window: here is its latest position.');
+        return false;
+      case 'failed':
+        // Play goes on in memory, and the player is told; the next change tries to save again.
+        this.match.value = next;
+        this.saving.value = 'failed';
+        this.savingProblem.value = `Not saved: ${saved.message} The game goes on in memory.`;
+        return true;
+    }
+  }
+
+  /** Replaces the match with the newest stored copy of this game. */
+  private async reload(notice: string): Promise<void> {
+    const store = this.o.store;
+    if (!store) return;
+    this.abortThinking();
+    const loaded = await store.load(this.record.id);
+    if (loaded.kind === 'loaded') {
+      const fresh = this.o.matchFrom(loaded.record, this.match.value.sides);
+      if (fresh) {
+        this.record = loaded.record;
+        const shown = this.closed ? fresh : resumeClock(fresh, this.o.clock.now());
+        this.match.value = { ...shown, reviewPly: null };
+        this.hint.value = null;
+        this.o.notify(notice);
+        return;
+      }
+    }
+    this.saving.value = 'stopped';
+    this.savingProblem.value =
+      loaded.kind === 'missing'
+        ? 'This game was deleted in another tab or window, so it is no longer saved.'
+        : 'This game was changed in another tab or window and cannot be read here, so it is no longer saved.';
+  }
+
+  private watch(): void {
+    this.unwatch?.();
+    this.unwatch =
+      this.o.store?.watch(this.record.id, (revision) => {
+        if (this.closed || this.saving.value === 'demo') return;
+        if (revision !== null && revision <= this.record.revision) return; // our own save, or older
+        void this.reloadQueued();
+      }) ?? null;
+  }
+
+  /** A reload that waits its turn behind the changes being saved. */
+  private reloadQueued(): Promise<void> {
+    const run = this.queue.then(() =>
+      this.closed
+        ? undefined
+        : this.reload('This game was changed in another tab or window: here is its latest position.'),
+    );
+    this.queue = run.catch(() => undefined);
+    return run.then(() => this.continueGame());
+  }
+
+  private afterChange(): void {
+    this.hint.value = null;
+    this.clocks.value = clockReading(this.match.value, this.o.clock.now());
+    this.continueGame();
+  }
+
+  private tick(): void {
+    if (this.closed) return;
+    const now = this.o.clock.now();
+    const m = this.match.value;
+    this.clocks.value = clockReading(m, now);
+    if (flagFall(m, now) !== m) {
+      this.abortThinking();
+      void this.change((current) => flagFall(current, this.o.clock.now()));
+    }
+  }
+
+  // ---- the computer's turns ---------------------------------------------------------------------------
+
+  private continueGame(): void {
+    if (this.closed || this.paused.value || this.engineProblem.value || this.thinkingAbort) return;
+    const m = this.match.value;
+    if (isComputerTurn(m)) void this.computerMove(m, false);
+  }
+
+  private abortThinking(): void {
+    this.thinkingAbort?.abort();
+    this.thinkingAbort = null;
+    this.thinking.value = null;
+  }
+
+  private async computerMove(m: Match, stepping: boolean): Promise<void> {
+    const level = sideToMove(m).computer;
+    if (!level) return;
+    this.abortThinking();
+    const aborter = new AbortController();
+    this.thinkingAbort = aborter;
+    this.thinking.value = 'starting';
+    const { clock } = this.o;
+    const started = clock.now();
+    const current = () => !aborter.signal.aborted && !this.closed && this.match.value === m;
+    let point: Point;
+    try {
+      const answer = await this.o.moves.requestMove(
+        { ...rulesOf(m.game), moves: m.game.moves, level, seed: seedOf(m.id) + m.game.moves.length },
+        { signal: aborter.signal, isCurrent: current, onProgress: (p) => current() && (this.thinking.value = p) },
+      );
+      const wait = (m.demo ? this.demoDelayMs.value : (this.o.minReplyMs ?? 0)) - (clock.now() - started);
+      if (wait > 0 && !stepping) await clock.delay(wait, aborter.signal);
+      if (!current()) return;
+      point = answer.move;
+    } catch (e) {
+      if (current()) this.engineFailed(e);
+      return;
+    } finally {
+      if (this.thinkingAbort === aborter) {
+        this.thinkingAbort = null;
+        this.thinking.value = null;
+      }
+    }
+    this.crashes = 0;
+    void this.change((now) => {
+      if (now !== m) return null; // the game moved on while the answer was on its way
+      const played = playPoint(now, point, this.o.clock.now());
+      if ('refusal' in played) {
+        this.engineProblem.value = `The computer chose an illegal move (${played.refusal.message}).`;
+        return null;
+      }
+      return played.match;
+    });
+  }
+
+  private engineFailed(e: unknown): void {
+    // (A string: 'unavailable' is the bridge's word for a worker that could not start.)
+    const kind: string = isEngineError(e) ? e.kind : 'crashed';
+    if (kind === 'aborted' || kind === 'stale') return;
+    if (kind === 'unavailable') {
+      this.engineProblem.value = 'The computer could not start.';
+      return;
+    }
+    if (kind === 'invalid') {
+      this.engineProblem.value = 'The computer could not play this position.';
+      return;
+    }
+    this.crashes++;
+    if (this.crashes >= CRASHES_BEFORE_ASKING) {
+      this.engineProblem.value = 'The computer stopped responding.';
+      return;
+    }
+    this.o.notify('The computer stopped responding and was restarted.');
+    void this.o.clock.delay(RETRY_AFTER_CRASH_MS).then(() => this.continueGame());
+  }
+}
+
+const rulesOf = (s: GameState) => ({
+  variant: s.rules.variant.id,
+  size: s.rules.size,
+  tournamentRule: s.rules.tournamentRule,
+});

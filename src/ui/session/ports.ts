@@ -1,0 +1,46 @@
+/**
+ * What the play controller needs of the world, as small interfaces: where games are saved (GameStore),
+ * where the computer's moves come from (MoveSource) and how time passes (Clock). The app gives it the
+ * browser's (browser-ports.ts); the unit tests give it fakes and drive time by hand.
+ */
+import type { StoredGame } from '../../storage';
+import type { EngineMove, MoveRequest, RequestMoveOptions } from '../engine/bridge';
+
+export type SaveOutcome =
+  | { readonly kind: 'saved'; readonly record: StoredGame }
+  /** Another tab or window saved this game since this copy was loaded: nothing was written. */
+  | { readonly kind: 'conflict' }
+  /** Nothing was written (a full disk, storage closed by an upgrade in another tab…); the message says why. */
+  | { readonly kind: 'failed'; readonly message: string };
+
+export type LoadOutcome =
+  | { readonly kind: 'loaded'; readonly record: StoredGame }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'failed'; readonly message: string };
+
+export interface GameStore {
+  /** Saves the record if the stored copy is still at `expectedRevision` (0: never saved). */
+  save(record: StoredGame, expectedRevision: number): Promise<SaveOutcome>;
+  /** The newest stored copy of a game. */
+  load(id: string): Promise<LoadOutcome>;
+  /**
+   * Calls `onChange` when another tab or window saves this game (with its new revision) or deletes it
+   * (null). Returns the function that stops watching.
+   */
+  watch(id: string, onChange: (revision: number | null) => void): () => void;
+}
+
+/** The engine, as the controller asks it for moves (the worker bridge's requestMove). */
+export interface MoveSource {
+  requestMove(request: MoveRequest, options: RequestMoveOptions): Promise<EngineMove>;
+}
+
+/** Time, for the clocks, the computer's reply delay and the clock display. */
+export interface Clock {
+  /** Milliseconds since the epoch (stored with the clocks, so it must be wall time). */
+  now(): number;
+  /** Resolves after `ms` (or at once when `signal` aborts). */
+  delay(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
