@@ -146,17 +146,24 @@ export function saveGame(
 ): Promise<StorageResult<StoredGame>> {
   const problem = gameProblem(game);
   if (problem) return Promise.resolve(fail('invalid', `The game could not be saved: ${problem}.`));
-  return withTransaction(db, ['games'], 'readwrite', 'save the game', async (tx) => {
-    // Read and write in one transaction, so no other tab's save can land between the check and the write.
-    const store = tx.objectStore('games');
-    const stored: unknown = await store.get(game.id);
-    const storedRevision = stored === undefined ? 0 : revisionOf(stored);
-    if (storedRevision !== expectedRevision) return fail('conflict', CONFLICT);
-    const next = gameFields(game, expectedRevision + 1, now);
-    await store.put(next);
-    return ok(next);
-    // Strict: the app shows a move once its save has committed, so the commit must be on disk.
-  }, { durability: 'strict' });
+  return withTransaction(
+    db,
+    ['games'],
+    'readwrite',
+    'save the game',
+    async (tx) => {
+      // Read and write in one transaction, so no other tab's save can land between the check and the write.
+      const store = tx.objectStore('games');
+      const stored: unknown = await store.get(game.id);
+      const storedRevision = stored === undefined ? 0 : revisionOf(stored);
+      if (storedRevision !== expectedRevision) return fail('conflict', CONFLICT);
+      const next = gameFields(game, expectedRevision + 1, now);
+      await store.put(next);
+      return ok(next);
+      // Strict: the app shows a move once its save has committed, so the commit must be on disk.
+    },
+    { durability: 'strict' },
+  );
 }
 
 export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {
