@@ -1,0 +1,108 @@
+/**
+ * The play session's lifetime and ownership: leaving a game ends its session (the computer stops, the
+ * game stays saved), every way back in opens the newest record, and two tabs on one game stay in step.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { boardLabels, cell, newGame, openApp, tapTwice } from './helpers';
+
+/** The moves of the newest saved game, read straight from IndexedDB. */
+async function savedMoves(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('games').objectStore('games').getAll();
+          get.onsuccess = () => {
+            const games = (get.result as { moves: string[]; createdAt: number }[]).sort(
+              (a, b) => b.createdAt - a.createdAt,
+            );
+            open.result.close();
+            resolve(games[0]?.moves ?? []);
+          };
+        };
+      }),
+  );
+}
+
+/** Counts the notices that say a game was changed elsewhere, from the moment this is called. */
+async function countConflictNotices(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as { conflictNotices?: number };
+    w.conflictNotices = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes) if (/another tab/.test(n.textContent ?? '')) w.conflictNotices!++;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+}
+
+const shownPly = async (page: Page) => Number(await page.locator('main.play').getAttribute('data-ply'));
+
+test('Back, then Games, then Continue while the computer thinks: every move saved, no conflict', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  await countConflictNotices(page);
+  await newGame(page, { white: 'Casual (computer)' });
+  const blackMoves = ['E5', 'A1', 'J9', 'A9', 'J1'];
+  for (const [i, move] of blackMoves.entries()) {
+    await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
+    const free = (await boardLabels(page)).some((l) => l === `${move}, empty`);
+    const target = free ? move : (await boardLabels(page)).find((l) => l.endsWith(', empty') && !l.startsWith('E'))!;
+    const name = target.split(',')[0]!;
+    await tapTwice(page, name);
+    await expect(page.locator('main.play')).toHaveAttribute('data-ply', String(2 * i + 1));
+    // Leave at once, while the computer is thinking, and come back through the Games list.
+    await page.getByRole('button', { name: 'Back to the menu' }).click();
+    await page.getByRole('button', { name: 'Games' }).click();
+    await page.waitForTimeout(2000 + 250 * i);
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await expect(page.getByRole('grid')).toBeVisible();
+    expect(await shownPly(page)).toBeGreaterThanOrEqual(2 * i + 1);
+  }
+  await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move|wins/, { timeout: 20_000 });
+  const ply = await shownPly(page);
+  expect(ply).toBeGreaterThanOrEqual(blackMoves.length * 2 - 1);
+  expect((await savedMoves(page)).length).toBe(ply);
+  expect(await page.evaluate(() => (window as { conflictNotices?: number }).conflictNotices)).toBe(0);
+});
+
+test('two tabs on one game: the other tab follows each move, and a race loses nothing', async ({ context }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await openApp(a);
+  await newGame(a, { white: 'Guest' });
+  await tapTwice(a, 'E5');
+  await expect(cell(a, 'E5')).toHaveAccessibleName('E5, black stone');
+  await openApp(b);
+  await b.getByRole('button', { name: /^Continue game/ }).click();
+  await expect(cell(b, 'E5')).toHaveAccessibleName('E5, black stone');
+
+  // A move in one tab appears in the other, which says why its board changed.
+  await tapTwice(a, 'F6');
+  await expect(cell(b, 'F6')).toHaveAccessibleName('F6, white stone');
+  await expect(b.getByText(/changed in another tab/)).toBeVisible();
+  await tapTwice(b, 'A9');
+  await expect(cell(a, 'A9')).toHaveAccessibleName('A9, black stone');
+
+  // Both tabs play White's move at the same moment: one save wins, the other tab shows it and says so.
+  await cell(a, 'J1').click();
+  await cell(b, 'A1').click();
+  await Promise.all([cell(a, 'J1').click(), cell(b, 'A1').click()]);
+  await expect.poll(async () => (await savedMoves(a)).length).toBe(4);
+  const saved = await savedMoves(a);
+  expect(['J1', 'A1']).toContain(saved[3]);
+  const winner = saved[3]!;
+  await expect(cell(a, winner)).toHaveAccessibleName(`${winner}, white stone`);
+  await expect(cell(b, winner)).toHaveAccessibleName(`${winner}, white stone`);
+  expect(await boardLabels(a)).toEqual(await boardLabels(b));
+  // Neither tab became a demo, and both go on playing and saving.
+  for (const tab of [a, b]) {
+    await expect(tab.getByText(/Demo/)).toHaveCount(0);
+    await expect(tab.getByRole('button', { name: 'Undo' })).toBeVisible();
+  }
+  await tapTwice(b, 'C3');
+  await expect(cell(a, 'C3')).toHaveAccessibleName('C3, black stone');
+  expect(await savedMoves(b)).toEqual([...saved, 'C3']);
+});
