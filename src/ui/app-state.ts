@@ -16,6 +16,7 @@ import {
   openDatabase,
   saveSettings,
 } from '../storage';
+import { onGameChange } from './session/browser-ports';
 
 export type Screen = 'home' | 'new' | 'demo' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'about';
 
@@ -55,6 +56,8 @@ export async function startApp(): Promise<void> {
   if (loaded.ok) settings.value = loaded.value.settings;
   if (list.ok) players.value = list.value.players;
   await refreshResumable();
+  // Another tab's save or delete can change which game Continue offers.
+  onGameChange(() => void refreshResumable());
   ready.value = true;
 }
 
