@@ -106,3 +106,25 @@ test('two tabs on one game: the other tab follows each move, and a race loses no
   await expect(cell(a, 'C3')).toHaveAccessibleName('C3, black stone');
   expect(await savedMoves(b)).toEqual([...saved, 'C3']);
 });
+
+test.describe('an engine worker that cannot start', () => {
+  // The worker script is answered by the page's routes only while no service worker serves it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so with Retry, and after Retry with the script back the computer moves', async ({ page, context }) => {
+    const workerScript = /\/assets\/engine\.worker-[^/]*\.js$/;
+    await context.route(workerScript, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await openApp(page);
+    await newGame(page, { white: 'Beginner (computer)' });
+    await tapTwice(page, 'E5');
+    const started = Date.now();
+    await expect(page.getByText('The computer could not start.')).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect(page.getByText('Thinking…')).toHaveCount(0);
+    await context.unroute(workerScript);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
+    await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1);
+    expect(await savedMoves(page)).toHaveLength(2);
+  });
+});
