@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type BoardSize, type GameState, type VariantId, legalMoves, newGame, play, xOf, yOf } from '../src/core';
 import { Position } from '../src/ai/position';
 import { rng } from './helpers';
+import { OUTCOME_CASES } from './outcome-cases';
 
 /** Everything the position keeps incrementally, as plain arrays for comparison. */
 function snapshot(p: Position) {
@@ -68,6 +69,22 @@ describe('the engine position', () => {
       { numRuns: 25, examples: [['boat', 13, -888982361]] },
     );
   }, 60_000);
+
+  it('agrees with the core when a five and the capture target come in one move, in every variant', () => {
+    // Random games seldom reach these: the cases are built by hand (tests/outcome-cases.ts).
+    for (const { name, start, moves, winner } of OUTCOME_CASES) {
+      let state = start();
+      const pos = Position.fromState(state);
+      for (const move of moves) {
+        pos.make(move);
+        const next = play(state, move);
+        if (!next.ok) throw new Error(next.error.message);
+        state = next.value;
+        expect([pos.winner, pos.pendingFive], name).toEqual([state.result?.winner ?? 0, state.pendingFive ?? 0]);
+      }
+      expect(state.result?.winner, name).toBe(winner);
+    }
+  });
 
   it('agrees with the core on which points are legal in the opening', () => {
     for (const tournamentRule of [true, false]) {

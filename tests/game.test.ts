@@ -12,6 +12,18 @@ import {
   winningLine,
 } from '../src/core';
 import { at, game, names } from './helpers';
+import {
+  BREAKS_FIVE,
+  FIVE_LINE,
+  LEAVES_FIVE,
+  MOVE,
+  boatBreakableFiveAndTen,
+  boatReplyReachesTen,
+  boatUnbreakableFiveAndTen,
+  keryoFiveAndFifteen,
+  penteFiveAndTen,
+  poofFiveAndTen,
+} from './outcome-cases';
 
 const free = { tournamentRule: false } as const;
 
@@ -316,5 +328,68 @@ describe('history', () => {
     game(free, 'N10', before);
     expect(Uint8Array.from(before.cells)).toEqual(snapshot);
     expect(before.captures).toEqual([0, 0]);
+  });
+});
+
+describe('five and the capture target in one move', () => {
+  function after(state: GameState, ...points: number[]): GameState {
+    let s = state;
+    for (const p of points) {
+      const next = play(s, p);
+      if (!next.ok) throw new Error(next.error.message);
+      s = next.value;
+    }
+    return s;
+  }
+
+  it('Pente: five with the tenth captured stone wins by five, as pente.org records it', () => {
+    const s = after(penteFiveAndTen(), MOVE);
+    expect(s.captures).toEqual([10, 0]);
+    expect(s.result).toEqual({ winner: 1, reason: 'five' });
+    expect(winningLine(s)).toEqual(FIVE_LINE);
+  });
+
+  it('Keryo-Pente: five with a triple capture reaching fifteen wins by five', () => {
+    const s = after(keryoFiveAndFifteen(), MOVE);
+    expect(s.captures).toEqual([15, 0]);
+    expect(s.result).toEqual({ winner: 1, reason: 'five' });
+  });
+
+  it('Poof-Pente: five with the tenth stone and a lead wins by five', () => {
+    // A move that poofs loses its own stone, so it never makes five: the opponent's capture win by a poof
+    // (tested above) and the mover's five cannot meet in one move; only the mover's own captures can.
+    const s = after(poofFiveAndTen(), MOVE);
+    expect(s.captures).toEqual([10, 4]);
+    expect(s.result).toEqual({ winner: 1, reason: 'five' });
+  });
+
+  describe('Boat-Pente', () => {
+    it('an unbreakable five with the tenth stone wins by five', () => {
+      expect(after(boatUnbreakableFiveAndTen(), MOVE).result).toEqual({ winner: 1, reason: 'five' });
+    });
+
+    it('a breakable five with the tenth stone wins by captures: the five would only win after a reply', () => {
+      const s = after(boatBreakableFiveAndTen(), MOVE);
+      expect(s.captures).toEqual([10, 0]);
+      expect(s.result).toEqual({ winner: 1, reason: 'captures' });
+      expect(s.pendingFive).toBeNull();
+    });
+
+    it('a reply that reaches the capture target but leaves the five standing loses to the five', () => {
+      // The five was made first and survived its reply; pente.org's Boat-Pente checks the surviving five
+      // before the capture count too.
+      const s = after(boatReplyReachesTen(), MOVE, LEAVES_FIVE);
+      expect(s.captures).toEqual([0, 10]);
+      expect(s.result).toEqual({ winner: 1, reason: 'five' });
+    });
+
+    it('a reply that reaches the capture target by breaking the five wins by captures', () => {
+      const pending = after(boatReplyReachesTen(), MOVE);
+      expect(pending.result).toBeNull();
+      expect(pending.pendingFive).toBe(1);
+      const s = after(pending, BREAKS_FIVE);
+      expect(s.captures).toEqual([0, 10]);
+      expect(s.result).toEqual({ winner: 2, reason: 'captures' });
+    });
   });
 });

@@ -264,21 +264,21 @@ export class Position {
     this.hashHi ^= SIDE_HI;
     this.ply++;
 
-    // The outcome, in the core's order: capture win, then five (Boat-Pente: a breakable five waits).
+    // The outcome, in the core's order (see `outcome` in src/core/game.ts): the mover's five (in Boat-Pente
+    // an unbreakable one), the enemy's five that survived this reply, a capture win, then a breakable five
+    // that waits a reply. Capture counts only change when stones are removed.
     const previousPending = this.pendingFive;
     this.pendingFive = 0;
     this.winner = 0;
-    const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
-    const enemyFiveSurvived = previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0;
-    if (byCaptures) {
-      this.winner = byCaptures;
-    } else if (fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive)) {
-      // A breakable five waits a reply, but the enemy's five that survived this reply has already won.
-      if (!this.rules.variant.fiveMustSurviveReply || !this.fiveIsBreakable(p, player)) this.winner = player;
-      else if (enemyFiveSurvived) this.winner = enemy;
-      else this.pendingFive = player;
-    } else if (enemyFiveSurvived) {
+    const five = fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive);
+    if (five && (!this.rules.variant.fiveMustSurviveReply || !this.fiveIsBreakable(p, player))) {
+      this.winner = player;
+    } else if (previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0) {
       this.winner = enemy;
+    } else {
+      const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
+      if (byCaptures) this.winner = byCaptures;
+      else if (five) this.pendingFive = player;
     }
   }
 

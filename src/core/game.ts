@@ -163,7 +163,20 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
   return ok({ ...base, ...outcome(state, base, point, player) });
 }
 
-/** The result and Boat-Pente state after `player` has moved at `point`. */
+/**
+ * The result and Boat-Pente state after `player` has moved at `point`. Fives come before capture counts: a
+ * move that makes five and reaches the capture target at once wins by five, as pente.org records it (its
+ * game states check five in a row before the capture count). In order:
+ *
+ * 1. the mover's five wins (in Boat-Pente only if no stone of it can be captured by the reply);
+ * 2. Boat-Pente: the enemy's five survived this reply, so the enemy has won — also when the reply reached
+ *    the capture target without breaking it (the five came first; pente.org's Boat-Pente agrees);
+ * 3. a capture win: the mover's, or in Poof-Pente the enemy's when the move poofed (a poofed move leaves
+ *    no stone at `point`, so it never makes a five). This also ends a Boat-Pente move whose own five would
+ *    have waited a reply: the capture target is reached now, the five would only win later;
+ * 4. Boat-Pente: the mover's breakable five waits one reply;
+ * 5. a full board is a draw.
+ */
 function outcome(
   before: GameState,
   after: { readonly rules: Rules; readonly cells: Cells; readonly captures: readonly [number, number] },
@@ -175,19 +188,17 @@ function outcome(
   const enemy = opponent(player);
   const { cells } = after;
 
-  const captureWinner = captureWin(after.rules, after.captures, player);
-  if (captureWinner) return { result: { winner: captureWinner, reason: 'captures' }, pendingFive: null };
-
   const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
   if (line.length > 0) {
     const breakable =
       variant.fiveMustSurviveReply && line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
     if (!breakable) return { result: { winner: player, reason: 'five' }, pendingFive: null };
   }
-  // Boat-Pente: the enemy's five survived this reply, so it wins now.
   if (before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact)) {
     return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
   }
+  const captureWinner = captureWin(after.rules, after.captures, player);
+  if (captureWinner) return { result: { winner: captureWinner, reason: 'captures' }, pendingFive: null };
   if (line.length > 0) return { result: null, pendingFive: player };
   if (isFull(cells)) {
     return { result: { winner: null, reason: 'draw' }, pendingFive: null };
