@@ -1,12 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import {
-  type GameState,
-  MAX_CAPTURED_PER_MOVE,
-  findCaptures,
-  formatPoint,
-  openingRestriction,
-  winningLine,
-} from '../../core';
+import { type GameState, type MovePreview, forbiddenPoints, formatPoint, previewMove, winningLine } from '../../core';
 import { Board } from '../Board';
 import { BookPanel } from '../BookPanel';
 import { screen, settings } from '../app-state';
@@ -17,7 +10,15 @@ import { hapticTap, playEffect } from '../sound';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
-const captureBuffer = new Int16Array(MAX_CAPTURED_PER_MOVE);
+
+/** What a previewed move would do, in words. */
+function previewText(p: MovePreview, size: number): string {
+  const parts = [` Preview at ${formatPoint(size, p.point)}`];
+  if (p.captured.length) parts.push(`captures ${p.captured.length}`);
+  if (p.poofed.length) parts.push(`loses ${p.poofed.length}`);
+  if (p.result?.winner === p.player) parts.push('wins');
+  return `${parts.join(', ')}.`;
+}
 
 function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
@@ -79,7 +80,7 @@ function EngineLine({ game }: { game: PlayController }) {
 
 export function Play() {
   const game = session.value;
-  const [preview, setPreview] = useState<number | null>(null);
+  const [preview, setPreview] = useState<MovePreview | null>(null);
   const [notice, setNotice] = useState('');
   const m = game?.match.value;
   const live = m?.game;
@@ -105,37 +106,37 @@ export function Play() {
   const demo = game.saving.value === 'demo';
   const shownPly = s.moves.length;
 
-  const place = (point: number) => {
-    const why = game.move(point);
+  // A preview belongs to the position it was made in: once the game moves on, it is gone.
+  const shownPreview = preview && preview.next.parent === live ? preview : null;
+  const place = (chosen: MovePreview) => {
+    const why = game.move(chosen.point, chosen.next);
     setPreview(null);
     if (why) setNotice(why.message);
     else hapticTap();
   };
-  const tap = (point: number) => {
+  /** The core's preview of a point the player may play now, or why not. */
+  const previewAt = (point: number): MovePreview | string => {
     const why = game.refusal(point);
-    if (why) {
-      setNotice(why.message);
+    if (why) return why.message;
+    const previewed = previewMove(live, point);
+    return previewed.ok ? previewed.value : previewed.error.message;
+  };
+  const tap = (point: number) => {
+    const previewed = previewAt(point);
+    if (typeof previewed === 'string') {
+      setNotice(previewed);
       setPreview(null);
       return;
     }
     setNotice('');
-    if (mode === 'one-tap' || (mode !== 'confirm' && preview === point)) place(point);
-    else setPreview(point);
+    if (mode === 'one-tap' || (mode !== 'confirm' && shownPreview?.point === point)) place(previewed);
+    else setPreview(previewed);
   };
 
-  const previewCaptures =
-    preview === null
-      ? []
-      : Array.from(
-          captureBuffer.subarray(
-            0,
-            findCaptures(s.cells, size, preview, s.toMove, s.rules.variant.captureLengths, captureBuffer),
-          ),
-        );
-  const shaded: number[] = [];
-  if (!reviewing && s.moves.length === 2 && s.rules.tournamentRule) {
-    for (let p = 0; p < size * size; p++) if (openingRestriction(s.rules, 2, p) === 'tournament-rule') shaded.push(p);
-  }
+  const marked = shownPreview ? [...shownPreview.captured, ...shownPreview.poofed] : [];
+  const forbidden = reviewing ? null : forbiddenPoints(s);
+  // The tournament rule's zone is shaded; the first move's centre rule is said in words when broken.
+  const shaded = forbidden?.reason === 'tournament-rule' ? forbidden.points : [];
   let numbers: Map<number, number> | null = null;
   if (settings.value.showMoveNumbers) {
     numbers = new Map();
@@ -162,22 +163,24 @@ export function Play() {
         size={size}
         cells={s.cells}
         lastMove={s.lastMove?.point ?? null}
-        preview={preview === null ? null : { point: preview, player: s.toMove }}
-        marked={previewCaptures}
-        highlighted={winningLine(s)}
-        shaded={shaded}
+        preview={shownPreview && { point: shownPreview.point, player: shownPreview.player }}
+        marked={marked}
+        highlighted={shownPreview && !reviewing ? [...shownPreview.winningLine] : winningLine(s)}
+        shaded={[...shaded]}
         numbers={numbers}
         hint={game.hint.value}
         showCoordinates={settings.value.showCoordinates}
         dragToPlace={mode === 'drag'}
-        onHover={(p) => p !== null && setPreview(p)}
+        onHover={(p) => {
+          const previewed = p === null ? null : previewAt(p);
+          if (previewed && typeof previewed !== 'string') setPreview(previewed);
+        }}
         onPoint={tap}
       />
       <p class="status" role="status">
         {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
         {statusText(game, s)}
-        {preview !== null &&
-          ` Preview at ${formatPoint(size, preview)}${previewCaptures.length ? `, captures ${previewCaptures.length}` : ''}.`}
+        {shownPreview && previewText(shownPreview, size)}
       </p>
       <EngineLine game={game} />
       {notice && <p class="notice">{notice}</p>}
@@ -208,8 +211,8 @@ export function Play() {
             <button
               type="button"
               class="primary"
-              onClick={() => preview !== null && place(preview)}
-              disabled={preview === null}
+              onClick={() => shownPreview && place(shownPreview)}
+              disabled={!shownPreview}
             >
               Confirm move
             </button>
