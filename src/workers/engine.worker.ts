@@ -6,10 +6,18 @@
  * earlier position, which would be cloned across for nothing. The worker rebuilds the game with `replay`.
  */
 import * as Comlink from 'comlink';
-import { type BoardSize, type Point, type VariantId, isBoardSize, isVariantId, replay } from '../core';
+import {
+  type BoardSize,
+  type EngineLevel,
+  type Point,
+  type VariantId,
+  isBoardSize,
+  isVariantId,
+  levelById,
+  replay,
+} from '../core';
 import { OpeningBook } from '../ai/book/book';
 import { Engine } from '../ai/engine';
-import { type EngineLevel, levelById } from '../ai/levels';
 import type { SearchProgress } from '../ai/search';
 
 export interface EngineRequest {
@@ -21,7 +29,7 @@ export interface EngineRequest {
   /** Think time in milliseconds; otherwise the level's, otherwise the engine's default (1000). */
   readonly timeMs?: number;
   readonly depth?: number;
-  /** A computer player: its settings, or the id of one of src/ai/levels.ts's LEVELS. */
+  /** A computer player: its settings, or the id of one of src/core/levels.ts's LEVELS. */
   readonly level?: EngineLevel | string;
   readonly seed?: number;
   /** Echoed in the answer, so the page can tell which position an answer is for. */
