@@ -15,21 +15,111 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
-  {
-    // The layers' import rules (docs/ARCHITECTURE.md): the core imports nothing of ours, the engine only
-    // the core, and neither touches the UI, storage or the DOM.
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['../ai/*', '../ui/*', '../storage/*', '../workers/*', 'preact*', 'idb'] },
-      ],
-    },
-  },
-  {
-    files: ['src/ai/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['../ui/*', '../storage/*', '../workers/*', 'preact*', 'idb'] }],
-    },
-  },
+  ...layerRules(),
 );
+
+/**
+ * The layers' import rules (docs/ARCHITECTURE.md): what each folder of src/ may not import, of ours and of
+ * the third-party packages. Our layers are matched by a regex on the relative path, so `'../ai'`,
+ * `'../ai/levels'` and `'../../ai/book/book'` are all caught (no folder inside a layer may take a layer's
+ * name). Dynamic `import()` is checked too (no-restricted-imports does not see it).
+ */
+function layerRules() {
+  /** A relative import reaching into one of our layers, at any depth. */
+  const ours = (layer) => `^(\\.\\./)+${layer}(/|$)`;
+  const layer = (name, allowedText) => ({
+    regex: ours(name),
+    message: `${allowedText} may not import src/${name} (docs/ARCHITECTURE.md).`,
+  });
+  const pkg = (regex, what, allowedText) => ({ regex, message: `${allowedText} may not use ${what}.` });
+  const PREACT = '^@?preact(/|$)';
+  const IDB = '^idb(/|$)';
+  const COMLINK = '^comlink(/|$)';
+  const WORKBOX = '^workbox-';
+  const forbidding = (patterns) => {
+    const dynamic = patterns.map(({ regex, message }) => ({
+      selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+      message,
+    }));
+    return {
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': ['error', ...dynamic],
+    };
+  };
+  const core = 'src/core (the rules) imports nothing of ours and';
+  const ai = 'src/ai (the engine) imports only src/core and';
+  const workers = 'src/workers imports only src/ai and src/core and';
+  const storage = 'src/storage imports only src/core and';
+  const ui =
+    'src/ui imports only src/core, src/storage and (from src/ui/engine/bridge.ts, types only) src/workers, and';
+  const uiForbidden = [layer('ai', ui), pkg(IDB, 'idb (storage owns it)', ui)];
+  return [
+    {
+      files: ['src/core/**/*.{ts,tsx}'],
+      rules: forbidding([
+        ...['ai', 'workers', 'storage', 'ui'].map((l) => layer(l, core)),
+        pkg(PREACT, 'Preact', core),
+        pkg(IDB, 'idb', core),
+        pkg(COMLINK, 'Comlink', core),
+        pkg(WORKBOX, 'Workbox', core),
+      ]),
+    },
+    {
+      files: ['src/ai/**/*.{ts,tsx}'],
+      rules: forbidding([
+        ...['workers', 'storage', 'ui'].map((l) => layer(l, ai)),
+        pkg(PREACT, 'Preact', ai),
+        pkg(IDB, 'idb', ai),
+        pkg(COMLINK, 'Comlink (the worker owns it)', ai),
+        pkg(WORKBOX, 'Workbox', ai),
+      ]),
+    },
+    {
+      files: ['src/workers/**/*.{ts,tsx}'],
+      rules: forbidding([
+        ...['storage', 'ui'].map((l) => layer(l, workers)),
+        pkg(PREACT, 'Preact', workers),
+        pkg(IDB, 'idb', workers),
+        pkg(WORKBOX, 'Workbox', workers),
+      ]),
+    },
+    {
+      files: ['src/storage/**/*.{ts,tsx}'],
+      rules: forbidding([
+        ...['ai', 'workers', 'ui'].map((l) => layer(l, storage)),
+        pkg(PREACT, 'Preact', storage),
+        pkg(COMLINK, 'Comlink', storage),
+        pkg(WORKBOX, 'Workbox', storage),
+      ]),
+    },
+    {
+      files: ['src/ui/**/*.{ts,tsx}'],
+      ignores: ['src/ui/engine/bridge.ts'],
+      rules: forbidding([
+        ...uiForbidden,
+        layer('workers', `${ui} only src/ui/engine/bridge.ts`),
+        pkg(COMLINK, 'Comlink outside src/ui/engine/bridge.ts', ui),
+      ]),
+    },
+    {
+      // The bridge alone reaches the worker, and only for its types: a value import would pull the
+      // engine's code into the page.
+      files: ['src/ui/engine/bridge.ts'],
+      rules: {
+        ...forbidding(uiForbidden),
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: ours('workers'),
+                allowTypeImports: true,
+                message: 'src/ui/engine/bridge.ts may import only types from src/workers.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The shipped openings book's content hash: the app keeps the book stored in IndexedDB while it matches. */
@@ -9,12 +9,65 @@ const bookHash = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 
+/**
+ * The Content-Security-Policy, one directive per entry: only what the built app uses.
+ * - Scripts, the engine's module worker and the service worker (workbox-window registers sw.js, which
+ *   importScripts its workbox chunk) are same-origin files: no inline script, no eval, no blob: workers.
+ * - connect-src: fetch of openings.bin, and the service worker's precache fetches.
+ * - media-src blob:: the sound effects are WAVs made in memory and played from blob: URLs (src/ui/sound.ts).
+ *   Downloads also use blob: URLs, but an <a download> is a navigation, which no fetch directive governs.
+ * - Styles are the one stylesheet; Preact sets styles through the CSSOM, which CSP does not restrict.
+ * - No plugins, no <base>, forms submit nowhere but here (they are all handled by script).
+ */
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "media-src 'self' blob:",
+  "style-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+];
+/** frame-ancestors (no framing: clickjacking) works only as a header; in a <meta> it is ignored, with a console error. */
+const CSP_HEADER = [...CSP_DIRECTIVES, "frame-ancestors 'none'"].join('; ');
+const CSP_META = CSP_DIRECTIVES.join('; ');
+
+/** The headers `npm start`'s server (vite preview) sends with every response. */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CSP_HEADER,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
+ * Puts the policy in the built page itself, for hosts that send no headers (a static file server). Build
+ * only: the dev server's HMR client needs a websocket and injected modules that this policy would refuse.
+ */
+const securityMeta = (): Plugin => ({
+  name: 'pente-security-meta',
+  apply: 'build',
+  transformIndexHtml: (html) => {
+    // Right after <meta charset>, before anything that loads, so it applies to all of it.
+    const charset = /<meta charset="[^"]*"\s*\/?>/i;
+    if (!charset.test(html)) throw new Error('index.html has no <meta charset>: nowhere to put the CSP.');
+    const tags = `\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />\n    <meta name="referrer" content="no-referrer" />`;
+    return html.replace(charset, (meta) => meta + tags);
+  },
+});
+
 export default defineConfig({
   define: { __BOOK_HASH__: JSON.stringify(bookHash) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
+  preview: { headers: SECURITY_HEADERS },
   plugins: [
+    securityMeta(),
     VitePWA({
       // The page registers the service worker itself through workbox-window (src/ui/pwa.ts), so it can
       // say "ready to work offline" and offer "update available".

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPoint, play } from '../src/core';
+import { LEVELS, formatPoint, play } from '../src/core';
 import { Engine } from '../src/ai/engine';
-import { LEVELS } from '../src/ai/levels';
 import { WIN, isWinScore } from '../src/ai/search';
 import { fromDiagram, fromPentAi, pentAiPoint } from './ai-helpers';
 

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type GameState, type Player, formatPoint, isLegal } from '../src/core';
+import { type GameState, type Player, formatPoint, isLegal, levelById } from '../src/core';
 import { OpeningBook, bookMovesFor } from '../src/ai/book/book';
 import { BookBuilder } from '../src/ai/book/builder';
 import { canonicalize } from '../src/ai/book/canonical';
 import { pack } from '../src/ai/book/pack';
 import { urgency } from '../src/ai/book/urgent';
 import { Engine } from '../src/ai/engine';
-import { levelById } from '../src/ai/levels';
 import { game } from './helpers';
 
 const names = (s: GameState, points: readonly number[]) => points.map((p) => formatPoint(s.rules.size, p));

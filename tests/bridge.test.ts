@@ -3,11 +3,15 @@
  * Comlink, so the bridge speaks real Comlink messages but the "search" is whatever a test makes it.
  * Then the bridge and the real worker module together, the "worker" being a MessageChannel in this thread.
  */
+import { readFileSync } from 'node:fs';
 import * as Comlink from 'comlink';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isLegal, replay } from '../src/core';
 import {
+  type BookMove,
+  DEFAULT_BOOK_WAIT_MS,
   DEFAULT_HANG_MARGIN_MS,
+  DEFAULT_START_DEADLINE_MS,
   EngineBridge,
   type EngineBridgeOptions,
   EngineError,
@@ -16,7 +20,13 @@ import {
   type WorkerLike,
   positionKey,
 } from '../src/ui/engine/bridge';
-import type { EngineAnswer, EngineProgress, EngineRequest, EngineWorkerApi } from '../src/workers/engine.worker';
+import type {
+  BookRequest,
+  EngineAnswer,
+  EngineProgress,
+  EngineRequest,
+  EngineWorkerApi,
+} from '../src/workers/engine.worker';
 
 /** A think call the fake engine has received; the test decides when (and whether) it is answered. */
 interface PendingThink {
@@ -26,22 +36,39 @@ interface PendingThink {
   refuse(error: Error): void;
 }
 
+/**
+ * How a fake worker's script loads: 'ok', 'never' (it never runs: nothing answers, no event, as a fetch
+ * that stalls), 'error' (an error event just after it is made, as a 404 or a throw at load), or
+ * 'book-hangs' (it loads, but never finishes taking the book).
+ */
+type LoadBehaviour = 'ok' | 'never' | 'error' | 'book-hangs';
+
+/** A book query the fake engine has received; the test decides when (and whether) it is answered. */
+interface PendingBookQuery {
+  readonly request: BookRequest;
+  answer(moves: readonly BookMove[] | null): void;
+  refuse(error: Error): void;
+}
+
 class FakeWorker implements WorkerLike {
   readonly calls: PendingThink[] = [];
-  /** What reached the fake engine, in order: 'book:<bytes>' or 'think'. */
+  readonly bookQueries: PendingBookQuery[] = [];
+  /** What reached the fake engine, in order: 'book:<bytes>', 'think' or 'bookMoves'. */
   readonly log: string[] = [];
   terminated = false;
   private readonly events = new EventTarget();
   private readonly page: MessagePort;
   private readonly engineSide: MessagePort;
 
-  constructor() {
+  constructor(load: LoadBehaviour = 'ok') {
     const channel = new MessageChannel();
     this.page = channel.port1;
     this.engineSide = channel.port2;
     const calls = this.calls;
+    const bookQueries = this.bookQueries;
     const log = this.log;
     const engine: EngineWorkerApi = {
+      ready: () => true,
       // Comlink awaits a returned promise, so the fake's "search" lasts until the test settles it.
       think: (request, onProgress) =>
         new Promise<EngineAnswer>((resolve, reject) => {
@@ -65,9 +92,19 @@ class FakeWorker implements WorkerLike {
           });
         }) as unknown as EngineAnswer,
       newGame: () => undefined,
-      setBook: (bytes) => void log.push(`book:${bytes.byteLength}`),
+      setBook: (bytes) => {
+        if (load === 'book-hangs') return new Promise<never>(() => undefined) as unknown as void;
+        log.push(`book:${bytes.byteLength}`);
+      },
+      bookMoves: (request) =>
+        new Promise<readonly BookMove[] | null>((resolve, reject) => {
+          log.push('bookMoves');
+          bookQueries.push({ request, answer: resolve, refuse: reject });
+        }) as unknown as readonly BookMove[] | null,
     };
-    Comlink.expose(engine, this.engineSide);
+    if (load === 'ok' || load === 'book-hangs') Comlink.expose(engine, this.engineSide);
+    // After the bridge has had the chance to listen, as a real worker's load error comes after `new Worker`.
+    if (load === 'error') setImmediate(() => this.emit('error'));
   }
 
   postMessage(message: unknown, transfer?: Transferable[]): void {
@@ -107,12 +144,16 @@ class FakeWorker implements WorkerLike {
 
 const workers: FakeWorker[] = [];
 
-function makeBridge(options: Omit<EngineBridgeOptions, 'createWorker'> = {}): EngineBridge {
+/** A bridge whose n-th worker loads as `loads[n]` says (default: 'ok'). */
+function makeBridge(
+  options: Omit<EngineBridgeOptions, 'createWorker'> = {},
+  loads: readonly LoadBehaviour[] = [],
+): EngineBridge {
   return new EngineBridge({
     crossOriginIsolated: false,
     ...options,
     createWorker: () => {
-      const worker = new FakeWorker();
+      const worker = new FakeWorker(loads[workers.length]);
       workers.push(worker);
       return worker;
     },
@@ -137,6 +178,25 @@ async function thinkCall(workerIndex: number, callIndex = 0): Promise<PendingThi
     { interval: 1, timeout: 2000 },
   );
 }
+
+/**
+ * Waits on real messages (setImmediate, which the fake timers below leave alone) until `check` passes,
+ * without moving fake time on as vi.waitFor would.
+ */
+async function untilTrue<T>(check: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 2000; i++) {
+    const value = check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`Gave up waiting for ${what}.`);
+}
+
+const arrivedThink = (workerIndex: number, callIndex = 0): Promise<PendingThink> =>
+  untilTrue(() => workers[workerIndex]?.calls[callIndex], `think call #${callIndex} on worker #${workerIndex}`);
+
+const arrivedBookQuery = (workerIndex: number, index = 0): Promise<PendingBookQuery> =>
+  untilTrue(() => workers[workerIndex]?.bookQueries[index], `book query #${index} on worker #${workerIndex}`);
 
 async function rejectionKind(promise: Promise<unknown>): Promise<EngineErrorKind> {
   try {
@@ -360,6 +420,7 @@ describe('engine bridge', () => {
     const bridge = makeBridge();
     const pending = bridge.requestMove(request); // timeMs 500
     const outcome = rejectionKind(pending);
+    await arrivedThink(0); // the think time counts from the call, once the worker has started
     await vi.advanceTimersByTimeAsync(500 + DEFAULT_HANG_MARGIN_MS - 1);
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -374,13 +435,14 @@ describe('engine bridge', () => {
     const level = { id: 'slow', name: 'Slow', depth: 64, timeMs: 5000, vision: 100, judgement: 100, book: false };
     const { timeMs: _, ...withoutTime } = request;
     const pending = bridge.requestMove({ ...withoutTime, level });
+    await arrivedThink(0);
     await vi.advanceTimersByTimeAsync(5099);
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await rejectionKind(pending)).toBe('timeout');
   });
 
-  it('rejects with crashed when no worker can be made, and tries again next time', async () => {
+  it('rejects with unavailable when no worker can be made, and tries again next time', async () => {
     let attempts = 0;
     const bridge = new EngineBridge({
       crossOriginIsolated: false,
@@ -392,11 +454,69 @@ describe('engine bridge', () => {
         return worker;
       },
     });
-    expect(await rejectionKind(bridge.requestMove(request))).toBe('crashed');
+    expect(await rejectionKind(bridge.requestMove(request))).toBe('unavailable');
     const next = bridge.requestMove(request);
     (await thinkCall(0)).answer();
     await next;
     expect(attempts).toBe(2);
+  });
+
+  it('rejects with unavailable by the start deadline when the worker never loads, and retries afresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge({}, ['never', 'ok']);
+    const pending = bridge.requestMove(request);
+    const outcome = rejectionKind(pending);
+    await vi.advanceTimersByTimeAsync(DEFAULT_START_DEADLINE_MS - 1);
+    expect(await settledNow(pending)).toBe(false);
+    expect(workerAt(0).calls).toHaveLength(0); // nothing was ever sent a think call
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('unavailable');
+    await expect(pending).rejects.toThrow('The computer could not start.');
+    expect(workerAt(0).terminated).toBe(true);
+    expect(bridge.hasWorker).toBe(false);
+    expect(DEFAULT_START_DEADLINE_MS).toBeLessThan(10_000);
+
+    // A retry (the script is back) starts a fresh worker.
+    const retry = bridge.requestMove(request);
+    (await arrivedThink(1)).answer({ move: 42 });
+    expect((await retry).move).toBe(42);
+  });
+
+  it('rejects with unavailable at once when the worker fails to load, and retries afresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge({}, ['error', 'ok']);
+    const outcome = rejectionKind(bridge.requestMove(request));
+    // No fake time passes: the error event alone settles it.
+    expect(await untilTrue(() => (workers[0]?.terminated ? true : undefined), 'worker #0 terminated')).toBe(true);
+    expect(await outcome).toBe('unavailable');
+
+    const retry = bridge.requestMove(request);
+    (await arrivedThink(1)).answer({ move: 43 });
+    expect((await retry).move).toBe(43);
+  });
+
+  it('counts the book hand-over in the start deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge({ loadBook: async () => new ArrayBuffer(16) }, ['book-hangs']);
+    const pending = bridge.requestMove(request);
+    const outcome = rejectionKind(pending);
+    await vi.advanceTimersByTimeAsync(DEFAULT_START_DEADLINE_MS);
+    expect(await outcome).toBe('unavailable');
+    expect(workerAt(0).terminated).toBe(true);
+  });
+
+  it('starts without the book when its bytes are slow, and hands them over when they come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let deliver: (bytes: ArrayBuffer) => void = () => undefined;
+    const bridge = makeBridge({ loadBook: () => new Promise((resolve) => (deliver = resolve)) });
+    const pending = bridge.requestMove(request);
+    await vi.advanceTimersByTimeAsync(DEFAULT_BOOK_WAIT_MS);
+    const call = await arrivedThink(0);
+    deliver(new ArrayBuffer(16));
+    await untilTrue(() => (workerAt(0).log.length === 2 ? true : undefined), 'the book');
+    expect(workerAt(0).log).toEqual(['think', 'book:16']);
+    call.answer({ move: 44 });
+    expect((await pending).move).toBe(44);
   });
 
   it('leaves the request in flight alone when given an already aborted signal', async () => {
@@ -415,6 +535,86 @@ describe('engine bridge', () => {
     bridge.dispose();
     expect(await rejectionKind(pending)).toBe('aborted');
     expect(workerAt(0).terminated).toBe(true);
+  });
+});
+
+describe('engine bridge book queries', () => {
+  const bookRequest: BookRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180] };
+  const j11: BookMove = { point: 160, name: 'J11', games: 120, winRate: 0.55 };
+
+  it('asks the worker and answers plain data, sending only the position', async () => {
+    const bridge = makeBridge();
+    const answer = bridge.bookMoves({ ...bookRequest, state: { parent: 'a long chain' } } as BookRequest);
+    const query = await arrivedBookQuery(0);
+    expect(query.request).toEqual(bookRequest);
+    query.answer([j11]);
+    expect(await answer).toEqual([j11]);
+  });
+
+  it('answers null when the engine has no book', async () => {
+    const bridge = makeBridge();
+    const answer = bridge.bookMoves(bookRequest);
+    (await arrivedBookQuery(0)).answer(null);
+    expect(await answer).toBeNull();
+  });
+
+  it('neither aborts a move request nor is aborted by one, on the one worker', async () => {
+    const bridge = makeBridge();
+    const move = bridge.requestMove(request);
+    const think = await thinkCall(0);
+    const book = bridge.bookMoves(bookRequest);
+    (await arrivedBookQuery(0)).answer([j11]);
+    expect(await book).toEqual([j11]);
+    expect(await settledNow(move)).toBe(false);
+    think.answer({ move: 7 });
+    expect((await move).move).toBe(7);
+
+    const pendingBook = bridge.bookMoves(bookRequest);
+    await arrivedBookQuery(0, 1);
+    const next = bridge.requestMove(request); // a new move request: the book query carries on
+    (await thinkCall(0, 1)).answer();
+    await next;
+    workerAt(0).bookQueries[1]!.answer([]);
+    expect(await pendingBook).toEqual([]);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('asks the next worker when an abort terminates the one it was waiting on', async () => {
+    const bridge = makeBridge();
+    const controller = new AbortController();
+    const move = bridge.requestMove(request, { signal: controller.signal });
+    await thinkCall(0);
+    const book = bridge.bookMoves(bookRequest);
+    await arrivedBookQuery(0); // queued behind the search, never answered by this worker
+    controller.abort(); // not cross-origin isolated: the worker is terminated
+    expect(await rejectionKind(move)).toBe('aborted');
+    (await arrivedBookQuery(1)).answer([j11]);
+    expect(await book).toEqual([j11]);
+  });
+
+  it('rejects with invalid when the worker refuses the position, and keeps the worker', async () => {
+    const bridge = makeBridge();
+    const answer = bridge.bookMoves(bookRequest);
+    const refusal = new Error('Move 1 is illegal');
+    refusal.name = 'EngineRequestError';
+    (await arrivedBookQuery(0)).refuse(refusal);
+    expect(await rejectionKind(answer)).toBe('invalid');
+    expect(workerAt(0).terminated).toBe(false);
+  });
+
+  it('rejects with aborted at once when its signal fires', async () => {
+    const bridge = makeBridge();
+    const controller = new AbortController();
+    const answer = bridge.bookMoves(bookRequest, { signal: controller.signal });
+    await arrivedBookQuery(0);
+    controller.abort();
+    expect(await rejectionKind(answer)).toBe('aborted');
+    expect(workerAt(0).terminated).toBe(false); // a lookup is not worth a worker
+  });
+
+  it('rejects with unavailable when no worker can start', async () => {
+    const bridge = makeBridge({}, ['error']);
+    expect(await rejectionKind(bridge.bookMoves(bookRequest))).toBe('unavailable');
   });
 });
 
@@ -447,6 +647,12 @@ describe('engine bridge with the real worker module', () => {
   });
 
   it('answers a legal move for the position asked, reporting progress', async () => {
+    // Here the "worker" runs in this thread: a search posted from inside the dispatch of one of its
+    // messages (ready()'s answer, which a new worker's first search waits for) runs within that dispatch,
+    // and Node then delivers the answer before the progress reports. A real worker's thread sends them while
+    // it searches, ahead of the answer. So start the worker first, and ask from a task of the test's own.
+    await bridge.requestMove({ variant: 'pente', size: 19, tournamentRule: true, moves: [], timeMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const asked: MoveRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200], timeMs: 150 };
     const seen: EngineProgress[] = [];
     const answer = await bridge.requestMove(asked, { onProgress: (p) => seen.push(p) });
@@ -478,6 +684,24 @@ describe('engine bridge with the real worker module', () => {
     const answer = await remote.think({ ...asked, timeMs: 10_000, stopFlag });
     expect(answer.timeMs).toBeLessThan(1000);
     expect(answer.move).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers book queries from the book it was given', async () => {
+    expect(await bridge.bookMoves({ variant: 'pente', size: 19, tournamentRule: true, moves: [180] })).toBeNull();
+    const remote = Comlink.wrap<EngineWorkerApi>(channel.port1);
+    const bytes = readFileSync(new URL('../public/openings.bin', import.meta.url));
+    await remote.setBook(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const moves = await bridge.bookMoves({ variant: 'pente', size: 19, tournamentRule: true, moves: [180] });
+    expect(moves?.map((m) => m.name)).toContain('J11');
+    for (const m of moves ?? []) {
+      expect(Object.keys(m).sort()).toEqual(['games', 'name', 'point', 'winRate']);
+      expect(m.games).toBeGreaterThan(0);
+      expect(m.winRate).toBeGreaterThanOrEqual(0);
+      expect(m.winRate).toBeLessThanOrEqual(1);
+    }
+    await expect(
+      bridge.bookMoves({ variant: 'pente', size: 19, tournamentRule: true, moves: [180, 180] }),
+    ).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it('gives every worker it starts the openings book before its first search', async () => {

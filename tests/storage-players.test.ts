@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS } from '../src/ai/levels';
+import { LEVELS } from '../src/core';
 import {
+  builtInPlayers,
   type ComputerPlayer,
   DEFAULT_HUMAN_ID,
   addPlayer,
@@ -22,6 +23,12 @@ describe('players', () => {
     expect(computers.map((c) => c.id)).toEqual(LEVELS.map((l) => l.id));
     // A computer player carries every level setting the engine reads.
     expect(computers.map(({ kind: _kind, ...level }) => level)).toEqual(LEVELS);
+    db.close();
+  });
+
+  it('are seeded with exactly the built-in players the app offers without a database', async () => {
+    const { db } = await openFresh();
+    expect(unwrap(await listPlayers(db)).players).toEqual(builtInPlayers());
     db.close();
   });
 

@@ -2,10 +2,10 @@
  * The engine's entry point for the worker and for Node tools: give it a game state and limits, get a move.
  * One Engine keeps its transposition table between moves of a game.
  */
-import { type GameState, illegality } from '../core';
+import { type EngineLevel, type GameState, illegality, levelById } from '../core';
 import type { BookCandidate, OpeningBook } from './book/book';
 import { urgency } from './book/urgent';
-import { type EngineLevel, levelById, noiseFor } from './levels';
+import { noiseFor } from './levels';
 import { Position } from './position';
 import { DEFAULT_SETTINGS, type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
 import { TranspositionTable } from './tt';

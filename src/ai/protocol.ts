@@ -13,6 +13,8 @@ import {
   formatPoint,
   isBoardSize,
   isVariantId,
+  LEVELS,
+  levelById,
   newGame,
   parsePoint,
   play,
@@ -20,7 +22,6 @@ import {
   VARIANT_IDS,
 } from '../core';
 import type { Engine } from './engine';
-import { LEVELS, levelById } from './levels';
 
 type Json = Record<string, unknown>;
 

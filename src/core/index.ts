@@ -2,6 +2,7 @@
 export * from './board';
 export * from './coords';
 export * from './game';
+export * from './levels';
 export * from './preview';
 export * from './record';
 export * from './result';

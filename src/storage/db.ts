@@ -10,7 +10,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, wrap } from 'idb';
 import { err, ok } from '../core';
-import { DEFAULT_COMPUTERS, DEFAULT_HUMAN } from './defaults';
+import { builtInPlayers } from './defaults';
 import { type StorageResult, errorName, fail, toStorageError } from './errors';
 
 export const DB_NAME = 'pente';
@@ -45,7 +45,7 @@ const createStores: UpgradeStep = (db) => {
   db.createObjectStore('settings');
   db.createObjectStore('openings');
   // Seeded here, in the step that creates the store, so it happens exactly once: on the first run.
-  for (const player of [DEFAULT_HUMAN, ...DEFAULT_COMPUTERS]) players.put(player);
+  for (const player of builtInPlayers()) players.put(player);
 };
 
 /** The schema's history: step i takes the database from version i to version i + 1. */

@@ -1,7 +1,6 @@
-/** What a first run starts with: the built-in computer levels, one human player, and the default settings. */
-// Plain data with no imports of its own; storage takes the level table from here and nothing else of the engine.
-import { LEVELS } from '../ai/levels';
-import type { ComputerPlayer, HumanPlayer, Settings } from './records';
+/** What a first run starts with: the built-in players (one human, one computer per level) and the default settings. */
+import { LEVELS } from '../core';
+import type { ComputerPlayer, HumanPlayer, Settings, StoredPlayer } from './records';
 
 /** A fixed id, so the new-game defaults can name this player before anything has been stored. */
 export const DEFAULT_HUMAN_ID = 'player-1';
@@ -21,6 +20,16 @@ export const DEFAULT_COMPUTERS: readonly ComputerPlayer[] = LEVELS.map(
     book,
   }),
 );
+
+/**
+ * The players the app offers before anything is stored: the default human, then the computer players,
+ * weakest first. The database's first upgrade step seeds the players store with exactly these, and the app
+ * offers them from memory when there is no database (private browsing, blocked storage), so a game
+ * against the computer can always be played.
+ */
+export function builtInPlayers(): StoredPlayer[] {
+  return [DEFAULT_HUMAN, ...DEFAULT_COMPUTERS];
+}
 
 /** The opponent a first game is offered against: the gentlest level that still plays real moves. */
 const FIRST_OPPONENT_ID = DEFAULT_COMPUTERS.find((c) => c.id === 'casual')?.id ?? DEFAULT_COMPUTERS[0]?.id ?? null;

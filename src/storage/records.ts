@@ -3,8 +3,7 @@
  * they survive structured cloning, export to a JSON file, and later versions of the app: a game is its
  * rules and its moves as pente.org coordinates, and the core replays it.
  */
-import type { EngineLevel } from '../ai/levels';
-import type { BoardSize, GameResult, VariantId } from '../core';
+import type { BoardSize, EngineLevel, GameResult, VariantId } from '../core';
 
 export type PlayerKind = 'human' | 'computer';
 
@@ -66,7 +65,7 @@ export interface HumanPlayer {
 }
 
 /**
- * A computer player: a name and the engine's level settings (src/ai/levels.ts's `EngineLevel`, the one
+ * A computer player: a name and the engine's level settings (src/core/levels.ts's `EngineLevel`, the one
  * definition of what a level is), so a player can make their own levels.
  */
 export interface ComputerPlayer extends EngineLevel {

@@ -58,15 +58,3 @@ export function App() {
     </>
   );
 }
-
-/** A screen's header: a back button and a title. */
-export function ScreenHeader({ title, back = 'home' }: { title: string; back?: keyof typeof SCREENS }) {
-  return (
-    <header class="screen-header">
-      <button type="button" class="back" aria-label="Back" onClick={() => (screen.value = back)}>
-        ‹
-      </button>
-      <h1>{title}</h1>
-    </header>
-  );
-}

@@ -1,65 +1,80 @@
 /**
  * The openings book for the position on the board, as pente.org's game database shows it: each book move
- * with its game count and the mover's win rate. The book reader is loaded only when the panel is opened.
+ * with its game count and the mover's win rate. The page does not read the book itself (the UI may not
+ * import the engine): the engine's worker answers through the bridge, once the panel is open.
  */
-import { signal } from '@preact/signals';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { GameState } from '../core';
-import type * as BookReader from '../ai/book/book';
-import { loadBookBytes } from './engine/book';
+import { type BookMove, engineBridge, isEngineError, positionKey } from './engine/bridge';
 
-type BookModule = typeof BookReader;
+type Lookup =
+  | { readonly status: 'loading' }
+  | { readonly status: 'done'; readonly moves: readonly BookMove[] | null }
+  | { readonly status: 'failed'; readonly message: string };
 
-const loaded = signal<{ book: BookReader.OpeningBook; module: BookModule } | 'missing' | null>(null);
-
-async function loadBook(): Promise<void> {
-  if (loaded.value) return;
-  const [bytes, module] = await Promise.all([loadBookBytes(), import('../ai/book/book')]);
-  loaded.value = bytes ? { book: new module.OpeningBook(bytes), module } : 'missing';
-}
+/** The position the book is asked about: the rules and the moves, which is all the worker needs. */
+const bookRequest = (state: GameState) => ({
+  variant: state.rules.variant.id,
+  size: state.rules.size,
+  tournamentRule: state.rules.tournamentRule,
+  moves: state.moves,
+});
 
 export function BookPanel({ state }: { state: GameState }) {
   const [open, setOpen] = useState(false);
-  const book = loaded.value;
+  /** The answer and the position it is for: an answer for an earlier position is never shown. */
+  const [lookup, setLookup] = useState<{ key: string; lookup: Lookup } | null>(null);
+  const key = positionKey(bookRequest(state));
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLookup({ key, lookup: { status: 'loading' } });
+    engineBridge()
+      .bookMoves(bookRequest(state), { signal: controller.signal })
+      .then(
+        (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
+        (error: unknown) => {
+          // Aborted: the position changed or the panel closed, and the next lookup (if any) takes over.
+          if (isEngineError(error) && error.kind === 'aborted') return;
+          const message = error instanceof Error ? error.message : String(error);
+          setLookup({ key, lookup: { status: 'failed', message } });
+        },
+      );
+    return () => controller.abort();
+    // The key names the position, so the lookup runs again exactly when the position changes.
+  }, [open, key]);
+
+  const shown = lookup && lookup.key === key ? lookup.lookup : { status: 'loading' as const };
   let body;
   if (!open) body = null;
-  else if (book === null) body = <p>Loading the book…</p>;
-  else if (book === 'missing') body = <p>The openings book is not available.</p>;
-  else {
-    const moves = book.module.bookMovesFor(book.book, state);
-    body =
-      moves.length === 0 ? (
-        <p>This position is not in the book.</p>
-      ) : (
-        <table class="book">
-          <thead>
-            <tr>
-              <th scope="col">Move</th>
-              <th scope="col">Games</th>
-              <th scope="col">Mover won</th>
+  else if (shown.status === 'loading') body = <p>Loading the book…</p>;
+  else if (shown.status === 'failed') body = <p>The openings book is not available ({shown.message}).</p>;
+  else if (shown.moves === null) body = <p>The openings book is not available.</p>;
+  else if (shown.moves.length === 0) body = <p>This position is not in the book.</p>;
+  else
+    body = (
+      <table class="book">
+        <thead>
+          <tr>
+            <th scope="col">Move</th>
+            <th scope="col">Games</th>
+            <th scope="col">Mover won</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.moves.map((m) => (
+            <tr key={m.point}>
+              <td>{m.name}</td>
+              <td>{m.games}</td>
+              <td>{Math.round(m.winRate * 100)}%</td>
             </tr>
-          </thead>
-          <tbody>
-            {moves.map((m) => (
-              <tr key={m.point}>
-                <td>{m.name}</td>
-                <td>{m.games}</td>
-                <td>{Math.round(m.winRate * 100)}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-  }
+          ))}
+        </tbody>
+      </table>
+    );
   return (
-    <details
-      class="book-panel"
-      onToggle={(e) => {
-        const isOpen = (e.currentTarget as HTMLDetailsElement).open;
-        setOpen(isOpen);
-        if (isOpen) void loadBook();
-      }}
-    >
+    <details class="book-panel" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>Openings book</summary>
       {body}
     </details>

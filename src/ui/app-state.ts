@@ -10,6 +10,7 @@ import {
   type SettingsPatch,
   type StoredGame,
   type StoredPlayer,
+  builtInPlayers,
   getSettings,
   listGames,
   listPlayers,
@@ -25,7 +26,8 @@ export const db = signal<PenteDb | null>(null);
 /** Why games cannot be saved, when they cannot (private mode, a full disk, another tab's upgrade…). */
 export const storageProblem = signal<string | null>(null);
 export const settings = signal<Settings>(DEFAULT_SETTINGS);
-export const players = signal<readonly StoredPlayer[]>([]);
+/** Until the database says otherwise (and for good when there is none): the built-in players. */
+export const players = signal<readonly StoredPlayer[]>(builtInPlayers());
 /** The most recent unfinished game, offered by "Continue" on the home screen. */
 export const resumable = signal<StoredGame | null>(null);
 export const notices = signal<readonly { id: number; text: string }[]>([]);

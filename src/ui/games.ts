@@ -13,7 +13,7 @@ import {
   type StoredGame,
   type StoredPlayer,
   type TimeControl,
-  DEFAULT_COMPUTERS,
+  builtInPlayers,
   newStoredGame,
   requestPersistence,
   toGameState,
@@ -64,7 +64,7 @@ if (typeof document !== 'undefined') {
 export function computerFor(side: GameSide, stored: readonly StoredPlayer[]): ComputerPlayer {
   const byId = side.playerId ? stored.find((p) => p.id === side.playerId) : undefined;
   if (byId?.kind === 'computer') return byId;
-  const builtIn = DEFAULT_COMPUTERS;
+  const builtIn = builtInPlayers().filter((p): p is ComputerPlayer => p.kind === 'computer');
   return (
     (side.playerId ? builtIn.find((p) => p.id === side.playerId) : undefined) ??
     builtIn.find((p) => p.name === side.name) ?? { ...builtIn.find((p) => p.id === 'expert')!, name: side.name }

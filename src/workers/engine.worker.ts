@@ -6,10 +6,18 @@
  * earlier position, which would be cloned across for nothing. The worker rebuilds the game with `replay`.
  */
 import * as Comlink from 'comlink';
-import { type BoardSize, type Point, type VariantId, isBoardSize, isVariantId, replay } from '../core';
-import { OpeningBook } from '../ai/book/book';
+import {
+  type BoardSize,
+  type EngineLevel,
+  type Point,
+  type VariantId,
+  isBoardSize,
+  isVariantId,
+  levelById,
+  replay,
+} from '../core';
+import { OpeningBook, bookMovesFor } from '../ai/book/book';
 import { Engine } from '../ai/engine';
-import { type EngineLevel, levelById } from '../ai/levels';
 import type { SearchProgress } from '../ai/search';
 
 export interface EngineRequest {
@@ -21,7 +29,7 @@ export interface EngineRequest {
   /** Think time in milliseconds; otherwise the level's, otherwise the engine's default (1000). */
   readonly timeMs?: number;
   readonly depth?: number;
-  /** A computer player: its settings, or the id of one of src/ai/levels.ts's LEVELS. */
+  /** A computer player: its settings, or the id of one of src/core/levels.ts's LEVELS. */
   readonly level?: EngineLevel | string;
   readonly seed?: number;
   /** Echoed in the answer, so the page can tell which position an answer is for. */
@@ -53,6 +61,25 @@ export interface EngineAnswer {
   readonly forced: boolean;
 }
 
+/** A book query: a position, given like a move request's. */
+export interface BookRequest {
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly moves: readonly Point[];
+}
+
+/** One of the book's moves for a position: plain data for the page's book panel. */
+export interface BookMove {
+  readonly point: Point;
+  /** The move in pente.org notation, e.g. "L9". */
+  readonly name: string;
+  /** Games in the book that went on with this move. */
+  readonly games: number;
+  /** The mover's score in those games, 0–1 (a draw counts half). */
+  readonly winRate: number;
+}
+
 /**
  * The name of the error thrown for a request the worker cannot answer (bad rules, an illegal move list, a
  * finished game). The bridge keeps its own copy, tied to this one by type: it may import only types here.
@@ -62,6 +89,11 @@ export const REQUEST_ERROR_NAME = 'EngineRequestError';
 /** The worker's API as the page sees it through Comlink.wrap (every call then returns a Promise). */
 export interface EngineWorkerApi {
   /**
+   * Answers as soon as the worker's module has loaded: the page's bridge asks it first, so a worker whose
+   * script failed to load (which may never say so) is noticed by a deadline.
+   */
+  ready(): true;
+  /**
    * Finds a move for the position after `request.moves`. `onProgress` is a Comlink.proxy from the page;
    * it is called after each completed iteration.
    */
@@ -70,6 +102,11 @@ export interface EngineWorkerApi {
   newGame(): void;
   /** Gives the engine the packed openings book (public/openings.bin); throws if the bytes are not a book. */
   setBook(bytes: ArrayBuffer): void;
+  /**
+   * The book's moves for the position after `request.moves`, most played first ([] when the book does not
+   * know it); null when the worker has been given no book.
+   */
+  bookMoves(request: BookRequest): readonly BookMove[] | null;
 }
 
 function requestError(message: string): Error {
@@ -87,20 +124,29 @@ function releaseCallback(callback: unknown): void {
 
 // One engine for the worker's life: its transposition table carries over from move to move.
 const engine = new Engine();
+/** The book the engine was given, kept for book queries too. */
+let book: OpeningBook | null = null;
+
+/** Rebuilds the game a request describes, or throws a request error (the page's bug, not the engine's). */
+function replayRequest(request: BookRequest) {
+  const { variant, size, tournamentRule, moves } = request;
+  if (!isVariantId(variant)) throw requestError(`Unknown variant "${String(variant)}".`);
+  if (!isBoardSize(size)) throw requestError(`Unsupported board size ${String(size)}.`);
+  const game = replay({ variant, size, tournamentRule }, moves);
+  if (!game.ok) throw requestError(`Move ${game.error.ply + 1} is illegal: ${game.error.illegal.message}`);
+  return game.value;
+}
 
 const api: EngineWorkerApi = {
   think(request, onProgress) {
     try {
-      const { variant, size, tournamentRule, moves, level } = request;
-      if (!isVariantId(variant)) throw requestError(`Unknown variant "${String(variant)}".`);
-      if (!isBoardSize(size)) throw requestError(`Unsupported board size ${String(size)}.`);
+      const { level } = request;
       if (typeof level === 'string' && !levelById(level)) throw requestError(`Unknown level "${level}".`);
-      const game = replay({ variant, size, tournamentRule }, moves);
-      if (!game.ok) throw requestError(`Move ${game.error.ply + 1} is illegal: ${game.error.illegal.message}`);
-      if (game.value.result) throw requestError('The game is over: there is no move to find.');
+      const state = replayRequest(request);
+      if (state.result) throw requestError('The game is over: there is no move to find.');
 
       const stopFlag = request.stopFlag;
-      const result = engine.think(game.value, {
+      const result = engine.think(state, {
         ...(request.timeMs === undefined ? {} : { timeMs: request.timeMs }),
         ...(request.depth === undefined ? {} : { depth: request.depth }),
         ...(level === undefined ? {} : { level }),
@@ -139,11 +185,20 @@ const api: EngineWorkerApi = {
       releaseCallback(onProgress);
     }
   },
+  ready() {
+    return true;
+  },
   newGame() {
     engine.newGame();
   },
   setBook(bytes) {
-    engine.setBook(new OpeningBook(new Uint8Array(bytes)));
+    book = new OpeningBook(new Uint8Array(bytes));
+    engine.setBook(book);
+  },
+  bookMoves(request) {
+    const state = replayRequest(request);
+    if (!book) return null;
+    return bookMovesFor(book, state).map(({ point, name, games, winRate }) => ({ point, name, games, winRate }));
   },
 };
 

@@ -2,7 +2,12 @@
  * The one place on the page that owns the engine's worker (Squoosh-style): the rest of the UI asks for a
  * move with `requestMove` and never sees the Worker, Comlink or the transposition table.
  *
- * - The worker starts lazily, on the first request, and again after it has been terminated.
+ * - The worker starts lazily, on the first request, and again after it has been terminated. A worker
+ *   must be ready within a start deadline (START_DEADLINE_MS): it answers a cheap `ready()` and is handed
+ *   the openings book. A worker whose script cannot be fetched or throws as it loads (which may fire an
+ *   `error` event, or nothing at all) is terminated, and the request rejects with 'unavailable' ("The
+ *   computer could not start."); the next request starts a fresh worker, so a Retry works once the script
+ *   is back.
  * - One job at a time, latest wins: a new request aborts the one in flight (which rejects with
  *   'aborted'). A game only ever wants the engine's answer for the position on the board now, so waiting
  *   for an outdated search would only delay the one that matters.
@@ -16,11 +21,19 @@
  *   rejects with 'stale', so a stale move can never be played.
  * - A worker that errors, or does not answer within its think time plus a margin, is terminated and the
  *   request rejects with 'crashed' or 'timeout'.
+ * - `bookMoves` asks the worker for the openings book's moves in a position (the book panel's data; the
+ *   page does not read the book itself). It is not a job: it neither replaces nor waits for a move request
+ *   in the bridge. It is posted at once and the worker, which reads its messages one at a time, answers it
+ *   after any search in progress (so it can wait up to a think time) and before any search asked later (a
+ *   lookup takes well under a millisecond, so a move request is not held up). If the worker is terminated
+ *   under it (an abort), it is asked again of the next worker.
  *
  * Failures are EngineError values with a `kind` the UI can turn into a short notice.
  */
 import * as Comlink from 'comlink';
 import type {
+  BookMove,
+  BookRequest,
   EngineAnswer,
   EngineProgress,
   EngineRequest,
@@ -28,7 +41,7 @@ import type {
   REQUEST_ERROR_NAME as WorkerRequestErrorName,
 } from '../../workers/engine.worker';
 
-export type { EngineAnswer, EngineProgress } from '../../workers/engine.worker';
+export type { BookMove, BookRequest, EngineAnswer, EngineProgress } from '../../workers/engine.worker';
 
 /** What the UI asks: the rules, the move list and the engine's limits (the bridge adds the rest). */
 export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag'>;
@@ -46,7 +59,13 @@ export type EngineErrorKind =
   /** The worker did not answer within its think time plus the margin. */
   | 'timeout'
   /** The worker refused the request (unknown level, illegal move list, finished game): a caller's bug. */
-  | 'invalid';
+  | 'invalid'
+  /**
+   * The worker could not start: it could not be made, its script failed to load or threw as it loaded, or
+   * it was not ready within the start deadline. The UI says "The computer could not start." and offers a
+   * Retry, which starts a fresh worker.
+   */
+  | 'unavailable';
 
 export class EngineError extends Error {
   override readonly name = 'EngineError';
@@ -74,6 +93,14 @@ export interface EngineBridgeOptions {
   readonly stopGraceMs?: number;
   /** How long past its think time a worker may take to answer before it is deemed hung. */
   readonly hangMarginMs?: number;
+  /** How long a new worker has to load, answer `ready()` and take the book before it is deemed unavailable. */
+  readonly startDeadlineMs?: number;
+  /**
+   * How long a starting worker waits for the book's bytes (IndexedDB, or a fetch) before it starts without
+   * them; they are handed over when they come. Kept under the start deadline, so a slow book never makes
+   * the engine 'unavailable'.
+   */
+  readonly bookWaitMs?: number;
   /**
    * The packed openings book, given to every worker the bridge starts before its first search (a worker
    * restarted after an abort or a crash gets it again). Null or a failure: the engine plays without it.
@@ -91,6 +118,12 @@ export interface RequestMoveOptions {
 
 export const DEFAULT_STOP_GRACE_MS = 150;
 export const DEFAULT_HANG_MARGIN_MS = 3000;
+/** Ample for a module worker's script to load and parse on a slow phone, and well within 10 s. */
+export const DEFAULT_START_DEADLINE_MS = 5000;
+export const DEFAULT_BOOK_WAIT_MS = 2000;
+/** How many workers a book query is asked of before it gives up (each may be terminated by an abort). */
+const BOOK_QUERY_ATTEMPTS = 3;
+const COULD_NOT_START = 'The computer could not start.';
 /** The engine's think time when a request names neither a time nor a level (src/ai/engine.ts). */
 const ENGINE_DEFAULT_TIME_MS = 1000;
 /**
@@ -129,10 +162,14 @@ interface LiveWorker {
   readonly terminated: Promise<void>;
   readonly markTerminated: () => void;
   isTerminated: boolean;
-  /** The job it is running, told when the worker fails. */
+  /** The job it is running or starting for, told when the worker fails. */
   job: Job | null;
-  /** Settles once the openings book has been handed over (or could not be). */
-  bookGiven: Promise<unknown>;
+  /**
+   * Resolves true once the worker has answered `ready()` and been given the book (or has stopped waiting
+   * for its bytes); false if it failed to load, missed the start deadline or was terminated first.
+   */
+  started: Promise<boolean>;
+  isStarted: boolean;
 }
 
 /** A call in a worker's hands. */
@@ -175,6 +212,8 @@ export class EngineBridge {
   private readonly cooperativeStop: boolean;
   private readonly stopGraceMs: number;
   private readonly hangMarginMs: number;
+  private readonly startDeadlineMs: number;
+  private readonly bookWaitMs: number;
   private readonly loadBook: (() => Promise<ArrayBuffer | null>) | undefined;
   private worker: LiveWorker | null = null;
   /** The latest request, settled or not: a newer one aborts it. */
@@ -189,6 +228,8 @@ export class EngineBridge {
       typeof SharedArrayBuffer === 'function';
     this.stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     this.hangMarginMs = options.hangMarginMs ?? DEFAULT_HANG_MARGIN_MS;
+    this.startDeadlineMs = options.startDeadlineMs ?? DEFAULT_START_DEADLINE_MS;
+    this.bookWaitMs = Math.min(options.bookWaitMs ?? DEFAULT_BOOK_WAIT_MS, this.startDeadlineMs);
     this.loadBook = options.loadBook;
   }
 
@@ -199,7 +240,7 @@ export class EngineBridge {
 
   /**
    * Asks the engine for a move in the request's position. Aborts any request still in flight. Rejects
-   * with an EngineError: 'aborted', 'stale', 'crashed', 'timeout' or 'invalid'.
+   * with an EngineError: 'aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable'.
    */
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
     const { signal, onProgress, isCurrent } = options;
@@ -214,12 +255,14 @@ export class EngineBridge {
       let hangTimer: ReturnType<typeof setTimeout> | undefined;
       /** Set once the call is in the worker's hands; until then failing just means not sending it. */
       let running: RunningCall | undefined;
+      /** The worker the job is starting or running on, which tells it if it fails. */
+      let attached: LiveWorker | undefined;
 
       const finish = (): void => {
         job.settled = true;
         clearTimeout(hangTimer);
         signal?.removeEventListener('abort', onAbort);
-        if (running && running.worker.job === job) running.worker.job = null;
+        if (attached?.job === job) attached.job = null;
       };
       const job: Job = {
         settled: false,
@@ -237,11 +280,28 @@ export class EngineBridge {
       const start = async (): Promise<void> => {
         await this.workerFree;
         if (job.settled) return;
-        const worker = this.liveWorker();
-        await worker.bookGiven;
-        if (job.settled) return;
-        const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+        let worker: LiveWorker;
+        try {
+          worker = this.liveWorker();
+        } catch (error) {
+          // No Worker support, or a script URL the browser refuses outright.
+          job.fail(new EngineError('unavailable', `${COULD_NOT_START} (${errorMessage(error)})`));
+          return;
+        }
+        attached = worker;
         worker.job = job;
+        // Bounded by the worker's start deadline: a worker that never loads is terminated, and this is false.
+        const started = await worker.started;
+        if (job.settled) return;
+        if (!started) {
+          job.fail(new EngineError('unavailable', COULD_NOT_START));
+          return;
+        }
+        if (worker.isTerminated) {
+          job.fail(new EngineError('crashed', 'The engine stopped working.'));
+          return;
+        }
+        const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
         const progress = onProgress
           ? Comlink.proxy((p: EngineProgress) => {
               if (!job.settled && (isCurrent?.() ?? true)) onProgress(p);
@@ -280,6 +340,62 @@ export class EngineBridge {
     });
   }
 
+  /**
+   * The openings book's moves in a position (see the module comment for how it shares the worker): null
+   * when the engine has no book. Rejects with an EngineError: 'aborted' (the signal), 'invalid' (a bad
+   * position), 'unavailable' (no worker could start) or 'crashed'.
+   */
+  async bookMoves(
+    request: BookRequest,
+    options: { readonly signal?: AbortSignal } = {},
+  ): Promise<readonly BookMove[] | null> {
+    const { signal } = options;
+    const wire: BookRequest = {
+      variant: request.variant,
+      size: request.size,
+      tournamentRule: request.tournamentRule,
+      moves: [...request.moves],
+    };
+    let aborted: () => void = noop;
+    const whenAborted = new Promise<'aborted'>((resolve) => {
+      aborted = () => resolve('aborted');
+      signal?.addEventListener('abort', aborted, { once: true });
+    });
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (signal?.aborted) throw new EngineError('aborted', 'The request was aborted.');
+        let worker: LiveWorker;
+        try {
+          worker = this.liveWorker();
+        } catch (error) {
+          throw new EngineError('unavailable', `${COULD_NOT_START} (${errorMessage(error)})`);
+        }
+        const started = await Promise.race([worker.started, whenAborted]);
+        if (started === 'aborted') throw new EngineError('aborted', 'The request was aborted.');
+        if (!started) throw new EngineError('unavailable', COULD_NOT_START);
+        const call = worker.remote.bookMoves(wire).then(
+          (moves) => ({ moves }),
+          (error: unknown) => ({ error }),
+        );
+        const outcome = await Promise.race([call, worker.terminated.then(() => 'terminated' as const), whenAborted]);
+        if (outcome === 'aborted') throw new EngineError('aborted', 'The request was aborted.');
+        if (outcome === 'terminated') {
+          if (attempt < BOOK_QUERY_ATTEMPTS) continue;
+          throw new EngineError('crashed', 'The engine stopped before it could answer.');
+        }
+        if ('error' in outcome) {
+          const { error } = outcome;
+          const refused = error instanceof Error && error.name === REQUEST_ERROR_NAME;
+          // A failed lookup touches nothing the searches use, so the worker is kept.
+          throw new EngineError(refused ? 'invalid' : 'crashed', errorMessage(error));
+        }
+        return outcome.moves;
+      }
+    } finally {
+      signal?.removeEventListener('abort', aborted);
+    }
+  }
+
   /** Stops everything: aborts the request in flight and terminates the worker. */
   dispose(): void {
     this.latest?.fail(new EngineError('aborted', 'The engine was shut down.'));
@@ -298,17 +414,31 @@ export class EngineBridge {
       markTerminated,
       isTerminated: false,
       job: null,
-      bookGiven: Promise.resolve(),
+      started: Promise.resolve(false),
+      isStarted: false,
     };
-    const loadBook = this.loadBook;
-    if (loadBook) {
-      // Posting copies the bytes (no transfer list), so the next worker can be given them too.
-      worker.bookGiven = loadBook()
-        .then((bytes) => (bytes ? worker.remote.setBook(bytes) : undefined))
-        .catch(() => undefined);
-    }
+    // Messages are read in order: ready() first, then the book, then whatever a job posts once started.
+    const ready = worker.remote.ready();
+    const bookGiven = this.giveBook(worker);
+    const deadline = setTimeout(() => this.failStart(worker, 'it was not ready in time'), this.startDeadlineMs);
+    worker.started = Promise.race([
+      Promise.all([ready, bookGiven]).then(() => !worker.isTerminated),
+      terminated.then(() => false),
+    ]).then(
+      (started) => {
+        clearTimeout(deadline);
+        worker.isStarted = started;
+        return started;
+      },
+      () => false,
+    );
     const onFailure = (event: Event): void => {
-      // Comlink cannot answer from a worker that failed to load or threw outside a call: drop it.
+      if (!worker.isStarted) {
+        // A script that 404s or throws as it loads: Comlink would wait for ready() forever.
+        this.failStart(worker, `it failed to load (${event.type})`);
+        return;
+      }
+      // Comlink cannot answer from a worker that threw outside a call: drop it.
       worker.job?.fail(new EngineError('crashed', `The engine stopped working (${event.type}).`));
       this.terminate(worker);
     };
@@ -316,6 +446,30 @@ export class EngineBridge {
     endpoint.addEventListener('messageerror', onFailure);
     this.worker = worker;
     return worker;
+  }
+
+  /** A worker that did not start: its job rejects with 'unavailable', and the next request makes a new one. */
+  private failStart(worker: LiveWorker, why: string): void {
+    if (worker.isStarted || worker.isTerminated) return;
+    worker.job?.fail(new EngineError('unavailable', `${COULD_NOT_START} (${why})`));
+    this.terminate(worker);
+  }
+
+  /**
+   * Hands a new worker the openings book, waiting at most bookWaitMs for its bytes: a slow load must not
+   * hold up the first move, so the worker then starts without them and is given them when they come (a
+   * message read after the search in progress). Posting copies the bytes (no transfer list), so the next
+   * worker can be given them too. Never rejects: without a book the engine just plays without it.
+   */
+  private giveBook(worker: LiveWorker): Promise<void> {
+    const loadBook = this.loadBook;
+    if (!loadBook) return Promise.resolve();
+    const given = loadBook()
+      .then((bytes) => (bytes && !worker.isTerminated ? worker.remote.setBook(bytes) : undefined))
+      .catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.bookWaitMs)));
+    return Promise.race([given, late]).then(() => clearTimeout(timer));
   }
 
   /** Ends a call in the worker: cooperatively where possible, otherwise (or failing that) by force. */

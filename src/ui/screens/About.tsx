@@ -1,4 +1,4 @@
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 
 export function About() {
   return (

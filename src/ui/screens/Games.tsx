@@ -10,7 +10,7 @@ import {
   importGameRecord,
   listGames,
 } from '../../storage';
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshResumable, storageProblem } from '../app-state';
 import { openGame } from '../games';
 import { VARIANTS } from '../../core';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { BOARD_SIZES, type BoardSize, VARIANTS, VARIANT_IDS, type VariantId } from '../../core';
 import type { StoredPlayer, TimeControl } from '../../storage';
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 import { players, settings } from '../app-state';
 import { startGame } from '../games';
 

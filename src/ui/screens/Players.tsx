@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type ComputerPlayer, type StoredPlayer, addPlayer, deletePlayer, savePlayer } from '../../storage';
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, players, refreshPlayers } from '../app-state';
 
 function ComputerEditor({ player }: { player: ComputerPlayer }) {

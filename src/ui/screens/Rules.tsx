@@ -1,5 +1,5 @@
 import { Board } from '../Board';
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 
 /** A small diagram: rows top first, X black, O white. */
 function Diagram({ rows, label }: { rows: string[]; label: string }) {

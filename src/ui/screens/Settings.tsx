@@ -1,5 +1,5 @@
 import type { BoardStyle, InputMode, RematchStarter, Theme } from '../../storage';
-import { ScreenHeader } from '../App';
+import { ScreenHeader } from '../ScreenHeader';
 import { settings, updateSettings } from '../app-state';
 
 export function SettingsScreen() {
