@@ -64,7 +64,9 @@ class FakeStore implements GameStore {
     this.saves.push(next);
     return { kind: 'saved', record: next };
   }
+  holdLoads: (() => void)[] | null = null;
   async load(id: string): Promise<LoadOutcome> {
+    if (this.holdLoads) await new Promise<void>((r) => this.holdLoads!.push(r));
     const r = this.records.get(id);
     return r ? { kind: 'loaded', record: r } : { kind: 'missing' };
   }
@@ -216,6 +218,22 @@ describe('other tabs', () => {
     expect(store.records.get(id)!.moves).toEqual(['E5', 'A1', 'A9']);
   });
 
+  it('a tap made before another tab’s move arrived is dropped, not played in the new position', async () => {
+    const { controller, store, id } = setUp([HUMAN, GUEST]);
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    store.holdLoads = [];
+    store.otherTabSaves(id, ['A1']); // another tab's White move arrives; the reload is under way…
+    await settle();
+    expect(controller.move(pt('A9'))).toBeNull(); // …when White's tap here comes, and waits its turn
+    store.holdLoads.forEach((r) => r());
+    store.holdLoads = null;
+    await settle();
+    expect(shownMoves(controller)).toEqual([pt('E5'), pt('A1')]);
+    expect(store.records.get(id)!.moves).toEqual(['E5', 'A1']);
+  });
+
   it('another tab’s save reloads this tab’s copy', async () => {
     const { controller, store, id } = setUp([HUMAN, GUEST]);
     await settle();
@@ -282,7 +300,7 @@ describe('the computer', () => {
     await settle();
     controller.move(pt('E5'));
     await settle();
-    engine.calls.shift()!.reject(new EngineError('unavailable' as never, 'The engine could not start.'));
+    engine.calls.shift()!.reject(new EngineError('unavailable', 'The engine could not start.'));
     await settle();
     expect(controller.engineProblem.value).toBe('The computer could not start.');
     expect(engine.calls).toHaveLength(0);

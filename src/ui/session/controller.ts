@@ -132,8 +132,11 @@ export class PlayController {
   move(point: Point, next?: GameState): MoveRefusal | null {
     const why = this.refusal(point);
     if (why) return why;
+    // A tap belongs to the position it was made in: if another tab's move or a reload has changed it
+    // before this change's turn comes, the tap is dropped, never played in the new position.
+    const tappedIn = this.match.value.game;
     void this.change((m) => {
-      if (!isHumanTurn(m)) return null;
+      if (m.game !== tappedIn || !isHumanTurn(m)) return null;
       const now = this.o.clock.now();
       const prepared = next && next.lastMove?.point === point ? advance(m, next, now) : null;
       if (prepared) return prepared;
@@ -436,8 +439,7 @@ export class PlayController {
   }
 
   private engineFailed(e: unknown): void {
-    // (A string: 'unavailable' is the bridge's word for a worker that could not start.)
-    const kind: string = isEngineError(e) ? e.kind : 'crashed';
+    const kind = isEngineError(e) ? e.kind : 'crashed';
     if (kind === 'aborted' || kind === 'stale') return;
     if (kind === 'unavailable') {
       this.engineProblem.value = 'The computer could not start.';
