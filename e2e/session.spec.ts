@@ -113,20 +113,49 @@ test.describe('an engine worker that cannot start', () => {
   // The worker script is answered by the page's routes only while no service worker serves it.
   test.use({ serviceWorkers: 'block' });
 
-  test('says so with Retry, and after Retry with the script back the computer moves', async ({ page, context }) => {
-    const workerScript = /\/assets\/engine\.worker-[^/]*\.js$/;
-    await context.route(workerScript, (route) => route.fulfill({ status: 404, body: 'Not found' }));
-    await openApp(page);
-    await newGame(page, { white: 'Beginner (computer)' });
-    await tapTwice(page, 'E5');
-    const started = Date.now();
-    await expect(page.getByText('The computer could not start.')).toBeVisible({ timeout: 10_000 });
-    expect(Date.now() - started).toBeLessThan(10_000);
-    await expect(page.getByText('Thinking…')).toHaveCount(0);
-    await context.unroute(workerScript);
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
-    await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1);
-    expect(await savedMoves(page)).toHaveLength(2);
-  });
+  const failures = [
+    { what: 'answers 404', answer: { status: 404, body: 'Not found' } },
+    {
+      what: 'throws at load',
+      answer: { status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build");' },
+    },
+  ];
+  for (const { what, answer } of failures) {
+    test(`its script ${what}: the player is told, with Retry, and after Retry with the script back the computer moves`, async ({
+      page,
+      context,
+    }) => {
+      const workerScript = /\/assets\/engine\.worker-[^/]*\.js$/;
+      await context.route(workerScript, (route) => route.fulfill(answer));
+      await openApp(page);
+      await newGame(page, { white: 'Beginner (computer)' });
+      await tapTwice(page, 'E5');
+      const started = Date.now();
+      await expect(page.getByText('The computer could not start.')).toBeVisible({ timeout: 10_000 });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await expect(page.getByText('Thinking…')).toHaveCount(0);
+      await context.unroute(workerScript);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
+      await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1);
+      expect(await savedMoves(page)).toHaveLength(2);
+    });
+  }
+});
+
+test('a reload does not give back the time used on the current turn', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByLabel('White').selectOption({ label: 'Guest' });
+  await page.getByLabel('Board').selectOption('9');
+  await page.getByLabel('Clock').selectOption({ label: '5 minutes' });
+  await page.getByRole('button', { name: 'Start' }).click();
+  await tapTwice(page, 'E5');
+  const whiteClock = page.locator('.player').nth(1).locator('.clock');
+  await expect(whiteClock).toHaveText('4:57', { timeout: 10_000 });
+  await page.reload();
+  await page.getByRole('button', { name: /^Continue game/ }).click();
+  const seconds = (text: string) => Number(text.split(':')[0]) * 60 + Number(text.split(':')[1]);
+  expect(seconds((await whiteClock.textContent())!)).toBeLessThanOrEqual(seconds('4:57'));
+  await expect(page.locator('.player').nth(0).locator('.clock')).toHaveText('5:00');
 });

@@ -149,7 +149,7 @@ describe('saving', () => {
     await settle();
     expect(shownMoves(controller)).toEqual([]);
     expect(controller.busy.value).toBe(true);
-    expect(controller.refusal(pt('F6'))?.reason).toBe('busy');
+    expect(controller.move(pt('F6'))?.reason).toBe('busy');
     store.hold.forEach((r) => r());
     store.hold = null;
     await settle();

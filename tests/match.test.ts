@@ -13,7 +13,6 @@ import {
   pauseClock,
   playFromHere,
   playPoint,
-  refusal,
   rematchSides,
   resign,
   resumeClock,
@@ -21,6 +20,7 @@ import {
   shownState,
   storedClocks,
   takeBack,
+  turnRefusal,
 } from '../src/ui/session/match';
 import { DEFAULT_COMPUTERS } from '../src/storage';
 
@@ -56,14 +56,16 @@ describe('turns', () => {
     expect(isHumanTurn(m)).toBe(true);
     const after = moves(m, 'K10');
     expect(isComputerTurn(after)).toBe(true);
-    expect(refusal(after, pt('A1'))?.reason).toBe('not-your-turn');
+    expect(turnRefusal(after)?.reason).toBe('not-your-turn');
   });
-  it('refuses moves in review and explains illegal ones', () => {
+  it('refuses moves in review; an illegal point is refused by the core when played', () => {
     const m = moves(match([ALICE, BOB]), 'K10 L9');
-    expect(refusal(review(m, 1), pt('A1'))?.reason).toBe('reviewing');
-    expect(refusal(m, pt('K10'))?.reason).toBe('occupied');
-    expect(refusal(m, pt('K11'))?.reason).toBe('tournament-rule');
-    expect(refusal(m, pt('A1'))).toBeNull();
+    expect(turnRefusal(review(m, 1))?.reason).toBe('reviewing');
+    expect(turnRefusal(m)).toBeNull();
+    const occupied = playPoint(m, pt('K10'), 0);
+    expect('refusal' in occupied && occupied.refusal.reason).toBe('occupied');
+    const tooClose = playPoint(m, pt('K11'), 0);
+    expect('refusal' in tooClose && tooClose.refusal.reason).toBe('tournament-rule');
   });
   it('takes a prepared next state once, and refuses one that does not follow the live game', () => {
     const m = match([ALICE, BOB]);

@@ -116,7 +116,7 @@ export function Play() {
   };
   /** The core's preview of a point the player may play now, or why not. */
   const previewAt = (point: number): MovePreview | string => {
-    const why = game.refusal(point);
+    const why = game.turnRefusal();
     if (why) return why.message;
     const previewed = previewMove(live, point);
     return previewed.ok ? previewed.value : previewed.error.message;

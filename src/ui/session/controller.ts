@@ -29,7 +29,6 @@ import {
   pauseClock,
   playFromHere,
   playPoint,
-  refusal,
   resign,
   resumeClock,
   review,
@@ -37,6 +36,7 @@ import {
   sideToMove,
   storedClocks,
   takeBack,
+  turnRefusal,
 } from './match';
 import type { Clock, GameStore, MoveSource } from './ports';
 
@@ -119,30 +119,39 @@ export class PlayController {
     return this.match.value.id;
   }
 
-  /** Why a person's stone at `point` cannot be played now, or null if it can. */
-  refusal(point: Point): MoveRefusal | null {
+  /**
+   * Why a person may not place a stone now (review, the computer's turn, a save in flight), or null if
+   * they may. The point's own legality is the core's: `previewMove` or `play` checks it once.
+   */
+  turnRefusal(): MoveRefusal | null {
     if (this.busy.value) return { reason: 'busy', message: 'Saving the last move…' };
-    return refusal(this.match.value, point);
+    return turnRefusal(this.match.value);
   }
 
   /**
-   * Plays a person's move. `next`, when given, is the state the move leads to as the core's preview
-   * computed it, so the move is not checked a second time.
+   * Plays a person's move. `next` is the state the move leads to as the core's preview computed it, so
+   * the move is not checked again; without it (a tap that places at once), `play` checks it. Returns why
+   * not, when the player may not move now or the point is illegal.
    */
   move(point: Point, next?: GameState): MoveRefusal | null {
-    const why = this.refusal(point);
+    const why = this.turnRefusal();
     if (why) return why;
     // A tap belongs to the position it was made in: if another tab's move or a reload has changed it
     // before this change's turn comes, the tap is dropped, never played in the new position.
     const tappedIn = this.match.value.game;
-    void this.change((m) => {
-      if (m.game !== tappedIn || !isHumanTurn(m)) return null;
-      const now = this.o.clock.now();
-      const prepared = next && next.lastMove?.point === point ? advance(m, next, now) : null;
-      if (prepared) return prepared;
-      const played = playPoint(m, point, now);
-      return 'match' in played ? played.match : null;
-    });
+    const now = this.o.clock.now();
+    const prepared = next && next.lastMove?.point === point ? advance(this.match.value, next, now) : null;
+    let played: Match;
+    if (prepared) played = prepared;
+    else {
+      const result = playPoint(this.match.value, point, now);
+      if ('refusal' in result) return result.refusal;
+      played = result.match;
+    }
+    const base = this.match.value;
+    const moved = played.game;
+    // (Same game, other details changed meanwhile — the clock stopped, review: replay the move onto it.)
+    void this.change((m) => (m === base ? played : m.game === tappedIn ? advance(m, moved, now) : null));
     return null;
   }
 

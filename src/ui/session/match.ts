@@ -11,7 +11,6 @@ import {
   type Player,
   type Point,
   concede,
-  illegality,
   opponent,
   play,
   stateAtPly,
@@ -90,11 +89,14 @@ export const isComputerTurn = (m: Match): boolean =>
 export const isHumanTurn = (m: Match): boolean =>
   !m.game.result && m.reviewPly === null && sideToMove(m).computer === undefined;
 
-/** Why a person's stone at `point` cannot be played now, or null if it can. */
-export function refusal(m: Match, point: Point): MoveRefusal | null {
+/**
+ * Why a person may not place a stone now (review, the computer's turn), or null if they may: whether the
+ * point itself is legal is the core's to say, once, when the move is previewed or played.
+ */
+export function turnRefusal(m: Match): MoveRefusal | null {
   if (m.reviewPly !== null) return REVIEWING;
   if (!m.game.result && sideToMove(m).computer) return NOT_YOUR_TURN;
-  return illegality(m.game, point);
+  return null;
 }
 
 // ---- clocks -----------------------------------------------------------------------------------------
