@@ -61,39 +61,62 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
   );
 }
 
-function EngineLine({ game }: { game: PlayController }) {
+/** The engine's progress, in words, for the one line that shows what is going on. */
+function thinkingText(game: PlayController): string | null {
   const t = game.thinking.value;
   if (!t) return null;
+  if (t === 'starting' || !settings.value.showEngineLine) return 'Thinking…';
   const size = game.match.value.game.rules.size;
-  if (t === 'starting' || !settings.value.showEngineLine) return <p class="thinking">Thinking…</p>;
   const score = Math.abs(t.score) > 900_000 ? (t.score > 0 ? 'winning' : 'losing') : (t.score / 100).toFixed(2);
-  return (
-    <p class="thinking">
-      Thinking… depth {t.depth}, {score}:{' '}
-      {t.pv
-        .slice(0, 6)
-        .map((p) => formatPoint(size, p))
-        .join(' ')}
-    </p>
-  );
+  const line = t.pv
+    .slice(0, 6)
+    .map((p) => formatPoint(size, p))
+    .join(' ');
+  return `Thinking… depth ${t.depth}, ${score}: ${line}`;
 }
+
+/** What a screen reader hears after a move: who played where, what it captured, and how the game ended. */
+function moveAnnouncement(game: PlayController, s: GameState): string {
+  const last = s.lastMove;
+  if (!last) return '';
+  const { sides } = game.match.value;
+  const parts = [`${sides[last.player - 1]!.name} played ${formatPoint(s.rules.size, last.point)}`];
+  if (last.captured.length) parts.push(`capturing ${last.captured.length}`);
+  if (last.poofed.length) parts.push(`losing ${last.poofed.length}`);
+  return `${parts.join(', ')}. ${s.result ? statusText(game, s) : ''}`.trim();
+}
+
+/**
+ * A button slot of the action bar: the bar always has four boxes of the same size, whatever the state
+ * (the player's turn, the computer thinking, a preview, review, a demo, the game over), so a finger that
+ * found a button finds it again in the same place.
+ */
+const Empty = () => <span class="slot" aria-hidden="true" />;
 
 export function Play() {
   const game = session.value;
   const [preview, setPreview] = useState<MovePreview | null>(null);
   const [notice, setNotice] = useState('');
+  const [announcement, setAnnouncement] = useState('');
   const m = game?.match.value;
   const live = m?.game;
   const moves = live?.moves.length ?? 0;
 
-  // Sounds for every new move, whoever made it.
+  // Every new move, whoever made it: a sound, the preview and notice cleared, words for a screen reader.
   useEffect(() => {
+    setPreview(null);
+    setNotice('');
     const last = live?.lastMove;
-    if (!live || !last) return;
+    if (!game || !live || !last) return;
     if (live.result && live.result.reason !== 'resignation' && live.result.reason !== 'time') playEffect('win');
     else playEffect(last.captured.length ? 'capture' : 'place');
-    setPreview(null);
-  }, [moves]);
+    setAnnouncement(moveAnnouncement(game, live));
+  }, [moves, live?.result]);
+
+  const hint = game?.hint.value ?? null;
+  useEffect(() => {
+    if (game && hint !== null) setAnnouncement(`Hint: ${formatPoint(game.match.value.game.rules.size, hint)}.`);
+  }, [hint]);
 
   if (!game || !m || !live) {
     screen.value = 'home';
@@ -105,6 +128,7 @@ export function Play() {
   const reviewing = m.reviewPly !== null;
   const demo = game.saving.value === 'demo';
   const shownPly = s.moves.length;
+  const over = live.result !== null;
 
   // A preview belongs to the position it was made in: once the game moves on, it is gone.
   const shownPreview = preview && preview.next.parent === live ? preview : null;
@@ -144,6 +168,101 @@ export function Play() {
     for (const p of [...numbers.keys()]) if (!s.cells[p]) numbers.delete(p);
   }
 
+  // The second line under the board: one place for what is going on now, most urgent first.
+  const problem = game.engineProblem.value ?? game.savingProblem.value;
+  const detail =
+    notice ||
+    (shownPreview && previewText(shownPreview, size).trim()) ||
+    thinkingText(game) ||
+    (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '');
+
+  let actions;
+  if (m.demo) {
+    actions = (
+      <>
+        {over ? (
+          <button type="button" class="primary" onClick={() => void rematch(game)}>
+            Rematch
+          </button>
+        ) : (
+          <button type="button" class="primary" onClick={() => game.setPaused(!game.paused.value)}>
+            {game.paused.value ? 'Resume' : 'Pause'}
+          </button>
+        )}
+        <button type="button" onClick={() => game.step()} disabled={!game.paused.value || over}>
+          Step
+        </button>
+        <label class="slot-select">
+          <span class="sr-only">Speed</span>
+          <select
+            aria-label="Speed"
+            value={game.demoDelayMs.value}
+            onChange={(e) => (game.demoDelayMs.value = Number(e.currentTarget.value))}
+          >
+            <option value="1500">Slow</option>
+            <option value="700">Normal</option>
+            <option value="150">Fast</option>
+          </select>
+        </label>
+        {demo ? (
+          <button type="button" onClick={() => game.keep()}>
+            Keep
+          </button>
+        ) : (
+          <Empty />
+        )}
+      </>
+    );
+  } else if (reviewing) {
+    actions = (
+      <>
+        <button type="button" class="primary" onClick={() => game.playFromHere()}>
+          Play from here
+        </button>
+        <button type="button" onClick={() => game.review(null)}>
+          Back to game
+        </button>
+        <Empty />
+        <Empty />
+      </>
+    );
+  } else if (over) {
+    actions = (
+      <>
+        <button type="button" class="primary" onClick={() => void rematch(game)}>
+          Rematch
+        </button>
+        <button type="button" onClick={() => (screen.value = 'new')}>
+          New game
+        </button>
+        <Empty />
+        <Empty />
+      </>
+    );
+  } else {
+    actions = (
+      <>
+        <button
+          type="button"
+          class="primary"
+          onClick={() => shownPreview && place(shownPreview)}
+          disabled={!shownPreview}
+        >
+          Confirm
+        </button>
+        <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
+          Undo
+        </button>
+        <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
+          Hint
+        </button>
+        <button type="button" onClick={() => confirm('Resign this game?') && game.resign()}>
+          Resign
+        </button>
+      </>
+    );
+  }
+
   return (
     <main class="play" data-ply={moves}>
       <header class="screen-header">
@@ -168,7 +287,7 @@ export function Play() {
         highlighted={shownPreview && !reviewing ? [...shownPreview.winningLine] : winningLine(s)}
         shaded={[...shaded]}
         numbers={numbers}
-        hint={game.hint.value}
+        hint={reviewing ? null : hint}
         showCoordinates={settings.value.showCoordinates}
         dragToPlace={mode === 'drag'}
         onHover={(p) => {
@@ -177,94 +296,34 @@ export function Play() {
         }}
         onPoint={tap}
       />
-      <p class="status" role="status">
-        {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
-        {statusText(game, s)}
-        {shownPreview && previewText(shownPreview, size)}
-      </p>
-      <EngineLine game={game} />
-      {notice && <p class="notice">{notice}</p>}
-      {game.engineProblem.value && (
-        <p class="notice warn" role="alert">
-          {game.engineProblem.value}{' '}
-          <button type="button" onClick={() => game.retryComputer()}>
-            Retry
-          </button>
+      <div class="info">
+        <p class="status" role="status">
+          {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
+          {statusText(game, s)}
         </p>
-      )}
-      {game.savingProblem.value && (
-        <p class="notice warn" role="alert">
-          {game.savingProblem.value}
-          {game.saving.value === 'stopped' && (
-            <>
-              {' '}
-              <button type="button" onClick={() => game.saveAsNew()}>
-                Save as a new game
+        {problem ? (
+          <p class="detail warn" role="alert">
+            <span>{problem}</span>
+            {game.engineProblem.value ? (
+              <button type="button" onClick={() => game.retryComputer()}>
+                Retry
               </button>
-            </>
-          )}
-        </p>
-      )}
-      <div class="actions">
-        {!reviewing && !live.result && !m.demo && (
-          <>
-            <button
-              type="button"
-              class="primary"
-              onClick={() => shownPreview && place(shownPreview)}
-              disabled={!shownPreview}
-            >
-              Confirm move
-            </button>
-            <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
-              Undo
-            </button>
-            <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
-              Hint
-            </button>
-            <button type="button" onClick={() => confirm('Resign this game?') && game.resign()}>
-              Resign
-            </button>
-          </>
-        )}
-        {m.demo && !live.result && (
-          <>
-            <button type="button" onClick={() => game.setPaused(!game.paused.value)}>
-              {game.paused.value ? 'Resume' : 'Pause'}
-            </button>
-            <button type="button" onClick={() => game.step()} disabled={!game.paused.value}>
-              Step
-            </button>
-            <label>
-              Speed{' '}
-              <select
-                value={game.demoDelayMs.value}
-                onChange={(e) => (game.demoDelayMs.value = Number(e.currentTarget.value))}
-              >
-                <option value="1500">Slow</option>
-                <option value="700">Normal</option>
-                <option value="150">Fast</option>
-              </select>
-            </label>
-          </>
-        )}
-        {demo && (
-          <button type="button" onClick={() => game.keep()}>
-            Keep this game
-          </button>
-        )}
-        {live.result && (
-          <>
-            <button type="button" class="primary" onClick={() => void rematch(game)}>
-              Rematch
-            </button>
-            <button type="button" onClick={() => (screen.value = 'new')}>
-              New game
-            </button>
-          </>
+            ) : (
+              game.saving.value === 'stopped' && (
+                <button type="button" onClick={() => game.saveAsNew()}>
+                  Save as new
+                </button>
+              )
+            )}
+          </p>
+        ) : (
+          <p class={`detail${notice ? ' notice' : ''}`}>{detail}</p>
         )}
       </div>
-      <BookPanel state={s} />
+      <p class="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <div class="actions">{actions}</div>
       <nav class="review" aria-label="Review">
         <button type="button" aria-label="First move" onClick={() => game.review(0)} disabled={shownPly === 0}>
           «
@@ -283,12 +342,8 @@ export function Play() {
         <button type="button" aria-label="Last move" onClick={() => game.review(null)} disabled={!reviewing}>
           »
         </button>
-        {reviewing && !m.demo && (
-          <button type="button" onClick={() => game.playFromHere()}>
-            Play from here
-          </button>
-        )}
       </nav>
+      <BookPanel state={s} />
     </main>
   );
 }
