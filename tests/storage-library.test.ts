@@ -15,7 +15,7 @@ import {
   parseGameRecord,
   saveGame,
 } from '../src/storage';
-import { errorOf, openFresh, rawOpen, rawPut, sampleGame, unwrap } from './storage-helpers';
+import { COMPUTER, errorOf, openFresh, rawOpen, rawPut, sampleGame, unwrap } from './storage-helpers';
 
 const ids = (list: readonly { id: unknown }[]) => list.map((g) => g.id);
 
@@ -66,6 +66,28 @@ describe('summaries', () => {
     const library = unwrap(await listGameSummaries(db));
     expect(ids(library.games)).toEqual(['written-by-hand']);
     expect(ids(await storedSummaries(db))).toEqual(['written-by-hand']);
+    db.close();
+  });
+});
+
+describe('a page of the list', () => {
+  it('holds the first games in order and says whether there are more, for any sort', async () => {
+    const { db } = await openFresh();
+    for (let i = 0; i < 7; i++) {
+      const players = [{ name: `P${6 - i}`, kind: 'human' as const }, COMPUTER] as const;
+      unwrap(await saveGame(db, sampleGame({ players }), 0, 1_000 + i));
+    }
+    unwrap(await saveGame(db, sampleGame({ demo: true }), 0, 9_000));
+    const page = async (limit: number, sortBy?: 'date' | 'player1', descending?: boolean) =>
+      unwrap(await listGameSummaries(db, { status: 'in-progress', limit, sortBy, descending }));
+    const first = await page(3);
+    expect(first.games.map((g) => g.updatedAt)).toEqual([1_006, 1_005, 1_004]);
+    expect(first.more).toBe(true);
+    expect((await page(3, 'date', false)).games.map((g) => g.updatedAt)).toEqual([1_000, 1_001, 1_002]);
+    expect((await page(3, 'player1')).games.map((g) => g.players[0])).toEqual(['P0', 'P1', 'P2']);
+    const all = await page(7);
+    expect(all.games).toHaveLength(7);
+    expect(all.more).toBe(false);
     db.close();
   });
 });

@@ -24,6 +24,9 @@ export const yieldToPage = (): Promise<void> => new Promise((resolve) => setTime
 /** A Set-able text for a key: string ids as they are, other keys (numbers, dates, arrays) as typed JSON. */
 const keyText = (key: IDBValidKey): string => (typeof key === 'string' ? `s${key}` : `k${JSON.stringify(key)}`);
 
+/** Connections whose two stores' keys have been compared in full once (see repairSummaries). */
+const keysCompared = new WeakSet<PenteDb>();
+
 /** One repair at a time per connection: the home screen and the games screen may both ask at start-up. */
 const repairs = new WeakMap<PenteDb, Promise<StorageResult<number>>>();
 
@@ -41,10 +44,13 @@ export function indexMissingSummaries(db: PenteDb, onProgress?: ProgressReport):
 
 async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
   const compared = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
-    const [gameKeys, summaryKeys] = await Promise.all([
-      tx.objectStore('games').getAllKeys(),
-      tx.objectStore('summaries').getAllKeys(),
-    ]);
+    const games = tx.objectStore('games');
+    const summaries = tx.objectStore('summaries');
+    // After the first full comparison on this connection, counts are enough: the app writes a game and its
+    // summary together, so a difference means something wrote around it since, and only then are keys read.
+    const [gameCount, summaryCount] = await Promise.all([games.count(), summaries.count()]);
+    if (gameCount === summaryCount && keysCompared.has(db)) return ok({ missing: [], orphans: [] });
+    const [gameKeys, summaryKeys] = await Promise.all([games.getAllKeys(), summaries.getAllKeys()]);
     const gameSet = new Set(gameKeys.map(keyText));
     const summarySet = new Set(summaryKeys.map(keyText));
     return ok({
@@ -88,6 +94,7 @@ async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promis
     written += done.value;
   }
   if (missing.length > 0) onProgress?.(missing.length, missing.length);
+  keysCompared.add(db);
   return ok(written);
 }
 
@@ -100,11 +107,18 @@ export interface LibraryQuery {
   readonly descending?: boolean;
   /** Demonstration games are left out unless asked for. */
   readonly includeDemo?: boolean;
+  /**
+   * At most this many games (default: all). By date within one status, only those are read (through the
+   * byStatusUpdated index), so the first page of a big library costs what a small one does.
+   */
+  readonly limit?: number;
 }
 
 export interface Library {
-  /** The games asked for, sorted. */
+  /** The games asked for, sorted (the first `limit` of them when a limit was given). */
   readonly games: readonly GameSummary[];
+  /** Whether more games than `games` match the query. */
+  readonly more: boolean;
   /** Every record the app cannot open, newest first (undated ones last). */
   readonly damaged: readonly DamagedSummary[];
 }
@@ -143,13 +157,24 @@ export async function listGameSummaries(
   if (!repaired.ok) return repaired;
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
+  const { status, limit = Infinity } = query;
   return withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
-    const byStatus = tx.objectStore('summaries').index('byStatus');
-    const { status } = query;
-    const [listed, damagedValues] = await Promise.all([
-      status === undefined ? tx.objectStore('summaries').getAll() : byStatus.getAll(status),
-      status === undefined ? Promise.resolve([]) : byStatus.getAll('damaged'),
-    ]);
+    const store = tx.objectStore('summaries');
+    const byStatus = store.index('byStatus');
+    const damagedValues = status === undefined ? [] : await byStatus.getAll('damaged');
+    if (status !== undefined && sortBy === 'date' && limit < Infinity) {
+      // A page in date order straight from the index: one more than asked tells whether there are more.
+      const page: GameSummary[] = [];
+      const range = IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
+      let cursor = await store.index('byStatusUpdated').openCursor(range, descending ? 'prev' : 'next');
+      for (; cursor && page.length <= limit; cursor = await cursor.continue()) {
+        const value: unknown = cursor.value;
+        if (isSummaryRecord(value) && value.status === status && (query.includeDemo || !value.demo)) page.push(value);
+      }
+      const damaged = damagedValues.filter(isSummaryRecord).filter((s): s is DamagedSummary => s.status === 'damaged');
+      return ok({ games: page.slice(0, limit), more: page.length > limit, damaged: damaged.sort(newestFirst) });
+    }
+    const listed = status === undefined ? await store.getAll() : await byStatus.getAll(status);
     const summaries: SummaryRecord[] = [];
     for (const value of [...listed, ...damagedValues]) {
       if (isSummaryRecord(value)) {
@@ -167,7 +192,8 @@ export async function listGameSummaries(
       if (s.status === 'damaged') damaged.push(s);
       else if ((status === undefined || s.status === status) && (query.includeDemo || !s.demo)) games.push(s);
     }
-    return ok({ games: sortSummaries(games, sortBy, descending), damaged: damaged.sort(newestFirst) });
+    const sorted = sortSummaries(games, sortBy, descending);
+    return ok({ games: sorted.slice(0, limit), more: sorted.length > limit, damaged: damaged.sort(newestFirst) });
   });
 }
 
