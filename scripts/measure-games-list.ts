@@ -3,6 +3,8 @@
  * writes 10,000 game records straight into IndexedDB in Debian's Chromium at a phone size, reloads (so the
  * app starts with them), then reports the time from tapping "Games" to the first rows visible, the longest
  * main-thread task in that time, and how many rows the page holds. `--count N` changes the library size.
+ * Then, in a fresh profile, imports an export file of 12,000 games through the Games screen and reports
+ * its time, the longest main-thread task meanwhile, and whether the progress bar showed.
  */
 import { spawn } from 'node:child_process';
 import { chromium, devices } from '@playwright/test';
@@ -74,6 +76,44 @@ try {
   const rows = await page.locator('li').count();
   console.log(
     JSON.stringify({ games: COUNT, startupMs, firstRowsMs, longestTaskMs: Math.max(0, ...longTasks), longTasks, rows }),
+  );
+
+  // Import: a fresh profile, an export file of 12,000 games chosen on the Games screen.
+  const importPage = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
+  await importPage.goto(`http://127.0.0.1:${PORT}/`);
+  await importPage.getByRole('button', { name: 'Games', exact: true }).click();
+  await importPage.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration))),
+    ).observe({ type: 'longtask' });
+  });
+  const exportFile = { format: 'pente-export', version: 1, games: sampleLibrary(12_000, 2), players: [] };
+  const importStarted = Date.now();
+  await importPage.getByLabel('Import a file').setInputFiles({
+    name: 'library.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exportFile)),
+  });
+  const progressShown = await importPage
+    .locator('progress')
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await importPage.getByText(/^Imported \d+ games/).waitFor({ timeout: 300_000 });
+  const importMs = Date.now() - importStarted;
+  const importTasks = await importPage.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  console.log(
+    JSON.stringify({
+      imported: exportFile.games.length,
+      importMs,
+      progressShown,
+      longestTaskMs: Math.max(0, ...importTasks),
+      longTasksOver100ms: importTasks.filter((t) => t > 100).length,
+    }),
   );
   await browser.close();
 } finally {

@@ -188,8 +188,8 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
 }
 
 /** File games checked per chunk, and written per batch: each chunk is a few tens of milliseconds at most. */
-const CHECK_CHUNK = 100;
-const WRITE_BATCH = 250;
+const CHECK_CHUNK = 40;
+const WRITE_BATCH = 200;
 
 interface CheckedGame {
   readonly game: StoredGame;

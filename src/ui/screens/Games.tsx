@@ -203,6 +203,13 @@ export function Games() {
           </select>
         </label>
       </div>
+      {damaged.length > 0 && (
+        <p class="notice">
+          <a href="#damaged-heading">
+            {damaged.length} damaged {damaged.length === 1 ? 'record' : 'records'} cannot be opened: see the list below.
+          </a>
+        </p>
+      )}
       {library && games.length === 0 && <p>No games here yet.</p>}
       <ul class="games">
         {games.map((g) => (
