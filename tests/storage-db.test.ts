@@ -5,6 +5,8 @@ import {
   type UpgradeStep,
   getGame,
   getSettings,
+  type SummaryRecord,
+  listGameSummaries,
   listGames,
   listPlayers,
   openDatabase,
@@ -39,12 +41,13 @@ afterEach(() => {
 });
 
 describe('opening the database', () => {
-  it('creates version 1 with its four stores on a first run', async () => {
+  it('creates the current version with its five stores on a first run', async () => {
     const db = unwrap(await openDatabase({ factory: freshFactory() }));
     expect(db.name).toBe('pente');
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['games', 'openings', 'players', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['games', 'openings', 'players', 'settings', 'summaries']);
     expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byStatus', 'byUpdatedAt']);
+    expect([...db.transaction('summaries').store.indexNames].sort()).toEqual(['byStatus', 'byStatusUpdated']);
     db.close();
   });
 
@@ -105,6 +108,31 @@ describe('upgrades', () => {
     db.close();
   });
 
+  it('version 2 summarises every game already stored, damaged records included', async () => {
+    const factory = freshFactory();
+    const game = await version1WithData(factory);
+    const v1 = await rawOpen(factory, 1);
+    await rawPut(v1, 'games', { ...game, id: 'bad-moves', moves: ['K10', 'K10'], updatedAt: 5_000 });
+    await rawPut(v1, 'games', { id: 'no-status', players: game.players, updatedAt: 4_000 });
+    v1.close();
+    const db = unwrap(await openDatabase({ factory }));
+    const summaries = (await db.transaction('summaries').store.getAll()) as SummaryRecord[];
+    const byId = new Map(summaries.map((s) => [s.id, s]));
+    expect(summaries).toHaveLength(3);
+    expect(byId.get(game.id)).toMatchObject({ status: 'in-progress', moveCount: 2, revision: 3 });
+    expect(byId.get('bad-moves')).toMatchObject({
+      status: 'damaged',
+      reason: expect.stringMatching(/Move 2.*K10/),
+      updatedAt: 5_000,
+    });
+    expect(byId.get('no-status')).toMatchObject({ status: 'damaged', title: 'Alice vs Casual', updatedAt: 4_000 });
+    // The listing finds them without making any summary of its own.
+    const library = unwrap(await listGameSummaries(db));
+    expect(library.games.map((g) => g.id)).toEqual([game.id]);
+    expect(library.damaged.map((d) => d.id)).toEqual(['bad-moves', 'no-status']);
+    db.close();
+  });
+
   it('takes a version-1 database through a later step, keeping its data', async () => {
     const factory = freshFactory();
     const game = await version1WithData(factory);
@@ -129,9 +157,9 @@ describe('upgrades', () => {
     const broken: UpgradeStep = () => {
       throw new Error('step 2 is broken');
     };
-    const error = errorOf(await openDatabase({ factory, upgradeSteps: [...UPGRADE_STEPS, broken] }));
+    const error = errorOf(await openDatabase({ factory, upgradeSteps: [UPGRADE_STEPS[0]!, broken] }));
     expect(error.message).toMatch(/step 2 is broken/);
-    const db = unwrap(await openDatabase({ factory }));
+    const db = unwrap(await openDatabase({ factory, upgradeSteps: [UPGRADE_STEPS[0]!] }));
     expect(db.version).toBe(1);
     expect(unwrap(await getGame(db, game.id))).toEqual(game);
     db.close();

@@ -11,7 +11,8 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, wrap } from 'idb';
 import { err, ok } from '../core';
 import { builtInPlayers } from './defaults';
-import { type StorageResult, errorName, fail, toStorageError } from './errors';
+import { type StorageResult, fail, toStorageError } from './errors';
+import { summarize } from './summaries';
 
 export const DB_NAME = 'pente';
 
@@ -21,6 +22,16 @@ export const DB_NAME = 'pente';
  */
 export interface PenteSchema extends DBSchema {
   games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string } };
+  /**
+   * Since version 2: one summary per game, under the game's key (src/storage/summaries.ts). `status` is
+   * 'in-progress', 'finished' or 'damaged'; damaged records with no readable date are not in
+   * byStatusUpdated.
+   */
+  summaries: {
+    key: string;
+    value: unknown;
+    indexes: { byStatus: string; byStatusUpdated: [string, number] };
+  };
   players: { key: string; value: unknown; indexes: { byKindName: [string, string] } };
   /** Key-value: one entry per setting, keyed by its name. */
   settings: { key: string; value: unknown };
@@ -48,8 +59,26 @@ const createStores: UpgradeStep = (db) => {
   for (const player of builtInPlayers()) players.put(player);
 };
 
+/**
+ * Version 2: the summaries store, filled from the games already stored. The cursor visits one record per
+ * event, so a big library is summarised without one long task; a step's requests all belong to the
+ * upgrade's transaction, so the database opens only once every summary is written (or not at all).
+ */
+const addSummaries: UpgradeStep = (db, tx) => {
+  const summaries = db.createObjectStore('summaries', { keyPath: 'id' });
+  summaries.createIndex('byStatus', 'status');
+  summaries.createIndex('byStatusUpdated', ['status', 'updatedAt']);
+  const cursorRequest = tx.objectStore('games').openCursor();
+  cursorRequest.onsuccess = () => {
+    const cursor = cursorRequest.result;
+    if (!cursor) return;
+    summaries.put(summarize(cursor.primaryKey, cursor.value));
+    cursor.continue();
+  };
+};
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries];
 
 export const DB_VERSION = UPGRADE_STEPS.length;
 
@@ -167,6 +196,25 @@ export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<P
   });
 }
 
+/**
+ * A request's promise with its rejection marked as handled: when a body starts several requests and one
+ * fails (or throws before the others are awaited), the rest reject with the aborted transaction, and
+ * nothing should report those as unhandled. Await the returned promise as usual.
+ */
+export function request<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** A transaction's error: null while it is alive or when it was aborted by the app (no cause). */
+function readError(tx: { readonly error: DOMException | null }): DOMException | null {
+  try {
+    return tx.error;
+  } catch {
+    return null;
+  }
+}
+
 /** Aborts a transaction that may already have finished (which would throw). */
 function abortQuietly(tx: { abort(): void }): void {
   try {
@@ -208,8 +256,10 @@ export async function withTransaction<Names extends StoreName[], Mode extends ID
     return result;
   } catch (e) {
     abortQuietly(tx);
-    // A failed request aborts its transaction; the transaction's error names the real cause (the quota).
-    const cause = errorName(e) === 'AbortError' && tx.error ? tx.error : e;
+    // A failed request aborts its transaction, and the transaction's error names the real cause (the quota):
+    // what was caught may be only a consequence (an AbortError, or a later request the dead transaction
+    // refused), so the transaction's error, when it has one, is the one reported.
+    const cause = readError(tx) ?? e;
     return err(toStorageError(cause, doing));
   }
 }

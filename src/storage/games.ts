@@ -3,22 +3,12 @@
  * moves as pente.org coordinates; `toGameState` replays them through the core, so the rules are never
  * stored twice and a record stays readable when GameState changes shape.
  */
-import {
-  type BoardSize,
-  type GameState,
-  type VariantId,
-  VARIANTS,
-  concede,
-  formatPoint,
-  makeRules,
-  ok,
-  opponent,
-  parsePoint,
-  replay,
-} from '../core';
-import { type PenteDb, withTransaction } from './db';
+import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
+import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { gameFields, gameRecordProblem } from './game-record';
 import type { GameClocks, GameSide, GameStatus, StoredGame } from './records';
+import { summarize } from './summaries';
 import { gameProblem, isObject } from './validate';
 
 export interface NewGameOptions {
@@ -65,67 +55,6 @@ export function withState(game: StoredGame, state: GameState, clocks: GameClocks
   };
 }
 
-/**
- * Replays a record's moves through the core. A game that ended by resignation, time or a recorded draw has
- * no move that ends it, so its stored result is applied after the replay.
- */
-export function toGameState(game: StoredGame): StorageResult<GameState> {
-  const points: number[] = [];
-  for (const [ply, move] of game.moves.entries()) {
-    const point = parsePoint(game.size, move);
-    if (point === undefined) {
-      return fail(
-        'invalid',
-        `Move ${ply + 1} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
-      );
-    }
-    points.push(point);
-  }
-  const replayed = replay({ variant: game.variant, size: game.size, tournamentRule: game.tournamentRule }, points);
-  if (!replayed.ok) {
-    const { ply, illegal } = replayed.error;
-    return fail('invalid', `Move ${ply + 1} of this game, ${game.moves[ply] ?? '?'}, is illegal: ${illegal.message}`);
-  }
-  const state = replayed.value;
-  const { result } = game;
-  if (state.result || !result) return ok(state);
-  if (result.winner === null) return ok({ ...state, result }); // a draw agreed or recorded elsewhere
-  if (result.reason === 'resignation' || result.reason === 'time') {
-    return ok(concede(state, opponent(result.winner), result.reason));
-  }
-  return fail(
-    'invalid',
-    `This game is recorded as won by player ${result.winner}, but its moves do not end in that win.`,
-  );
-}
-
-/** The fields of a game record, and nothing else the caller's object may carry. */
-export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
-  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
-  return {
-    id,
-    variant,
-    size,
-    tournamentRule,
-    players: [sideFields(players[0]), sideFields(players[1])],
-    moves: [...moves],
-    clocks: clocks && {
-      remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
-      incrementMs: clocks.incrementMs,
-      ...(typeof clocks.runningSince === 'number' ? { runningSince: clocks.runningSince } : {}),
-    },
-    createdAt,
-    updatedAt,
-    status,
-    result: result && { ...result },
-    demo,
-    revision,
-  };
-}
-
-const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
-  playerId === undefined ? { name, kind } : { name, kind, playerId };
-
 /** The revision a stored value carries, or null when it cannot be read. */
 const revisionOf = (stored: unknown): number | null =>
   isObject(stored) && Number.isInteger(stored.revision) ? (stored.revision as number) : null;
@@ -148,7 +77,7 @@ export function saveGame(
   if (problem) return Promise.resolve(fail('invalid', `The game could not be saved: ${problem}.`));
   return withTransaction(
     db,
-    ['games'],
+    ['games', 'summaries'],
     'readwrite',
     'save the game',
     async (tx) => {
@@ -158,7 +87,9 @@ export function saveGame(
       const storedRevision = stored === undefined ? 0 : revisionOf(stored);
       if (storedRevision !== expectedRevision) return fail('conflict', CONFLICT);
       const next = gameFields(game, expectedRevision + 1, now);
-      await store.put(next);
+      // The summary goes in the same transaction, so the list never shows a game other than as stored.
+      const summary = summarize(next.id, next);
+      await Promise.all([request(store.put(next)), request(tx.objectStore('summaries').put(summary))]);
       return ok(next);
       // Strict: the app shows a move once its save has committed, so the commit must be on disk.
     },
@@ -176,11 +107,24 @@ export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGa
   });
 }
 
-export function deleteGame(db: PenteDb, id: string): Promise<StorageResult<void>> {
-  return withTransaction(db, ['games'], 'readwrite', 'delete the game', async (tx) => {
+/**
+ * The value stored under a key in the games store, exactly as it is: for exporting a damaged record that
+ * cannot be read as a game. `id` is the key the list reported (a string for any record the app wrote).
+ */
+export function getRawGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<unknown>> {
+  return withTransaction(db, ['games'], 'readonly', 'read the stored record', async (tx) => {
+    const stored: unknown = await tx.objectStore('games').get(id as string);
+    return stored === undefined ? fail('not-found', 'That record is no longer saved here.') : ok(stored);
+  });
+}
+
+/** Deletes a game, or a damaged record under any key, with its summary. */
+export function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<void>> {
+  return withTransaction(db, ['games', 'summaries'], 'readwrite', 'delete the game', async (tx) => {
     const store = tx.objectStore('games');
-    if ((await store.getKey(id)) === undefined) return fail('not-found', 'That game is no longer saved here.');
-    await store.delete(id);
+    const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
+    if ((await store.getKey(key)) === undefined) return fail('not-found', 'That game is no longer saved here.');
+    await Promise.all([request(store.delete(key)), request(tx.objectStore('summaries').delete(key))]);
     return ok(undefined);
   });
 }
@@ -200,7 +144,10 @@ export interface GameListQuery {
 
 export interface GameList {
   readonly games: readonly StoredGame[];
-  /** Records that failed validation: left out of `games`, so every other game still lists. */
+  /**
+   * Records the app cannot open (they fail validation or their moves do not replay): left out of `games`,
+   * so every other game still lists.
+   */
   readonly skipped: readonly SkippedRecord[];
 }
 
@@ -222,12 +169,12 @@ export function sortGames(games: readonly StoredGame[], sortBy: GameSortKey, des
   );
 }
 
-/** Validates raw records read together with their keys, keeping the good and reporting the rest. */
+/** Checks raw records read together with their keys (replaying them), keeping the good and reporting the rest. */
 export function sortOutGames(keys: readonly IDBValidKey[], values: readonly unknown[]): GameList {
   const games: StoredGame[] = [];
   const skipped: SkippedRecord[] = [];
   values.forEach((value, i) => {
-    const problem = gameProblem(value);
+    const problem = gameRecordProblem(value);
     if (problem) skipped.push({ id: String(keys[i]), reason: problem });
     else games.push(value as StoredGame);
   });
@@ -235,23 +182,20 @@ export function sortOutGames(keys: readonly IDBValidKey[], values: readonly unkn
 }
 
 /**
- * Lists games for the games screen. With a status, only that status's records are read (through the
- * status index); without one, every record is read, so a record too damaged to have a status is still
- * reported in `skipped`.
+ * Lists whole game records, replaying each: for tools and tests, and small libraries. The games screen
+ * reads summaries instead (listGameSummaries). Every record is read whatever the status asked for, so a
+ * record too damaged to have a status is still reported in `skipped`.
  */
 export function listGames(db: PenteDb, query: GameListQuery = {}): Promise<StorageResult<GameList>> {
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
   return withTransaction(db, ['games'], 'readonly', 'list the saved games', async (tx) => {
     const store = tx.objectStore('games');
-    const { status } = query;
     // Same source, same query, same transaction: keys and values come back in the same order.
-    const [keys, values] =
-      status === undefined
-        ? await Promise.all([store.getAllKeys(), store.getAll()])
-        : await Promise.all([store.index('byStatus').getAllKeys(status), store.index('byStatus').getAll(status)]);
+    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
     const { games, skipped } = sortOutGames(keys, values);
-    const shown = query.includeDemo ? games : games.filter((g) => !g.demo);
+    const { status } = query;
+    const shown = games.filter((g) => (query.includeDemo || !g.demo) && (status === undefined || g.status === status));
     return ok({ games: sortGames(shown, sortBy, descending), skipped });
   });
 }

@@ -24,3 +24,6 @@ export * from './records';
 export * from './settings';
 export * from './transfer';
 export * from './validate';
+export * from './game-record';
+export * from './library';
+export * from './summaries';

@@ -5,7 +5,9 @@
 import { type GameResult, type Header, formatRecord, headerValue, loadRecord, ok, recordOf } from '../core';
 import { type PenteDb } from './db';
 import { type StorageResult, fail } from './errors';
-import { newStoredGame, saveGame, toGameState, withState } from './games';
+import { fileTextProblem, forMessage } from './file-text';
+import { toGameState } from './game-record';
+import { newStoredGame, saveGame, withState } from './games';
 import type { GameSide, StoredGame } from './records';
 import { MAX_NAME_LENGTH } from './validate';
 
@@ -56,14 +58,21 @@ function sideFrom(headers: readonly (readonly [string, string])[], player: 1 | 2
  * moves do not explain (1-0 without a five or ten captures) ended by resignation, or on time when it says so.
  */
 export function parseGameRecord(text: string, now: number = Date.now()): StorageResult<StoredGame> {
+  const problem = fileTextProblem(text);
+  if (problem) return fail('invalid', problem);
   const loaded = loadRecord(text);
   if (!loaded.ok) {
+    // The core's message may quote the line it stopped at, so it is cleaned and cut short.
     return fail(
       'invalid',
-      `This pente.org record could not be read: line ${loaded.error.line}: ${loaded.error.message}`,
+      `This pente.org record could not be read: line ${loaded.error.line}: ${forMessage(loaded.error.message)}`,
     );
   }
   const { record, state } = loaded.value;
+  // Text with no moves is not a game (a pente.org record of an unstarted game has nothing to keep either).
+  if (record.moves.length === 0) {
+    return fail('invalid', 'The file holds no moves, so there is no game in it to import.');
+  }
   const dateText = headerValue(record.headers, 'Date');
   const createdAt = (dateText === undefined ? undefined : parseRecordDate(dateText)) ?? now;
   const game = newStoredGame({

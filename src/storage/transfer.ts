@@ -2,16 +2,21 @@
  * Export and import of everything as one JSON file, for backups and moving to another device. Importing
  * never overwrites: a game already stored with the same content (under its id, or under the new id an
  * earlier import gave it) is skipped as a duplicate, a game whose id is taken by different content is added
- * under a new id, and a player whose name is taken is skipped; the report says which. The whole import is one transaction, so a failure part-way (a full disk) adds nothing.
+ * under a new id, and a player whose name is taken is skipped; the report says which. The whole import is one
+ * transaction, so a failure part-way (a full disk) adds nothing. Records the app cannot open are exported
+ * as they are stored, in a field of their own, so a backup loses nothing; importing leaves them out.
  */
 import { ok } from '../core';
-import { type PenteDb, withTransaction } from './db';
+import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
-import { gameFields, sortOutGames } from './games';
+import { fileTextProblem, forMessage } from './file-text';
+import { canonical, contentHash, contentKey, gameFields, gameRecordProblem, jsonSafe } from './game-record';
+import { indexMissingSummaries, yieldToPage } from './library';
 import { playerFields } from './players';
 import type { Settings, StoredGame, StoredPlayer } from './records';
 import { settingsFrom } from './settings';
-import { SETTING_CHECKS, gameProblem, isObject, isSettingName, playerProblem } from './validate';
+import { isSummaryRecord, summarize } from './summaries';
+import { SETTING_CHECKS, isObject, isSettingName, playerProblem } from './validate';
 
 export const EXPORT_FORMAT = 'pente-export';
 export const EXPORT_VERSION = 1;
@@ -24,12 +29,29 @@ export interface ExportFile {
   readonly games: readonly StoredGame[];
   readonly players: readonly StoredPlayer[];
   readonly settings: Settings;
+  /**
+   * Stored game records the app cannot open, as they were stored (made JSON-safe), with why: kept for
+   * the player or a developer to rescue by hand. Import leaves them out. Absent from older exports.
+   */
+  readonly damagedGames?: readonly DamagedRecord[];
+}
+
+export interface DamagedRecord {
+  /** The record's key in the games store (normally its id). */
+  readonly key: unknown;
+  readonly reason: string;
+  readonly value: unknown;
 }
 
 export interface Export {
   readonly file: ExportFile;
-  /** Stored records that failed validation and so are not in the file. */
+  /** Stored records that failed validation: damaged games are in the file's damagedGames; players are not. */
   readonly skipped: readonly SkippedRecord[];
+}
+
+/** A damaged record as a file of its own ("Export raw"): its key, why it cannot be read, and its value. */
+export function rawRecordText(key: IDBValidKey, reason: string, value: unknown): string {
+  return JSON.stringify({ key: jsonSafe(key), reason, value: jsonSafe(value) }, null, 1);
 }
 
 /** Everything stored except the openings book (which the app ships and can fetch again), demo games included. */
@@ -46,9 +68,20 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
       settings.getAllKeys(),
       settings.getAll(),
     ]);
-    const sortedGames = sortOutGames(gameKeys, gameValues);
+    const goodGames: StoredGame[] = [];
+    const damagedGames: DamagedRecord[] = [];
+    const skipped: SkippedRecord[] = [];
+    gameValues.forEach((value, i) => {
+      const problem = gameRecordProblem(value);
+      if (problem === null) {
+        goodGames.push(value as StoredGame);
+        return;
+      }
+      const key = gameKeys[i]!;
+      damagedGames.push({ key: jsonSafe(key), reason: problem, value: jsonSafe(value) });
+      skipped.push({ id: String(key), reason: problem });
+    });
     const goodPlayers: StoredPlayer[] = [];
-    const skipped: SkippedRecord[] = [...sortedGames.skipped];
     playerValues.forEach((value, i) => {
       const problem = playerProblem(value);
       if (problem) skipped.push({ id: String(playerKeys[i]), reason: problem });
@@ -61,9 +94,10 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
         format: EXPORT_FORMAT,
         version: EXPORT_VERSION,
         exportedAt: now,
-        games: sortedGames.games,
+        games: goodGames,
         players: goodPlayers,
         settings: loadedSettings.settings,
+        damagedGames,
       },
       skipped,
     });
@@ -76,6 +110,11 @@ export const exportText = (file: ExportFile): string => JSON.stringify(file, nul
 export interface ImportOptions {
   /** Replace the stored settings with the file's (default false: settings are left as they are). */
   readonly replaceSettings?: boolean;
+  /**
+   * Told how far the import has got: games checked, then games written (each out of the file's games).
+   * The work is done in chunks with the page given a turn between them either way.
+   */
+  readonly onProgress?: (phase: 'checking' | 'saving', done: number, total: number) => void;
 }
 
 export interface RejectedEntry {
@@ -97,17 +136,9 @@ export interface ImportReport {
   readonly settingsReplaced: boolean;
   /** Entries of the file that failed validation: nothing of them was stored. */
   readonly rejected: readonly RejectedEntry[];
+  /** Damaged records the file carried as they were (its damagedGames): not imported. */
+  readonly damagedInFile: number;
 }
-
-/** JSON with object keys sorted, so two records compare equal whatever order their fields were written in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
-
-/** What makes two games the same game: every field but the id and the revision (a per-device save count). */
-const contentKey = (game: StoredGame): string => canonical({ ...gameFields(game, 0, game.updatedAt), id: '' });
 
 const entryId = (v: unknown, i: number): string =>
   isObject(v) && typeof v.id === 'string' && v.id !== '' ? v.id : `#${i + 1}`;
@@ -116,22 +147,30 @@ interface CheckedFile {
   readonly games: readonly unknown[];
   readonly players: readonly unknown[];
   readonly settings: Record<string, unknown> | undefined;
+  readonly damagedGames: readonly unknown[];
 }
 
 /** Checks the file's outer shape; its entries are checked one by one, so one bad game does not sink the file. */
 export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   let data = json;
   if (typeof json === 'string') {
+    const problem = fileTextProblem(json);
+    if (problem) return fail('invalid', problem);
     try {
       data = JSON.parse(json);
     } catch (e) {
-      return fail('invalid', `The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, e);
+      // The parser's message quotes the file, so it is cleaned and cut short before it is shown.
+      return fail(
+        'invalid',
+        `The file is not valid JSON: ${forMessage(e instanceof Error ? e.message : String(e))}`,
+        e,
+      );
     }
   }
   if (!isObject(data) || data.format !== EXPORT_FORMAT) {
     return fail('invalid', 'This is not a Pente export file.');
   }
-  const { version, games, players, settings } = data;
+  const { version, games, players, settings, damagedGames } = data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return fail('invalid', 'The export file has no valid format version.');
   }
@@ -145,13 +184,25 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   if (!Array.isArray(players)) return fail('invalid', 'The export file has no list of players.');
   if (settings !== undefined && !isObject(settings))
     return fail('invalid', "The export file's settings are not an object.");
-  return ok({ games, players, settings });
+  return ok({ games, players, settings, damagedGames: Array.isArray(damagedGames) ? damagedGames : [] });
+}
+
+/** File games checked per chunk, and written per batch: each chunk is a few tens of milliseconds at most. */
+const CHECK_CHUNK = 40;
+const WRITE_BATCH = 200;
+
+interface CheckedGame {
+  readonly game: StoredGame;
+  readonly content: string;
+  readonly hash: string;
 }
 
 /**
  * Imports an export file (its text, or the parsed JSON). The file's shape is checked first ('invalid' when
- * it is not an export file); then every entry is checked, and the report lists what was added, renamed,
- * skipped and rejected.
+ * it is not an export file); then every entry is checked (a game's moves are replayed), and the report
+ * lists what was added, renamed, skipped and rejected. The checking is done in chunks with the page given
+ * a turn between them; the writing is one transaction (all or nothing) issued in batches, each awaited,
+ * so the page can draw the progress between them.
  */
 export async function importAll(
   db: PenteDb,
@@ -161,14 +212,25 @@ export async function importAll(
   const checked = checkExportFile(json);
   if (!checked.ok) return checked;
   const file = checked.value;
+  const { onProgress } = options;
 
   const rejected: RejectedEntry[] = [];
-  const games: StoredGame[] = [];
-  file.games.forEach((g, i) => {
-    const problem = gameProblem(g);
-    if (problem) rejected.push({ what: 'game', id: entryId(g, i), reason: problem });
-    else games.push(g as StoredGame);
-  });
+  const games: CheckedGame[] = [];
+  for (let start = 0; start < file.games.length; start += CHECK_CHUNK) {
+    if (start > 0) await yieldToPage();
+    onProgress?.('checking', start, file.games.length);
+    file.games.slice(start, start + CHECK_CHUNK).forEach((g, j) => {
+      const problem = gameRecordProblem(g);
+      if (problem) {
+        rejected.push({ what: 'game', id: entryId(g, start + j), reason: problem });
+        return;
+      }
+      const game = g as StoredGame;
+      const content = contentKey(game);
+      games.push({ game, content, hash: contentHash(content) });
+    });
+  }
+  onProgress?.('checking', file.games.length, file.games.length);
   const players: StoredPlayer[] = [];
   file.players.forEach((p, i) => {
     const problem = playerProblem(p);
@@ -184,32 +246,67 @@ export async function importAll(
     }
   }
 
-  return withTransaction(db, ['games', 'players', 'settings'], 'readwrite', 'import the file', async (tx) => {
+  // Duplicates are found through the summaries' content hashes, so every stored game needs its summary.
+  const indexed = await indexMissingSummaries(db);
+  if (!indexed.ok) return indexed;
+
+  const stores: ['games', 'summaries', 'players', 'settings'] = ['games', 'summaries', 'players', 'settings'];
+  return withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
     const gameStore = tx.objectStore('games');
-    const playerStore = tx.objectStore('players');
+    const summaryStore = tx.objectStore('summaries');
     const gamesAdded: string[] = [];
     const gamesRenamed: { from: string; to: string }[] = [];
     const gamesDuplicate: string[] = [];
-    // Every stored game's content, so a game imported before (even if it was given a new id then) is
-    // recognised as a duplicate rather than added again.
-    const storedContent = new Set(
-      sortOutGames(await gameStore.getAllKeys(), await gameStore.getAll()).games.map(contentKey),
-    );
-    for (const game of games) {
-      const content = contentKey(game);
-      if (storedContent.has(content)) {
-        gamesDuplicate.push(game.id);
-        continue;
-      }
-      // A new id rather than an overwrite: the stored game may be the one with the later moves.
-      const idTaken = (await gameStore.getKey(game.id)) !== undefined;
-      const id = idTaken ? crypto.randomUUID() : game.id;
-      await gameStore.put(gameFields({ ...game, id }, 1, game.updatedAt));
-      storedContent.add(content);
-      if (idTaken) gamesRenamed.push({ from: game.id, to: id });
-      else gamesAdded.push(id);
+    // The stored games by content hash; a hash match is confirmed against the stored game's content.
+    const storedByHash = new Map<string, string[]>();
+    for (const summary of await summaryStore.getAll()) {
+      if (!isSummaryRecord(summary) || summary.status === 'damaged') continue;
+      const ids = storedByHash.get(summary.contentHash);
+      if (ids) ids.push(summary.id);
+      else storedByHash.set(summary.contentHash, [summary.id]);
     }
+    const addedContent = new Set<string>();
+    const addedIds = new Set<string>();
+    const isStored = async ({ content, hash }: CheckedGame): Promise<boolean> => {
+      if (addedContent.has(content)) return true;
+      for (const id of storedByHash.get(hash) ?? []) {
+        const stored: unknown = await gameStore.get(id);
+        if (gameRecordProblem(stored) === null && contentKey(stored as StoredGame) === content) return true;
+      }
+      return false;
+    };
 
+    for (let start = 0; start < games.length; start += WRITE_BATCH) {
+      onProgress?.('saving', start, games.length);
+      const batch = games.slice(start, start + WRITE_BATCH);
+      const [duplicate, taken] = await Promise.all([
+        Promise.all(batch.map((entry) => request(isStored(entry)))),
+        Promise.all(batch.map(({ game }) => request(gameStore.getKey(game.id)))),
+      ]);
+      const writes: Promise<unknown>[] = [];
+      batch.forEach((entry, i) => {
+        const { game, content } = entry;
+        // The same game twice in one file: the second is a duplicate of the first.
+        if (duplicate[i] || addedContent.has(content)) {
+          gamesDuplicate.push(game.id);
+          return;
+        }
+        // A new id rather than an overwrite: the stored game may be the one with the later moves.
+        const idTaken = taken[i] !== undefined || addedIds.has(game.id);
+        const id = idTaken ? crypto.randomUUID() : game.id;
+        const record = gameFields({ ...game, id }, 1, game.updatedAt);
+        writes.push(request(gameStore.put(record)), request(summaryStore.put(summarize(id, record))));
+        addedContent.add(content);
+        addedIds.add(id);
+        if (idTaken) gamesRenamed.push({ from: game.id, to: id });
+        else gamesAdded.push(id);
+      });
+      // Awaiting each batch keeps the transaction busy (so it stays open) while the page gets a turn.
+      await Promise.all(writes);
+    }
+    onProgress?.('saving', games.length, games.length);
+
+    const playerStore = tx.objectStore('players');
     const playersAdded: string[] = [];
     const playersSkipped: { id: string; name: string; reason: string }[] = [];
     for (const player of players) {
@@ -240,6 +337,7 @@ export async function importAll(
       playersSkipped,
       settingsReplaced: settings.length > 0,
       rejected,
+      damagedInFile: file.damagedGames.length,
     });
   });
 }

@@ -11,8 +11,8 @@ import {
   type StoredGame,
   type StoredPlayer,
   builtInPlayers,
+  findResumableGame,
   getSettings,
-  listGames,
   listPlayers,
   openDatabase,
   saveSettings,
@@ -63,11 +63,12 @@ export async function startApp(): Promise<void> {
   ready.value = true;
 }
 
+/** Finds the game "Continue" offers: the newest unfinished one that opens (damaged records are passed over). */
 export async function refreshResumable(): Promise<void> {
   const d = db.value;
   if (!d) return;
-  const list = await listGames(d, { status: 'in-progress', sortBy: 'date', descending: true });
-  resumable.value = list.ok ? (list.value.games[0] ?? null) : null;
+  const found = await findResumableGame(d);
+  resumable.value = found.ok ? found.value : null;
 }
 
 export async function refreshPlayers(): Promise<void> {

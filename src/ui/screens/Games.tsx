@@ -1,25 +1,39 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
+  type DamagedSummary,
   type GameSortKey,
+  type GameSummary,
+  type Library,
   type StoredGame,
   deleteGame,
   exportAll,
   exportGameRecord,
   exportText,
+  getGame,
+  getRawGame,
   importAll,
   importGameRecord,
-  listGames,
+  listGameSummaries,
+  rawRecordText,
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
-import { db, notify, refreshResumable, storageProblem } from '../app-state';
+import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { openGame } from '../games';
+import { announceGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 
-const RESULT = (g: StoredGame) => {
-  if (!g.result) return `move ${g.moves.length + 1}`;
+/** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
+const PAGE_SIZE = 50;
+
+const RESULT = (g: GameSummary) => {
+  if (!g.result) return `move ${g.moveCount + 1}`;
   if (g.result.winner === null) return 'draw';
-  return `${g.players[g.result.winner - 1]!.name} won (${g.result.reason})`;
+  return `${g.players[g.result.winner - 1]!} won (${g.result.reason})`;
 };
+
+const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
+const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
+const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
 
 /** Offers a file to download. */
 function download(name: string, text: string, type: string): void {
@@ -31,30 +45,69 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file name from any text: letters, digits and dashes only. */
+const fileSafe = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+
+interface Progress {
+  readonly label: string;
+  readonly done: number;
+  readonly total: number;
+}
+
 export function Games() {
   const [status, setStatus] = useState<'in-progress' | 'finished'>('in-progress');
   const [sortBy, setSortBy] = useState<GameSortKey>('date');
-  const [games, setGames] = useState<readonly StoredGame[]>([]);
-  const [skipped, setSkipped] = useState(0);
+  const [library, setLibrary] = useState<Library | null>(null);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const [shownDamaged, setShownDamaged] = useState(PAGE_SIZE);
+  const [progress, setProgress] = useState<Progress | null>(null);
 
   const load = async () => {
     const d = db.value;
     if (!d) return;
-    const list = await listGames(d, { status, sortBy, descending: sortBy === 'date' });
-    if (list.ok) {
-      setGames(list.value.games);
-      setSkipped(list.value.skipped.length);
-    } else notify(list.error.message);
+    const query = { status, sortBy, descending: sortBy === 'date', limit: shown };
+    const list = await listGameSummaries(d, query, (done, total) =>
+      setProgress(done < total ? { label: 'Preparing the game list', done, total } : null),
+    );
+    setProgress(null);
+    if (list.ok) setLibrary(list.value);
+    else notify(list.error.message);
   };
-  useEffect(() => void load(), [status, sortBy]);
+  useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
+  useEffect(() => void load(), [status, sortBy, shown]);
 
-  const remove = async (g: StoredGame) => {
+  /** Whole records are read only here, when a game is opened or exported. */
+  const withGame = async (g: GameSummary, use: (game: StoredGame) => void) => {
     const d = db.value;
-    if (!d || !confirm(`Delete the game ${g.players[0].name} vs ${g.players[1].name}?`)) return;
-    const r = await deleteGame(d, g.id);
+    if (!d) return;
+    const r = await getGame(d, g.id);
+    if (r.ok) return use(r.value);
+    // Changed or deleted since the list was read (another tab): say so and show the list as it is now.
+    notify(r.error.message);
+    await load();
+  };
+
+  const remove = async (id: IDBValidKey, name: string) => {
+    const d = db.value;
+    if (!d || !confirm(`Delete ${name}?`)) return;
+    const r = await deleteGame(d, id);
     if (!r.ok) notify(r.error.message);
+    // A tab playing this game stops saving it (and says so) instead of writing it back.
+    else if (typeof id === 'string') announceGameChange({ id, revision: null });
     await load();
     await refreshResumable();
+  };
+
+  const exportRaw = async (damaged: DamagedSummary) => {
+    const d = db.value;
+    if (!d) return;
+    const r = await getRawGame(d, damaged.id);
+    if (!r.ok) return notify(r.error.message);
+    download(
+      `pente-damaged-${fileSafe(String(damaged.id))}.json`,
+      rawRecordText(damaged.id, damaged.reason, r.value),
+      'application/json',
+    );
   };
 
   const exportEverything = async () => {
@@ -63,12 +116,16 @@ export function Games() {
     const r = await exportAll(d);
     if (!r.ok) return notify(r.error.message);
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
+    const damaged = r.value.file.damagedGames?.length ?? 0;
+    if (damaged > 0) notify(`The file includes ${damaged} damaged records as they are stored, apart from the games.`);
   };
-  const exportOne = (g: StoredGame) => {
-    const r = exportGameRecord(g);
-    if (!r.ok) return notify(r.error.message);
-    download(`pente-${g.players[0].name}-vs-${g.players[1].name}.txt`, r.value, 'text/plain');
-  };
+  const exportOne = (g: GameSummary) =>
+    void withGame(g, (game) => {
+      const r = exportGameRecord(game);
+      if (!r.ok) return notify(r.error.message);
+      download(`pente-${fileSafe(title(g))}.txt`, r.value, 'text/plain');
+    });
+
   /** A file of ours (JSON) or a pente.org record: either way nothing already stored is overwritten. */
   const importFile = async (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
@@ -78,21 +135,28 @@ export function Games() {
     if (!file || !d) return;
     const text = await file.text();
     if (text.trimStart().startsWith('{')) {
-      const r = await importAll(d, text);
+      const r = await importAll(d, text, {
+        onProgress: (phase, done, total) =>
+          setProgress({ label: phase === 'checking' ? 'Checking games' : 'Saving games', done, total }),
+      });
+      setProgress(null);
       if (!r.ok) return notify(`Not imported: ${r.error.message}`);
-      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected } = r.value;
+      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected, playersAdded } = r.value;
       notify(
-        `Imported ${gamesAdded.length + gamesRenamed.length} games; ${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
+        `Imported ${gamesAdded.length + gamesRenamed.length} games and ${playersAdded.length} players; ` +
+          `${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
+        6000,
       );
     } else {
       const r = await importGameRecord(d, text);
       if (!r.ok) return notify(`Not imported: ${r.error.message}`);
       notify('The game was imported.');
     }
-    await load();
-    await refreshResumable();
+    await Promise.all([load(), refreshResumable(), refreshPlayers()]);
   };
 
+  const games = library?.games ?? [];
+  const damaged = library?.damaged ?? [];
   return (
     <main class="list-screen">
       <ScreenHeader title="Games" />
@@ -105,10 +169,19 @@ export function Games() {
           <input
             type="file"
             accept=".json,.txt,.pgn,application/json,text/plain"
+            disabled={progress !== null}
             onChange={(e) => void importFile(e)}
           />
         </label>
       </div>
+      {progress && (
+        <p class="progress" role="status">
+          <label>
+            {progress.label}: {progress.done.toLocaleString()} of {progress.total.toLocaleString()}
+            <progress max={progress.total} value={progress.done} />
+          </label>
+        </p>
+      )}
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
       <div class="tabs" role="tablist">
         <button
@@ -133,40 +206,87 @@ export function Games() {
           </select>
         </label>
       </div>
-      {games.length === 0 && <p>No games here yet.</p>}
-      {skipped > 0 && <p class="notice">{skipped} damaged game records could not be read and are not shown.</p>}
+      {damaged.length > 0 && (
+        <p class="notice">
+          <a href="#damaged-heading">
+            {damaged.length} damaged {damaged.length === 1 ? 'record' : 'records'} cannot be opened: see the list below.
+          </a>
+        </p>
+      )}
+      {library && games.length === 0 && <p>No games here yet.</p>}
       <ul class="games">
         {games.map((g) => (
           <li key={g.id}>
-            <div>
-              <strong>
-                {g.players[0].name} vs {g.players[1].name}
-              </strong>
-              <br />
+            <div class="game-text">
+              <strong>{title(g)}</strong>
               <small>
-                {VARIANTS[g.variant].name} {g.size}×{g.size} · {new Date(g.updatedAt).toLocaleString()} · {RESULT(g)}
+                {VARIANTS[g.variant].name} {g.size}×{g.size} · {RESULT(g)}
               </small>
+              <small>{dateText(g.updatedAt)}</small>
             </div>
-            <button type="button" onClick={() => openGame(g)}>
-              {g.status === 'finished' ? 'Review' : 'Continue'}
-            </button>
-            <button
-              type="button"
-              aria-label={`Export ${g.players[0].name} vs ${g.players[1].name}`}
-              onClick={() => exportOne(g)}
-            >
-              Export
-            </button>
-            <button
-              type="button"
-              aria-label={`Delete ${g.players[0].name} vs ${g.players[1].name}`}
-              onClick={() => void remove(g)}
-            >
-              Delete
-            </button>
+            <div class="row-actions">
+              <button type="button" onClick={() => void withGame(g, openGame)}>
+                {g.status === 'finished' ? 'Review' : 'Continue'}
+              </button>
+              <button type="button" aria-label={`Export ${title(g)}`} onClick={() => exportOne(g)}>
+                Export
+              </button>
+              <button
+                type="button"
+                aria-label={`Delete ${title(g)}`}
+                onClick={() => void remove(g.id, `the game ${title(g)}`)}
+              >
+                Delete
+              </button>
+            </div>
           </li>
         ))}
       </ul>
+      {library?.more && (
+        <button type="button" class="show-more" onClick={() => setShown(shown + PAGE_SIZE)}>
+          Show more
+        </button>
+      )}
+      {damaged.length > 0 && (
+        <section class="damaged" aria-labelledby="damaged-heading">
+          <h2 id="damaged-heading">Damaged records ({damaged.length})</h2>
+          <p class="notice">
+            {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be opened as
+            games. Export one to keep what is in it, or delete it.
+          </p>
+          <ul class="games">
+            {damaged.slice(0, shownDamaged).map((d) => {
+              const name = damagedTitle(d);
+              return (
+                <li key={String(d.id)}>
+                  <div class="game-text">
+                    <strong>{name}</strong>
+                    <small>{d.reason}</small>
+                    <small>{dateText(d.updatedAt)}</small>
+                  </div>
+                  <div class="row-actions">
+                    <button type="button" aria-label={`Export raw ${name}`} onClick={() => void exportRaw(d)}>
+                      Export raw
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete damaged ${name}`}
+                      onClick={() => void remove(d.id, `the damaged record "${name}"`)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {damaged.length > shownDamaged && (
+            <button type="button" class="show-more" onClick={() => setShownDamaged(shownDamaged + PAGE_SIZE)}>
+              Show {Math.min(PAGE_SIZE, damaged.length - shownDamaged)} more damaged records
+            </button>
+          )}
+        </section>
+      )}
     </main>
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * What one game record means, apart from where it is stored: replaying its moves through the core, its
+ * fields (and nothing else an object may carry), its content for duplicate checks, and the one test of
+ * whether a stored value is a game the app can open. Kept apart from games.ts so the database's upgrade
+ * steps (db.ts) can summarise records without importing the modules that use the database.
+ */
+import { type GameState, concede, ok, opponent, parsePoint, replay } from '../core';
+import { type StorageResult, fail } from './errors';
+import type { GameSide, StoredGame } from './records';
+import { type Problem, gameProblem, isObject } from './validate';
+
+/**
+ * Replays a record's moves through the core. A game that ended by resignation, time or a recorded draw has
+ * no move that ends it, so its stored result is applied after the replay.
+ */
+export function toGameState(game: StoredGame): StorageResult<GameState> {
+  const points: number[] = [];
+  for (const [ply, move] of game.moves.entries()) {
+    const point = parsePoint(game.size, move);
+    if (point === undefined) {
+      return fail(
+        'invalid',
+        `Move ${ply + 1} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
+      );
+    }
+    points.push(point);
+  }
+  const replayed = replay({ variant: game.variant, size: game.size, tournamentRule: game.tournamentRule }, points);
+  if (!replayed.ok) {
+    const { ply, illegal } = replayed.error;
+    return fail('invalid', `Move ${ply + 1} of this game, ${game.moves[ply] ?? '?'}, is illegal: ${illegal.message}`);
+  }
+  const state = replayed.value;
+  const { result } = game;
+  if (state.result || !result) return ok(state);
+  if (result.winner === null) return ok({ ...state, result }); // a draw agreed or recorded elsewhere
+  if (result.reason === 'resignation' || result.reason === 'time') {
+    return ok(concede(state, opponent(result.winner), result.reason));
+  }
+  return fail(
+    'invalid',
+    `This game is recorded as won by player ${result.winner}, but its moves do not end in that win.`,
+  );
+}
+
+/**
+ * Why a stored value is not a game the app can open, or null: it fails the shape check, or its moves do
+ * not replay through the core. Never throws, whatever the value.
+ */
+export function gameRecordProblem(value: unknown): Problem {
+  const shape = gameProblem(value);
+  if (shape) return shape;
+  try {
+    const state = toGameState(value as StoredGame);
+    return state.ok ? null : state.error.message.replace(/\.$/, '');
+  } catch (e) {
+    // The core does not throw on a valid shape; this keeps a surprise from stopping a whole listing.
+    return `its moves could not be replayed (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
+const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
+  playerId === undefined ? { name, kind } : { name, kind, playerId };
+
+/** The fields of a game record, and nothing else the caller's object may carry. */
+export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
+  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
+  return {
+    id,
+    variant,
+    size,
+    tournamentRule,
+    players: [sideFields(players[0]), sideFields(players[1])],
+    moves: [...moves],
+    clocks: clocks && {
+      remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
+      incrementMs: clocks.incrementMs,
+      ...(typeof clocks.runningSince === 'number' ? { runningSince: clocks.runningSince } : {}),
+    },
+    createdAt,
+    updatedAt,
+    status,
+    result: result && { ...result },
+    demo,
+    revision,
+  };
+}
+
+/** JSON with object keys sorted, so two records compare equal whatever order their fields were written in. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** What makes two games the same game: every field but the id and the revision (a per-device save count). */
+export const contentKey = (game: StoredGame): string => canonical({ ...gameFields(game, 0, game.updatedAt), id: '' });
+
+/**
+ * A short hash of a game's content (cyrb53, 53 bits, base 36), kept in its summary so an import can find
+ * likely duplicates without reading every stored game; a match is confirmed against the full content.
+ */
+export function contentHash(content: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
+ * A copy of any stored value that JSON can hold, for exporting damaged records as they are: what
+ * structured cloning allows but JSON does not (BigInt, cycles, Map, Set, binary data) is written out in a
+ * readable form rather than making the export throw.
+ */
+export function jsonSafe(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
+  if (typeof value !== 'object' || value === null) return value;
+  if (seen.has(value)) return '[cycle]';
+  seen.add(value);
+  try {
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+    if (value instanceof ArrayBuffer) return { bytes: [...new Uint8Array(value)] };
+    if (ArrayBuffer.isView(value)) {
+      return { bytes: [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] };
+    }
+    if (value instanceof Map) return { map: [...value].map(([k, v]) => [jsonSafe(k, seen), jsonSafe(v, seen)]) };
+    if (value instanceof Set) return { set: [...value].map((v) => jsonSafe(v, seen)) };
+    if (Array.isArray(value)) return value.map((v) => jsonSafe(v, seen));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v, seen)]));
+  } finally {
+    seen.delete(value);
+  }
+}
