@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 /** 4174 unless E2E_PORT says otherwise (another run may hold it on a shared machine). */
 const PORT = Number(process.env.E2E_PORT ?? 4174);
@@ -13,20 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     ...devices['Pixel 7'],
-    // Debian's Chromium: Playwright cannot download a browser here. As root it needs --no-sandbox, and
-    // the background-networking flags keep it from dialling out of this closed network.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
     trace: 'retain-on-failure',
   },
   // The tests drive the production build (service worker on); scripts/test.sh builds it first.

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { type Browser, type Page, chromium, expect, test } from '@playwright/test';
 import { formatPoint, legalMoves, parsePoint, replay } from '../src/core';
 import { rng } from '../tests/helpers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const KILLS = 30;
 
@@ -59,16 +60,10 @@ interface Launched {
 
 async function launch(profile: string, url: string): Promise<Launched> {
   const child = spawn(
-    '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [
+      ...CHROMIUM_ARGS,
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
       `--user-data-dir=${profile}`,
       '--remote-debugging-port=0',
       '--window-size=412,915',

@@ -6,18 +6,7 @@
  */
 import { type BoardSize, formatPoint, newGame, play } from '../../src/core';
 import type { StoredGame } from '../../src/storage/records';
-
-/** A small deterministic generator (mulberry32), so every run seeds the same library. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng as seededRandom } from '../../tests/helpers';
 
 /** Up to `plies` random legal moves anywhere on the board, stopping early if the game ends. */
 function randomMoves(size: BoardSize, plies: number, random: () => number): string[] {
