@@ -1,28 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
-import { cell, openApp, tapTwice } from './helpers';
-
-/** Writes values straight into the games store in one transaction, as a tool or a damaged disk might. */
-async function putGames(page: Page, records: readonly unknown[]): Promise<void> {
-  await page.evaluate(
-    (values) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction('games', 'readwrite');
-          for (const v of values) tx.objectStore('games').put(v);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    records,
-  );
-}
+import { cell, openApp, putGames, tapTwice } from './helpers';
 
 const side = (name: string) => ({ name, kind: 'human' });
 const day = (n: number) => Date.UTC(2026, 0, n);

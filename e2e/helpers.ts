@@ -50,3 +50,25 @@ export async function watchForStone(page: Page, label: string): Promise<void> {
     w.stoneWatch.observe(grid, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
   }, label);
 }
+
+/** Writes values straight into the games store in one transaction, as a tool or a damaged disk might. */
+export async function putGames(page: Page, records: readonly unknown[]): Promise<void> {
+  await page.evaluate(
+    (values) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('games', 'readwrite');
+          for (const v of values) tx.objectStore('games').put(v);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    records,
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * Every screen fits: at a small and a common phone, a phone in landscape and a tablet, in light and dark,
+ * no element is wider than the viewport, no text overlaps other text or a control, every touch target is
+ * at least 44 px, and the play screen's action buttons keep their boxes across its states. Screenshots of
+ * every screen are saved as a test artefact (test-results/layout/), not in git.
+ */
+import { mkdirSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { sampleLibrary } from '../scripts/lib/sample-games';
+import { cell, openApp, putGames, tapTwice } from './helpers';
+
+const SIZES = [
+  { name: 'phone-360', width: 360, height: 640 },
+  { name: 'phone-390', width: 390, height: 844 },
+  { name: 'landscape', width: 844, height: 390 },
+  { name: 'tablet', width: 820, height: 1180 },
+] as const;
+const SHOTS = 'test-results/layout';
+
+interface Problem {
+  readonly kind: string;
+  readonly what: string;
+}
+
+/** Everything that breaks the layout rules on the page as it is now. */
+async function layoutProblems(page: Page): Promise<Problem[]> {
+  return page.evaluate(() => {
+    const problems: { kind: string; what: string }[] = [];
+    const vw = document.documentElement.clientWidth;
+    const describe = (el: Element) => {
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} "${text || el.getAttribute('aria-label') || ''}"`;
+    };
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+    const ignored = (el: Element) =>
+      el.closest('.sr-only, .toasts, svg, dialog:not([open]), details:not([open]) > :not(summary)') !== null;
+
+    if (document.documentElement.scrollWidth > vw + 1) {
+      problems.push({ kind: 'overflow', what: `the page is ${document.documentElement.scrollWidth}px wide` });
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      if (ignored(el) || !visible(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.right > vw + 1 || r.left < -1) problems.push({ kind: 'overflow', what: describe(el) });
+    }
+
+    // Touch targets: every control (or the label that holds it) is at least 44 px each way.
+    const controls = document.body.querySelectorAll(
+      'button, select, input:not([type="hidden"]), a[href], [role="tab"], summary',
+    );
+    for (const el of controls) {
+      if (ignored(el) || !visible(el)) continue;
+      const target = el.closest('label') ?? el;
+      const r = target.getBoundingClientRect();
+      if (r.height < 43.5 || r.width < 43.5)
+        problems.push({ kind: 'target', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
+    }
+
+    // Overlap: boxes of text and controls that intersect (one inside the other is nesting, not overlap).
+    const boxes: { el: Element; r: DOMRect }[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (ignored(el) || !visible(el)) continue;
+      const isControl = el.matches('button, select, input, [role="tab"], summary');
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+      if (!isControl && !ownText) continue;
+      if (isControl || el.closest('button, select, summary') === null)
+        boxes.push({ el, r: el.getBoundingClientRect() });
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (w > 2 && h > 2) problems.push({ kind: 'overlap', what: `${describe(a.el)} × ${describe(b.el)}` });
+      }
+    }
+    return problems;
+  });
+}
+
+async function check(page: Page, screen: string, size: string, scheme: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${size}-${scheme}-${screen}.png`, fullPage: true });
+  expect.soft(await layoutProblems(page), `${screen} at ${size}, ${scheme}`).toEqual([]);
+}
+
+/** The boxes of the play screen's action buttons, to compare across its states. */
+const actionBoxes = (page: Page) =>
+  page.locator('.play .actions > *').evaluateAll((els) =>
+    els
+      .map((e) => e.getBoundingClientRect())
+      // Page coordinates: a scroll between states is not a move.
+      .map((r) => [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round)),
+  );
+
+for (const size of SIZES) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every screen fits at ${size.name} (${size.width}×${size.height}), ${scheme}`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      mkdirSync(SHOTS, { recursive: true });
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: true,
+        isMobile: size.name !== 'tablet',
+        colorScheme: scheme,
+      });
+      const page = await context.newPage();
+      await openApp(page);
+      await check(page, 'home-empty', size.name, scheme);
+
+      await page.getByRole('button', { name: 'New game' }).click();
+      await check(page, 'new-game', size.name, scheme);
+      await page.getByLabel('White').selectOption({ label: 'Guest' });
+      await page.getByLabel('Board').selectOption('9');
+      await page.getByRole('button', { name: 'Start' }).click();
+      await expect(page.getByRole('grid')).toBeVisible();
+      const boxes: { state: string; boxes: number[][] }[] = [];
+      await check(page, 'play-my-turn', size.name, scheme);
+      boxes.push({ state: 'my turn', boxes: await actionBoxes(page) });
+      // A capture to preview: Black E5, White F6, Black A1, White G7; Black H8 would capture F6 and G7.
+      for (const p of ['E5', 'F6', 'A1', 'G7']) await tapTwice(page, p);
+      await cell(page, 'H8').tap();
+      await expect(cell(page, 'H8')).toHaveAccessibleName('H8, empty, preview');
+      await check(page, 'play-preview-capture', size.name, scheme);
+      boxes.push({ state: 'preview', boxes: await actionBoxes(page) });
+      await page.getByRole('button', { name: 'Previous move' }).click();
+      await check(page, 'play-review', size.name, scheme);
+      boxes.push({ state: 'review', boxes: await actionBoxes(page) });
+      await page.getByRole('button', { name: 'Last move' }).click();
+      page.once('dialog', (d) => void d.accept()); // (the browser's confirm(), where the app still uses it)
+      await page.getByRole('button', { name: 'Resign' }).click();
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible().catch(() => false)) {
+        await check(page, 'play-resign-dialog', size.name, scheme);
+        await dialog.getByRole('button', { name: 'Resign' }).click();
+      }
+      await expect(page.getByRole('status')).toHaveText(/wins/);
+      await check(page, 'play-game-over', size.name, scheme);
+      boxes.push({ state: 'game over', boxes: await actionBoxes(page) });
+      for (const b of boxes.slice(1)) expect(b.boxes, `action buttons, ${b.state} vs my turn`).toEqual(boxes[0]!.boxes);
+
+      // The computer thinking, and Home with an unfinished game.
+      await page.getByRole('button', { name: 'New game' }).click();
+      // (9×9: no openings book there, so Master takes its full think time.)
+      await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
+      await page.getByLabel('Board').selectOption('9');
+      await page.getByRole('button', { name: 'Start' }).click();
+      await tapTwice(page, 'E5');
+      await expect(page.getByText(/Thinking/)).toBeVisible();
+      await check(page, 'play-thinking', size.name, scheme);
+      expect(await actionBoxes(page), 'action buttons while thinking').toEqual(
+        boxes[0]!.boxes.map(([, , w, h]) => [expect.any(Number), expect.any(Number), w, h]),
+      );
+      await page.getByRole('button', { name: /^Back/ }).first().click();
+      await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
+      await check(page, 'home-unfinished', size.name, scheme);
+      // A library of 50 games for the Games screen.
+      await putGames(page, sampleLibrary(50, 3));
+      await openApp(page);
+
+      for (const [button, name] of [
+        ['Games', 'games'],
+        ['Players', 'players'],
+        ['Settings', 'settings'],
+        ['Rules and help', 'rules'],
+        ['About', 'about'],
+      ] as const) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await expect(page.locator('main')).toBeVisible();
+        await check(page, name, size.name, scheme);
+        await page.getByRole('button', { name: /^Back/ }).first().click();
+        await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+      }
+      await context.close();
+    });
+  }
+}
