@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { type Page, expect, test } from '@playwright/test';
-import { cell, newGame, openApp, tapTwice } from './helpers';
+import { expect, test } from '@playwright/test';
+import { cell, newGame, openApp, seriousViolations, tapTwice } from './helpers';
 
 test('settings persist across reloads', async ({ page }) => {
   await openApp(page);
@@ -71,24 +70,6 @@ test('after the first visit the app loads and plays offline, the computer includ
   expect(stored.length).toBe(shipped.byteLength);
   expect(stored.version).toBe(`sha256:${createHash('sha256').update(shipped).digest('hex').slice(0, 16)}`);
 });
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
 
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the app's Content-Security-Policy (rightly) refuses.

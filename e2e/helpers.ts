@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Page, expect } from '@playwright/test';
 
 /** Opens the app and waits for the home screen (the database is open by then). */
@@ -71,4 +73,23 @@ export async function putGames(page: Page, records: readonly unknown[]): Promise
       }),
     records,
   );
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations on the page (axe is injected: the context must bypass the CSP). */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
 }
