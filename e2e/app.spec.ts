@@ -11,8 +11,8 @@ test('settings persist across reloads', async ({ page }) => {
   await page.getByLabel('Board').selectOption('plain');
   await page.getByLabel('Show move numbers').check();
   await page.getByLabel('Placing a stone').selectOption('one-tap');
+  // A reload keeps the screen: still Settings.
   await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
   await expect(page.getByLabel('Board')).toHaveValue('plain');
   await expect(page.getByLabel('Show move numbers')).toBeChecked();
@@ -125,8 +125,11 @@ test('a game exported as a pente.org record imports back after it was deleted', 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Player 1 vs Guest' }).click();
   const record = await (await downloading).path();
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete Player 1 vs Guest' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the game Player 1 vs Guest?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('No games here yet.')).toBeVisible();
   await page.getByLabel('Import a file').setInputFiles(record);
   await expect(page.getByText('The game was imported.')).toBeVisible();

@@ -12,6 +12,7 @@ import {
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshResumable, storageProblem } from '../app-state';
+import { confirmDialog } from '../dialog';
 import { openGame } from '../games';
 import { VARIANTS } from '../../core';
 
@@ -50,7 +51,17 @@ export function Games() {
 
   const remove = async (g: StoredGame) => {
     const d = db.value;
-    if (!d || !confirm(`Delete the game ${g.players[0].name} vs ${g.players[1].name}?`)) return;
+    if (
+      !d ||
+      !(await confirmDialog({
+        title: `Delete the game ${g.players[0].name} vs ${g.players[1].name}?`,
+        body: 'This cannot be undone.',
+        confirm: 'Delete',
+        cancel: 'Keep it',
+        destructive: true,
+      }))
+    )
+      return;
     const r = await deleteGame(d, g.id);
     if (!r.ok) notify(r.error.message);
     await load();
