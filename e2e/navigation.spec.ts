@@ -322,3 +322,32 @@ test.describe('screen wake lock', () => {
     await expect.poll(() => wakeLog(page)).toEqual(['request screen']);
   });
 });
+
+test('leaving a computer player half-edited asks first: Keep editing stays, Discard leaves', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Players' }).click();
+  await page.getByText('Beginner (computer)').click();
+  await page.getByLabel('Think time (ms)').first().fill('1234');
+  const dialog = page.getByRole('dialog', { name: 'Discard the changes to Beginner?' });
+
+  // The system Back.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(title(page, 'Players')).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('#/players');
+  await expect(page.getByLabel('Think time (ms)').first()).toHaveValue('1234');
+
+  // The header's Back, then the system Back again: discarding leaves for Home.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(title(page, 'Players')).toBeVisible();
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expectHome(page);
+  // Forward returns to Players, drawn afresh: nothing is edited now, so Back asks nothing.
+  await page.goForward();
+  await expect(title(page, 'Players')).toBeVisible();
+  await page.goBack();
+  await expectHome(page);
+});
