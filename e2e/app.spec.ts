@@ -105,6 +105,10 @@ test.describe('accessibility', () => {
       await page.getByRole('button', { name: 'Start' }).click();
       await tapTwice(page, 'K10');
       expect(await seriousViolations(page), `play, ${theme}`).toEqual([]);
+      await page.getByRole('button', { name: 'Resign', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Resign this game?' })).toBeVisible();
+      expect(await seriousViolations(page), `resign dialog, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Back to the menu' }).click();
       await page.getByRole('button', { name: 'Settings' }).click();
       expect(await seriousViolations(page), `settings, ${theme}`).toEqual([]);

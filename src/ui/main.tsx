@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { App } from './App';
 import { startApp } from './app-state';
-import { openGame, session } from './games';
+import { closeSession, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
 import { configureEngineBridge } from './engine/bridge';
 import { listenForInstallPrompt } from './install';
@@ -17,6 +17,7 @@ startRouter({
     await openGame({ id });
     return session.peek()?.id === id;
   },
+  closeGame: closeSession,
 });
 keepScreenAwakeDuringGames();
 render(<App />, document.getElementById('app')!);

@@ -81,6 +81,9 @@ export const openingGame = signal(false);
 let current: { route: Route; depth: number } = { route: HOME, depth: 0 };
 /** Opens a game by id; true when it is then the live session. */
 let openGameById: (id: string) => Promise<boolean> = () => Promise.resolve(false);
+let closeGame: () => Promise<void> = () => Promise.resolve();
+/** The game a play URL is opening, while it opens. */
+let openingId: string | null = null;
 /**
  * A traversal (back, go) is on its way: navigations asked for meanwhile wait for its popstate. `approved`:
  * the leave guards were already asked (back to the menu), so the popstate does not ask again.
@@ -119,12 +122,19 @@ function showFromHistory(route: Route): void {
  * Home, in place of the play entry, with a notice (openGame's own, which says why, else ours).
  */
 async function openFromUrl(gameId: string): Promise<void> {
+  const stillHere = () => current.route.screen === 'play' && current.route.gameId === gameId;
   openingGame.value = true;
+  openingId = gameId;
   await whenReady();
-  const opened = await openGameById(gameId);
+  const opened = stillHere() && (await openGameById(gameId));
+  if (openingId === gameId) openingId = null;
+  if (!stillHere()) {
+    // The player went elsewhere (Back) while it opened: it is not shown, and its session ends.
+    if (opened) void closeGame();
+    return;
+  }
   openingGame.value = false;
-  const stillHere = current.route.screen === 'play' && current.route.gameId === gameId;
-  if (opened || !stillHere) return;
+  if (opened) return;
   write(HOME, current.depth, true);
   screen.value = 'home';
   if (!notices.peek().length) notify('That game could not be opened.');
@@ -175,6 +185,8 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
   afterTraversal(() => {
     void (async () => {
       const here = sameRoute(route, current.route);
+      // The game a play URL was opening, after the player left that URL: not pushed back on them.
+      if (route.screen === 'play' && route.gameId === openingId && !here) return;
       if (!here && leaveGuards.size && !(await mayLeave())) return;
       if (here || options.replace) write(route, current.depth, true);
       else write(route, current.depth + 1, false);
@@ -223,12 +235,17 @@ let started = false;
 
 /**
  * Starts routing: writes the entries a cold start needs, shows the URL's screen and follows history from
- * then on. `openGame` opens a game by id and says whether it is then live, for play URLs.
+ * then on. For play URLs: `openGame` opens a game by id and says whether it is then live; `closeGame`
+ * ends it when the player left before it opened.
  */
-export function startRouter(options: { openGame: (id: string) => Promise<boolean> }): void {
+export function startRouter(options: {
+  openGame: (id: string) => Promise<boolean>;
+  closeGame: () => Promise<void>;
+}): void {
   if (started) return;
   started = true;
   openGameById = options.openGame;
+  closeGame = options.closeGame;
   const entries = startEntries(location.hash, history.state);
   entries.forEach((e, i) => write(e.route, e.depth, i === 0));
   if (!entries.length) {
