@@ -10,8 +10,8 @@ test('settings persist across reloads', async ({ page }) => {
   await page.getByLabel('Board').selectOption('plain');
   await page.getByLabel('Show move numbers').check();
   await page.getByLabel('Placing a stone').selectOption('one-tap');
+  // A reload keeps the screen: still Settings.
   await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
   await expect(page.getByLabel('Board')).toHaveValue('plain');
   await expect(page.getByLabel('Show move numbers')).toBeChecked();
@@ -86,6 +86,10 @@ test.describe('accessibility', () => {
       await page.getByRole('button', { name: 'Start' }).click();
       await tapTwice(page, 'K10');
       expect(await seriousViolations(page), `play, ${theme}`).toEqual([]);
+      await page.getByRole('button', { name: 'Resign', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Resign this game?' })).toBeVisible();
+      expect(await seriousViolations(page), `resign dialog, ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Back to the menu' }).click();
       await page.getByRole('button', { name: 'Settings' }).click();
       expect(await seriousViolations(page), `settings, ${theme}`).toEqual([]);
@@ -106,8 +110,11 @@ test('a game exported as a pente.org record imports back after it was deleted', 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Player 1 vs Guest' }).click();
   const record = await (await downloading).path();
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete Player 1 vs Guest' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the game Player 1 vs Guest?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('No games here yet.')).toBeVisible();
   await page.getByLabel('Import a file').setInputFiles(record);
   await expect(page.getByText('The game was imported.')).toBeVisible();

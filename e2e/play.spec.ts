@@ -51,8 +51,9 @@ test('reload mid-game and continue exactly where it was', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
   const position = await boardLabels(page);
   expect(position.filter((l) => l.endsWith('stone'))).toHaveLength(4);
+  // A reload keeps the play screen (#/play/<id>) and reopens the game from storage.
   await page.reload();
-  await page.getByRole('button', { name: /^Continue game/ }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
   expect(await boardLabels(page)).toEqual(position);
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/);
 });

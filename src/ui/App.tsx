@@ -1,7 +1,9 @@
-/** The app shell: the screen shown, notices, and the offline/update/install prompts. */
+/** The app shell: the screen shown, notices, dialogs, and the offline/update/install prompts. */
 import { notices, ready, screen, settings, storageProblem } from './app-state';
+import { DialogHost } from './dialog';
 import { offlineReady, updateReady } from './pwa';
-import { installPrompt, install } from './install';
+import { dismissInstall, install, installDismissed, installPrompt } from './install';
+import { openingGame } from './router';
 import { Home } from './screens/Home';
 import { NewGame } from './screens/NewGame';
 import { Play } from './screens/Play';
@@ -30,7 +32,8 @@ export function App() {
   document.documentElement.dataset.board = settings.value.boardStyle;
   return (
     <>
-      {ready.value ? <Screen /> : <p class="loading">Loading…</p>}
+      {ready.value && !openingGame.value ? <Screen /> : <p class="loading">Loading…</p>}
+      <DialogHost />
       <div class="toasts" aria-live="polite">
         {storageProblem.value && screen.value === 'home' && <p class="toast warn">{storageProblem.value}</p>}
         {offlineReady.value && <p class="toast">Ready to work offline.</p>}
@@ -42,15 +45,18 @@ export function App() {
             </button>
           </p>
         )}
-        {installPrompt.value && screen.value === 'home' && (
-          <p class="toast">
-            <button type="button" onClick={install}>
+        {installPrompt.value && !installDismissed.value && screen.value === 'home' && (
+          <p class="toast install-offer">
+            <button type="button" class="primary" onClick={install}>
               Install Pente
+            </button>
+            <button type="button" onClick={dismissInstall}>
+              Not now
             </button>
           </p>
         )}
         {notices.value.map((n) => (
-          <p key={n.id} class="toast">
+          <p key={n.id} class={n.leaving ? 'toast notice-toast leaving' : 'toast notice-toast'}>
             {n.text}
           </p>
         ))}

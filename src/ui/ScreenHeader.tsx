@@ -2,12 +2,13 @@
  * A screen's header: a back button and a title. Its own module so the screens need not import App.tsx,
  * which imports the screens.
  */
-import { type Screen, screen } from './app-state';
+import { goBack } from './router';
 
-export function ScreenHeader({ title, back = 'home' }: { title: string; back?: Screen }) {
+/** Back is the system Back's twin: the previous in-app screen, else Home. */
+export function ScreenHeader({ title }: { title: string }) {
   return (
     <header class="screen-header">
-      <button type="button" class="back" aria-label="Back" onClick={() => (screen.value = back)}>
+      <button type="button" class="back" aria-label="Back" onClick={goBack}>
         ‹
       </button>
       <h1>{title}</h1>

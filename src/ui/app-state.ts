@@ -30,15 +30,38 @@ export const settings = signal<Settings>(DEFAULT_SETTINGS);
 export const players = signal<readonly StoredPlayer[]>(builtInPlayers());
 /** The most recent unfinished game, offered by "Continue" on the home screen. */
 export const resumable = signal<StoredGame | null>(null);
-export const notices = signal<readonly { id: number; text: string }[]>([]);
+/**
+ * The notice shown, if any: one at a time, so a new one replaces it (they never pile up). `leaving` is set
+ * a moment before it goes, for the fade-out.
+ */
+export const notices = signal<readonly { id: number; text: string; leaving: boolean }[]>([]);
 export const ready = signal(false);
 
+/** How long a notice fades out before it is gone (the CSS transition of `.toast.leaving`). */
+export const NOTICE_FADE_MS = 400;
 let noticeId = 0;
-/** Shows a short notice that goes away by itself. */
+let noticeTimers: ReturnType<typeof setTimeout>[] = [];
+
+/**
+ * Shows a short notice that goes away by itself, in place of the one shown. The same text again keeps the
+ * notice shown, for `ms` more from now.
+ */
 export function notify(text: string, ms = 4000): void {
-  const id = ++noticeId;
-  notices.value = [...notices.value, { id, text }];
-  setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms);
+  for (const t of noticeTimers) clearTimeout(t);
+  const shown = notices.value[0];
+  const id = shown?.text === text ? shown.id : ++noticeId;
+  notices.value = [{ id, text, leaving: false }];
+  noticeTimers = [
+    setTimeout(() => (notices.value = notices.value.map((n) => (n.id === id ? { ...n, leaving: true } : n))), ms),
+    setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms + NOTICE_FADE_MS),
+  ];
+}
+
+/** Notices belong to the screen they were given on: navigation clears them. */
+export function clearNotices(): void {
+  for (const t of noticeTimers) clearTimeout(t);
+  noticeTimers = [];
+  if (notices.value.length) notices.value = [];
 }
 
 export async function startApp(): Promise<void> {

@@ -19,6 +19,7 @@ import {
   toGameState,
 } from '../storage';
 import { db, notify, players, refreshResumable, screen, settings, updateSettings } from './app-state';
+import { navigate } from './router';
 import { PlayController } from './session/controller';
 import { bridgeMoveSource, browserGameStore, wallClock } from './session/browser-ports';
 import { type Match, type MatchSide, newMatch, rematchSides } from './session/match';
@@ -108,7 +109,9 @@ function show(record: StoredGame, match: Match): void {
     },
   });
   session.value = controller;
-  screen.value = 'play';
+  // From a form (new game, demo) or another game (rematch), Back returns to where the player was before it.
+  const from = screen.peek();
+  navigate({ screen: 'play', gameId: record.id }, { replace: from === 'new' || from === 'demo' || from === 'play' });
 }
 
 /**
@@ -119,7 +122,7 @@ function show(record: StoredGame, match: Match): void {
 export async function openGame(game: { readonly id: string }): Promise<void> {
   const live = session.value;
   if (live?.id === game.id) {
-    screen.value = 'play';
+    navigate({ screen: 'play', gameId: game.id });
     return;
   }
   await closeSession();

@@ -18,6 +18,7 @@ import {
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
+import { confirmDialog } from '../dialog';
 import { openGame } from '../games';
 import { announceGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
@@ -89,7 +90,17 @@ export function Games() {
 
   const remove = async (id: IDBValidKey, name: string) => {
     const d = db.value;
-    if (!d || !confirm(`Delete ${name}?`)) return;
+    if (
+      !d ||
+      !(await confirmDialog({
+        title: `Delete ${name}?`,
+        body: 'This cannot be undone.',
+        confirm: 'Delete',
+        cancel: 'Keep it',
+        destructive: true,
+      }))
+    )
+      return;
     const r = await deleteGame(d, id);
     if (!r.ok) notify(r.error.message);
     // A tab playing this game stops saving it (and says so) instead of writing it back.

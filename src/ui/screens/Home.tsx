@@ -1,7 +1,8 @@
-import { type Screen, resumable, screen } from '../app-state';
+import { resumable } from '../app-state';
 import { openGame } from '../games';
+import { type Route, navigate } from '../router';
 
-const go = (s: Screen) => () => (screen.value = s);
+const go = (s: Exclude<Route['screen'], 'play'>) => () => navigate({ screen: s });
 
 export function Home() {
   const game = resumable.value;

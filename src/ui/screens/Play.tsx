@@ -2,10 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { type GameState, type MovePreview, forbiddenPoints, formatPoint, previewMove, winningLine } from '../../core';
 import { Board } from '../Board';
 import { BookPanel } from '../BookPanel';
-import { screen, settings } from '../app-state';
+import { settings } from '../app-state';
+import { confirmDialog } from '../dialog';
 import { rematch, session } from '../games';
 import type { PlayController } from '../session/controller';
 import { canUndo, isHumanTurn } from '../session/match';
+import { navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
 
 const COLOURS = ['', 'Black', 'White'] as const;
@@ -118,10 +120,8 @@ export function Play() {
     if (game && hint !== null) setAnnouncement(`Hint: ${formatPoint(game.match.value.game.rules.size, hint)}.`);
   }, [hint]);
 
-  if (!game || !m || !live) {
-    screen.value = 'home';
-    return null;
-  }
+  // Between games (a rematch closes one session before the next is live): the router decides where to go.
+  if (!game || !m || !live) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
   const size = s.rules.size;
   const mode = settings.value.inputMode;
@@ -232,7 +232,7 @@ export function Play() {
         <button type="button" class="primary" onClick={() => void rematch(game)}>
           Rematch
         </button>
-        <button type="button" onClick={() => (screen.value = 'new')}>
+        <button type="button" onClick={() => navigate({ screen: 'new' }, { replace: true })}>
           New game
         </button>
         <Empty />
@@ -256,7 +256,18 @@ export function Play() {
         <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
           Hint
         </button>
-        <button type="button" onClick={() => confirm('Resign this game?') && game.resign()}>
+        <button
+          type="button"
+          onClick={async () =>
+            (await confirmDialog({
+              title: 'Resign this game?',
+              body: 'The game ends as a loss, and stays saved.',
+              confirm: 'Resign',
+              cancel: 'Keep playing',
+              destructive: true,
+            })) && game.resign()
+          }
+        >
           Resign
         </button>
       </>
@@ -266,7 +277,7 @@ export function Play() {
   return (
     <main class="play" data-ply={moves}>
       <header class="screen-header">
-        <button type="button" class="back" aria-label="Back to the menu" onClick={() => (screen.value = 'home')}>
+        <button type="button" class="back" aria-label="Back to the menu" onClick={navigateHome}>
           ‹
         </button>
         <h1>

@@ -2,9 +2,11 @@ import { useState } from 'preact/hooks';
 import { type ComputerPlayer, type StoredPlayer, addPlayer, deletePlayer, savePlayer } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, players, refreshPlayers } from '../app-state';
+import { useLeaveGuard } from '../dialog';
 
 function ComputerEditor({ player }: { player: ComputerPlayer }) {
   const [draft, setDraft] = useState(player);
+  useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(player), `Discard the changes to ${player.name}?`);
   const number = (
     key: 'depth' | 'timeMs' | 'vision' | 'judgement',
     label: string,

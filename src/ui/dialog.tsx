@@ -1,0 +1,118 @@
+/**
+ * In-app confirmation dialogs in place of the browser's `confirm()`: styled like the app, readable at
+ * 360 px in both themes, and they do not block the page (the clock, the computer, other tabs' saves go on).
+ *
+ *   const yes = await confirmDialog({ title: 'Resign?', body: '…', confirm: 'Resign', cancel: 'Keep playing' });
+ *
+ * A native `<dialog>` opened with showModal(): the rest of the page is inert, Escape (and Android's Back,
+ * through the browser's close watcher) cancels, and focus goes back to the element that opened it. One
+ * dialog at a time: a new one cancels the one shown, and so does leaving the screen.
+ */
+import { effect, signal } from '@preact/signals';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { screen } from './app-state';
+import { addLeaveGuard } from './router';
+
+export interface ConfirmOptions {
+  readonly title: string;
+  readonly body?: string;
+  /** The confirming button's text: say what it does ("Resign", "Delete"). */
+  readonly confirm: string;
+  readonly cancel?: string;
+  /** A confirmation that destroys something: its button is drawn as a warning. */
+  readonly destructive?: boolean;
+}
+
+interface Request extends ConfirmOptions {
+  readonly id: number;
+  readonly answer: (yes: boolean) => void;
+  /** The element focused when it was asked for: focus goes back there. */
+  readonly opener: Element | null;
+}
+
+const request = signal<Request | null>(null);
+/** The `<dialog>` element on the page while one is asked for. */
+let element: HTMLDialogElement | null = null;
+
+function settle(yes: boolean): void {
+  const r = request.peek();
+  if (!r) return;
+  // Closed now, not at the next render: while it is modal the rest of the page is inert and cannot take focus.
+  if (element?.open) element.close();
+  request.value = null;
+  r.answer(yes);
+  if (r.opener instanceof HTMLElement && r.opener.isConnected) r.opener.focus();
+}
+
+let requestId = 0;
+
+/** Asks the player to confirm; resolves true for the confirming button, false for cancel or Escape. */
+export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
+  settle(false);
+  return new Promise((answer) => {
+    request.value = { ...options, id: ++requestId, answer, opener: document.activeElement };
+  });
+}
+
+// A dialog belongs to the screen it was asked on.
+effect(() => {
+  void screen.value;
+  settle(false);
+});
+
+/** The dialog, if one is asked for: rendered once, by App. */
+export function DialogHost() {
+  const r = request.value;
+  const ref = useRef<HTMLDialogElement>(null);
+  // Layout effect: open in the same turn as the render, before any stale close event of the last dialog.
+  useLayoutEffect(() => {
+    element = ref.current;
+    if (element && !element.open) element.showModal();
+  }, [r]);
+  if (!r) return null;
+  return (
+    <dialog
+      key={r.id}
+      ref={ref}
+      class="confirm-dialog"
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby={r.body ? 'confirm-dialog-body' : undefined}
+      onCancel={(e) => {
+        // Escape: answered here, so the element is removed by us, not closed under Preact.
+        e.preventDefault();
+        settle(false);
+      }}
+      // Closed by the browser all the same (a second Escape, a close watcher): that is a cancel too.
+      onClose={(e) => {
+        if (e.currentTarget === element && !element.open) settle(false);
+      }}
+    >
+      <h2 id="confirm-dialog-title">{r.title}</h2>
+      {r.body && <p id="confirm-dialog-body">{r.body}</p>}
+      <div class="dialog-buttons">
+        {/* autofocus: the safe answer has the focus, so Enter never destroys by surprise */}
+        <button type="button" autofocus onClick={() => settle(false)}>
+          {r.cancel ?? 'Cancel'}
+        </button>
+        <button type="button" class={r.destructive ? 'primary danger' : 'primary'} onClick={() => settle(true)}>
+          {r.confirm}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * For a screen with a form that can be left half-edited: while `dirty`, leaving the screen (a button, the
+ * header's Back, the system Back) first asks whether to discard the changes.
+ *
+ *   useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(saved), 'Discard the changes to this player?');
+ */
+export function useLeaveGuard(dirty: boolean, title = 'Discard your changes?'): void {
+  useEffect(() => {
+    if (!dirty) return;
+    return addLeaveGuard(() =>
+      confirmDialog({ title, body: 'They have not been saved.', confirm: 'Discard', cancel: 'Keep editing' }),
+    );
+  }, [dirty, title]);
+}

@@ -1,0 +1,274 @@
+/**
+ * Hash routes and browser history: every screen has a URL and a place in history, so the system Back
+ * (Android's, the browser's) moves between screens like a native app's and never leaves the app from a
+ * sub-screen. The `screen` signal (what App renders) is driven from here.
+ *
+ * History is kept as a stack over one root entry: Home is always the entry at depth 0 (on a cold start at
+ * a deep URL, Home is written under it), and every in-app entry records its depth in `history.state`, so
+ * "back to the menu" is `history.go(-depth)` and a header's Back knows whether there is an in-app entry
+ * to return to. Back at Home leaves the app, as Back at a native app's root does.
+ */
+import { signal } from '@preact/signals';
+import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
+
+export type Route = { readonly screen: Exclude<Screen, 'play'> } | { readonly screen: 'play'; readonly gameId: string };
+
+/** The screens that are a single fixed path, by path segment ('' is Home). */
+const PATHS: Readonly<Record<Exclude<Screen, 'play'>, string>> = {
+  home: '',
+  new: 'new',
+  demo: 'demo',
+  games: 'games',
+  players: 'players',
+  settings: 'settings',
+  rules: 'rules',
+  about: 'about',
+};
+const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as Exclude<Screen, 'play'>]));
+
+export const HOME: Route = { screen: 'home' };
+
+/** The route a location hash names ('#/games', '#/play/<id>'), or null for one that names no screen. */
+export function parseRoute(hash: string): Route | null {
+  const path = hash.replace(/^#/, '').replace(/^\//, '').replace(/\/$/, '');
+  const play = /^play\/([^/]+)$/.exec(path);
+  if (play) {
+    try {
+      const gameId = decodeURIComponent(play[1]!);
+      return gameId ? { screen: 'play', gameId } : null;
+    } catch {
+      return null; // a malformed %-escape
+    }
+  }
+  const fixed = BY_PATH.get(path);
+  return fixed ? { screen: fixed } : path === '' ? HOME : null;
+}
+
+export function formatRoute(route: Route): string {
+  return route.screen === 'play' ? `#/play/${encodeURIComponent(route.gameId)}` : `#/${PATHS[route.screen]}`;
+}
+
+/** What this app writes in `history.state` for each of its entries. */
+export interface EntryState {
+  readonly pente: 1;
+  /** How many in-app entries lie under this one (Home, the root, is 0). */
+  readonly depth: number;
+}
+
+export const isEntryState = (s: unknown): s is EntryState =>
+  typeof s === 'object' && s !== null && (s as EntryState).pente === 1 && typeof (s as EntryState).depth === 'number';
+
+/**
+ * The entries to write when the app starts at `hash` with the history state the browser gives back: none
+ * after a reload (the entry is ours already: the stack under it is intact); on a cold start, Home as the
+ * root and the screen the URL names on top of it, so Back from a deep link lands on Home, not outside.
+ */
+export function startEntries(hash: string, state: unknown): { route: Route; depth: number }[] {
+  if (isEntryState(state)) return [];
+  const route = parseRoute(hash) ?? HOME;
+  return route.screen === 'home'
+    ? [{ route, depth: 0 }]
+    : [
+        { route: HOME, depth: 0 },
+        { route, depth: 1 },
+      ];
+}
+
+/** True while a play URL waits for its game to open (App shows "Loading…" meanwhile). */
+export const openingGame = signal(false);
+
+/** The current entry's route and depth, as this module last wrote or read them. */
+let current: { route: Route; depth: number } = { route: HOME, depth: 0 };
+/** Opens a game by id; true when it is then the live session. */
+let openGameById: (id: string) => Promise<boolean> = () => Promise.resolve(false);
+let closeGame: () => Promise<void> = () => Promise.resolve();
+/** The game a play URL is opening, while it opens. */
+let openingId: string | null = null;
+/**
+ * A traversal (back, go) is on its way: navigations asked for meanwhile wait for its popstate. `approved`:
+ * the leave guards were already asked (back to the menu), so the popstate does not ask again.
+ */
+let traversal: { waiting: (() => void)[]; approved: boolean; fallback: ReturnType<typeof setTimeout> } | null = null;
+/** Asked before leaving the current screen; each resolves true to leave (no unsaved changes, or discard). */
+const leaveGuards = new Set<() => Promise<boolean>>();
+
+const sameRoute = (a: Route, b: Route) => formatRoute(a) === formatRoute(b);
+
+function write(route: Route, depth: number, replace: boolean): void {
+  const state: EntryState = { pente: 1, depth };
+  if (replace) history.replaceState(state, '', formatRoute(route));
+  else history.pushState(state, '', formatRoute(route));
+  current = { route, depth };
+}
+
+/** Shows a screen; notices belong to the screen they were given on. */
+function showScreen(next: Screen): void {
+  openingGame.value = false;
+  if (screen.peek() !== next) clearNotices();
+  screen.value = next;
+}
+
+/**
+ * Shows the screen of a route that history gave us (start, reload, Back, Forward). A play route opens its
+ * game first; games.ts then navigates to it, which shows the play screen.
+ */
+function showFromHistory(route: Route): void {
+  if (route.screen === 'play') void openFromUrl(route.gameId);
+  else showScreen(route.screen);
+}
+
+/**
+ * Opens the game a play URL names, once the app has started. An id that no longer opens falls back to
+ * Home, in place of the play entry, with a notice (openGame's own, which says why, else ours).
+ */
+async function openFromUrl(gameId: string): Promise<void> {
+  const stillHere = () => current.route.screen === 'play' && current.route.gameId === gameId;
+  openingGame.value = true;
+  openingId = gameId;
+  await whenReady();
+  const opened = stillHere() && (await openGameById(gameId));
+  if (openingId === gameId) openingId = null;
+  if (!stillHere()) {
+    // The player went elsewhere (Back) while it opened: it is not shown, and its session ends.
+    if (opened) void closeGame();
+    return;
+  }
+  openingGame.value = false;
+  if (opened) return;
+  write(HOME, current.depth, true);
+  screen.value = 'home';
+  if (!notices.peek().length) notify('That game could not be opened.');
+}
+
+function whenReady(): Promise<void> {
+  if (ready.peek()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = ready.subscribe((isReady) => {
+      if (!isReady) return;
+      queueMicrotask(() => stop());
+      resolve();
+    });
+  });
+}
+
+/** Runs `go` now, or after the traversal under way has landed (its popstate says where we are). */
+function afterTraversal(go: () => void): void {
+  if (traversal) traversal.waiting.push(go);
+  else go();
+}
+
+function traverse(delta: number, approved: boolean): void {
+  const fallback = setTimeout(endTraversal, 1000); // a traversal that never lands must not hold navigation
+  traversal = { waiting: [], approved, fallback };
+  history.go(delta);
+}
+
+function endTraversal(): void {
+  const t = traversal;
+  if (!t) return;
+  clearTimeout(t.fallback);
+  traversal = null;
+  for (const go of t.waiting) go();
+}
+
+async function mayLeave(): Promise<boolean> {
+  for (const guard of [...leaveGuards]) if (!(await guard())) return false;
+  return true;
+}
+
+/**
+ * Goes to a route: a new history entry, or with `replace` in place of the current one (a form that led
+ * to a game: Back from the game should not return to the form). Going where we already are adds nothing.
+ * A play route shows the play screen: call it once the game's session is live (games.ts does).
+ */
+export function navigate(route: Route, options: { replace?: boolean } = {}): void {
+  afterTraversal(() => {
+    void (async () => {
+      const here = sameRoute(route, current.route);
+      // The game a play URL was opening, after the player left that URL: not pushed back on them.
+      if (route.screen === 'play' && route.gameId === openingId && !here) return;
+      if (!here && leaveGuards.size && !(await mayLeave())) return;
+      if (here || options.replace) write(route, current.depth, true);
+      else write(route, current.depth + 1, false);
+      showScreen(route.screen);
+    })();
+  });
+}
+
+/** Back to the menu: Home is the root entry, so the entries above it are popped (Forward keeps them). */
+export function navigateHome(): void {
+  afterTraversal(() => {
+    void (async () => {
+      if (current.route.screen === 'home' || (leaveGuards.size && !(await mayLeave()))) return;
+      showScreen('home'); // at once, so the tap answers now; the popstate confirms it
+      if (current.depth === 0) write(HOME, 0, true);
+      else traverse(-current.depth, true);
+    })();
+  });
+}
+
+/** A header's Back: the previous in-app entry when there is one, else Home in place of this entry. */
+export function goBack(): void {
+  afterTraversal(() => {
+    if (current.depth > 0) {
+      traverse(-1, false); // the leave guards are asked on its popstate, as for the system Back
+    } else if (current.route.screen !== 'home') {
+      void mayLeave().then((go) => {
+        if (!go) return;
+        write(HOME, 0, true);
+        showScreen('home');
+      });
+    }
+  });
+}
+
+/**
+ * Asks `guard` before any navigation away from the current screen (in-app or the system Back); it resolves
+ * true to leave. Returns the function that removes it.
+ */
+export function addLeaveGuard(guard: () => Promise<boolean>): () => void {
+  leaveGuards.add(guard);
+  return () => void leaveGuards.delete(guard);
+}
+
+let started = false;
+
+/**
+ * Starts routing: writes the entries a cold start needs, shows the URL's screen and follows history from
+ * then on. For play URLs: `openGame` opens a game by id and says whether it is then live; `closeGame`
+ * ends it when the player left before it opened.
+ */
+export function startRouter(options: {
+  openGame: (id: string) => Promise<boolean>;
+  closeGame: () => Promise<void>;
+}): void {
+  if (started) return;
+  started = true;
+  openGameById = options.openGame;
+  closeGame = options.closeGame;
+  const entries = startEntries(location.hash, history.state);
+  entries.forEach((e, i) => write(e.route, e.depth, i === 0));
+  if (!entries.length) {
+    current = { route: parseRoute(location.hash) ?? HOME, depth: (history.state as EntryState).depth };
+  }
+  showFromHistory(current.route);
+  window.addEventListener('popstate', (e) => void onPopState(e.state));
+}
+
+async function onPopState(state: unknown): Promise<void> {
+  const from = current;
+  const route = parseRoute(location.hash) ?? HOME;
+  // A hash typed into the address bar has no state of ours: a new entry on top of the one we were on.
+  const depth = isEntryState(state) ? state.depth : from.depth + 1;
+  current = { route, depth };
+  const asked = traversal?.approved ?? false;
+  if (!sameRoute(route, from.route) && !asked && leaveGuards.size && !(await mayLeave())) {
+    // Stay: put the entry we left back on top of the one we arrived at.
+    write(from.route, depth + 1, false);
+    endTraversal();
+    return;
+  }
+  if (!isEntryState(state)) write(route, depth, true);
+  showFromHistory(route);
+  endTraversal();
+}

@@ -1,0 +1,62 @@
+/** The hash routes and the history entries a start writes (src/ui/router.ts). */
+import { describe, expect, it } from 'vitest';
+import { type Route, formatRoute, parseRoute, startEntries } from '../src/ui/router';
+
+const EVERY_ROUTE: readonly [string, Route][] = [
+  ['#/', { screen: 'home' }],
+  ['#/new', { screen: 'new' }],
+  ['#/demo', { screen: 'demo' }],
+  ['#/games', { screen: 'games' }],
+  ['#/players', { screen: 'players' }],
+  ['#/settings', { screen: 'settings' }],
+  ['#/rules', { screen: 'rules' }],
+  ['#/about', { screen: 'about' }],
+  ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
+];
+
+describe('routes', () => {
+  it.each(EVERY_ROUTE)('%s names its screen, and the screen formats back to it', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route);
+    expect(formatRoute(route)).toBe(hash);
+  });
+
+  it('reads Home from an empty hash and tolerates a missing or trailing slash', () => {
+    expect(parseRoute('')).toEqual({ screen: 'home' });
+    expect(parseRoute('#')).toEqual({ screen: 'home' });
+    expect(parseRoute('#games')).toEqual({ screen: 'games' });
+    expect(parseRoute('#/games/')).toEqual({ screen: 'games' });
+  });
+
+  it('escapes a game id that is not URL-safe, and reads it back', () => {
+    const route: Route = { screen: 'play', gameId: 'a/b c?#%' };
+    expect(formatRoute(route)).toBe('#/play/a%2Fb%20c%3F%23%25');
+    expect(parseRoute(formatRoute(route))).toEqual(route);
+  });
+
+  it('names no screen for an unknown path, a play route without an id, or a malformed escape', () => {
+    for (const hash of ['#/nowhere', '#/play', '#/play/', '#/play/a/b', '#/play/%E0%A4%A', '#/home'])
+      expect(parseRoute(hash), hash).toBeNull();
+  });
+});
+
+describe('the entries written at start', () => {
+  it('on a cold start at a deep URL puts Home under the screen, so Back lands on Home', () => {
+    expect(startEntries('#/settings', null)).toEqual([
+      { route: { screen: 'home' }, depth: 0 },
+      { route: { screen: 'settings' }, depth: 1 },
+    ]);
+    expect(startEntries('#/play/g1', null)).toEqual([
+      { route: { screen: 'home' }, depth: 0 },
+      { route: { screen: 'play', gameId: 'g1' }, depth: 1 },
+    ]);
+  });
+
+  it('on a cold start at Home or an unknown URL writes Home alone', () => {
+    expect(startEntries('', null)).toEqual([{ route: { screen: 'home' }, depth: 0 }]);
+    expect(startEntries('#/nowhere', { something: 'else' })).toEqual([{ route: { screen: 'home' }, depth: 0 }]);
+  });
+
+  it('after a reload writes nothing: the entry and the stack under it are ours already', () => {
+    expect(startEntries('#/games', { pente: 1, depth: 2 })).toEqual([]);
+  });
+});
