@@ -57,7 +57,8 @@ test.describe('players', () => {
     await page.getByRole('button', { name: 'Rename Player 1' }).click();
     await page.getByLabel('Name', { exact: true }).fill(LONG_NAME);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: `Rename ${LONG_NAME}` })).toBeVisible();
+    // The focus goes back to the row, not to the top of the page.
+    await expect(page.getByRole('button', { name: `Rename ${LONG_NAME}` })).toBeFocused();
     expect(await fitsInFull(page, LONG_NAME)).toBe(true);
     expect((await storedPlayer(page, 'player-1'))?.name).toBe(LONG_NAME);
 

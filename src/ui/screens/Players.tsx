@@ -25,6 +25,9 @@ import { db, notify, players, refreshPlayers } from '../app-state';
 
 const NO_STORAGE = 'Players cannot be changed here: saved data is not available on this device.';
 
+/** The id of the button that opens a player's editor, where the focus goes back when the editor closes. */
+const openerId = (playerId: string) => `open-${playerId}`;
+
 /** Asks before deleting (the browser's confirm for now; one place to change it for an in-app dialog). */
 const askToDelete = (name: string): boolean => confirm(`Delete ${name}? Their games stay.`);
 
@@ -114,7 +117,7 @@ function PersonRow({ player, onEdit }: { player: StoredPlayer; onEdit: () => voi
     <div class="player-row">
       <span class="player-name">{player.name}</span>
       <div class="row-actions">
-        <button type="button" aria-label={`Rename ${player.name}`} onClick={onEdit}>
+        <button type="button" id={openerId(player.id)} aria-label={`Rename ${player.name}`} onClick={onEdit}>
           Rename
         </button>
         <button type="button" aria-label={`Delete ${player.name}`} onClick={() => void remove()}>
@@ -358,10 +361,12 @@ function ComputerRow({
   player,
   editing,
   onToggle,
+  onDone,
 }: {
   player: ComputerPlayer;
   editing: boolean;
   onToggle: () => void;
+  onDone: () => void;
 }) {
   const editorId = `editor-${player.id}`;
   const remove = async () => {
@@ -379,6 +384,7 @@ function ComputerRow({
         <div class="row-actions">
           <button
             type="button"
+            id={openerId(player.id)}
             aria-label={`Edit ${player.name}`}
             aria-expanded={editing}
             aria-controls={editing ? editorId : undefined}
@@ -393,7 +399,7 @@ function ComputerRow({
       </div>
       {editing && (
         <div id={editorId}>
-          <ComputerEditor player={player} onDone={onToggle} />
+          <ComputerEditor player={player} onDone={onDone} />
         </div>
       )}
     </>
@@ -450,6 +456,17 @@ function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (play
 export function Players() {
   /** The one player whose editor is open. */
   const [editing, setEditing] = useState<string | null>(null);
+  /** The player whose editor just closed: the focus goes back to its Rename or Edit button, not to the page. */
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    document.getElementById(openerId(refocus))?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const close = (id: string) => () => {
+    setEditing(null);
+    setRefocus(id);
+  };
   const humans = players.value.filter((p) => p.kind === 'human');
   const computers = players.value.filter((p): p is ComputerPlayer => p.kind === 'computer');
   const toggle = (id: string) => () => setEditing(editing === id ? null : id);
@@ -462,7 +479,7 @@ export function Players() {
           {humans.map((p) => (
             <li key={p.id}>
               {editing === p.id ? (
-                <RenameForm player={p} onDone={() => setEditing(null)} />
+                <RenameForm player={p} onDone={close(p.id)} />
               ) : (
                 <PersonRow player={p} onEdit={toggle(p.id)} />
               )}
@@ -476,7 +493,7 @@ export function Players() {
         <ul class="player-cards">
           {computers.map((p) => (
             <li key={p.id}>
-              <ComputerRow player={p} editing={editing === p.id} onToggle={toggle(p.id)} />
+              <ComputerRow player={p} editing={editing === p.id} onToggle={toggle(p.id)} onDone={close(p.id)} />
             </li>
           ))}
         </ul>
