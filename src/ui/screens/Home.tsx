@@ -216,6 +216,8 @@ function Tile({
 
 export function Home() {
   const game = resumable.value;
+  // Coming back from a long screen (the play screen scrolled to its buttons) starts at the top, at the card.
+  useEffect(() => window.scrollTo(0, 0), []);
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
