@@ -137,13 +137,11 @@ for (const size of SIZES) {
       await check(page, 'play-review', size.name, scheme);
       boxes.push({ state: 'review', boxes: await actionBoxes(page) });
       await page.getByRole('button', { name: 'Last move' }).click();
-      page.once('dialog', (d) => void d.accept()); // (the browser's confirm(), where the app still uses it)
       await page.getByRole('button', { name: 'Resign' }).click();
       const dialog = page.getByRole('dialog');
-      if (await dialog.isVisible().catch(() => false)) {
-        await check(page, 'play-resign-dialog', size.name, scheme);
-        await dialog.getByRole('button', { name: 'Resign' }).click();
-      }
+      await expect(dialog).toBeVisible();
+      await check(page, 'play-resign-dialog', size.name, scheme);
+      await dialog.getByRole('button', { name: 'Resign' }).click();
       await expect(page.getByRole('status')).toHaveText(/wins/);
       await check(page, 'play-game-over', size.name, scheme);
       boxes.push({ state: 'game over', boxes: await actionBoxes(page) });

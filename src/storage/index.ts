@@ -3,6 +3,7 @@
  * JSON and pente.org transfer, and the persistence request. Every call returns an error value, never throws.
  */
 export * from './book';
+export * from './computer-settings';
 export {
   DB_NAME,
   DB_VERSION,

@@ -4,6 +4,7 @@
  * the store's unique [kind, name] index and reported as a 'duplicate' error value.
  */
 import { ok } from '../core';
+import { clampComputerSettings } from './computer-settings';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import type { ComputerPlayer, NewPlayer, PlayerKind, StoredPlayer } from './records';
@@ -35,12 +36,14 @@ const duplicateName = (player: { kind: PlayerKind; name: string }) =>
       : `There is already a computer player named "${player.name}".`,
   );
 
-/** A player's fields with the name trimmed, and nothing else the caller's object may carry. */
+/**
+ * A player's fields with the name trimmed and a computer player's settings held to their limits
+ * (computer-settings.ts), and nothing else the caller's object may carry.
+ */
 export function playerFields(player: StoredPlayer): StoredPlayer {
   const name = player.name.trim();
   if (player.kind === 'human') return { id: player.id, kind: 'human', name };
-  const { id, depth, timeMs, vision, judgement, book } = player;
-  return { id, kind: 'computer', name, depth, timeMs, vision, judgement, book };
+  return { id: player.id, kind: 'computer', name, ...clampComputerSettings(player, player) };
 }
 
 export function listPlayers(db: PenteDb, kind?: PlayerKind): Promise<StorageResult<PlayerList>> {

@@ -32,6 +32,12 @@ const isOneOf = <T extends string>(options: readonly T[], v: unknown): v is T =>
 /** The longest player name accepted: long enough for any real name, short enough to lay out. */
 export const MAX_NAME_LENGTH = 60;
 
+/**
+ * The longest name the players screen lets anyone type: a name this long is shown in full on a 360 px phone.
+ * Longer names (from older versions or imports) still load, up to MAX_NAME_LENGTH.
+ */
+export const NAME_FIELD_LENGTH = 20;
+
 export function nameProblem(name: unknown): Problem {
   if (typeof name !== 'string') return 'the name is not text';
   if (name.trim() === '') return 'the name is empty';

@@ -1,41 +1,237 @@
-import { resumable } from '../app-state';
+/**
+ * The home screen: the unfinished game as a card (a picture of the board, who plays, whose move it is) or,
+ * without one, New game as the hero; the last few results; then the menu as tiles.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { type GameResult, VARIANTS, ok } from '../../core';
+import { type PenteDb, type StorageResult, type StoredGame, listGames, toGameState } from '../../storage';
+import { BoardThumbnail } from '../BoardThumbnail';
+import { db, resumable } from '../app-state';
+import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
 import { type Route, navigate } from '../router';
 
 const go = (s: Exclude<Route['screen'], 'play'>) => () => navigate({ screen: s });
+const COLOURS = ['', 'Black', 'White'] as const;
+const RECENT_COUNT = 3;
+
+/** A finished game as the results list needs it. */
+interface RecentResult {
+  readonly id: string;
+  readonly players: readonly [{ readonly name: string }, { readonly name: string }];
+  readonly result: GameResult;
+  readonly updatedAt: number;
+  readonly moveCount: number;
+}
+
+/**
+ * The last finished games, newest first. It reads only id, players, result, updatedAt and moves.length of
+ * what listGames gives, so full records and lighter summaries (with paging) both do.
+ */
+async function readRecentResults(d: PenteDb, count: number): Promise<StorageResult<RecentResult[]>> {
+  const list = await listGames(d, { status: 'finished' });
+  if (!list.ok) return list;
+  const recent: RecentResult[] = [];
+  for (const { id, players, result, updatedAt, moves } of list.value.games) {
+    if (result) recent.push({ id, players, result, updatedAt, moveCount: moves.length });
+  }
+  return ok(recent.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, count));
+}
+
+function ResumeCard({ game }: { game: StoredGame }) {
+  // Replayed once per position: the card shows the board as the game left it.
+  const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
+  const toMove: 1 | 2 = state.ok ? state.value.toMove : game.moves.length % 2 === 0 ? 1 : 2;
+  const moveNumber = game.moves.length + 1;
+  const [black, white] = game.players;
+  return (
+    <section class="resume-card" aria-labelledby="resume-heading">
+      <h2 id="resume-heading">Unfinished game</h2>
+      <div class="resume-body">
+        {state.ok && (
+          <BoardThumbnail
+            size={game.size}
+            cells={state.value.cells}
+            lastMove={state.value.moves.at(-1) ?? null}
+            label={`The board after ${game.moves.length} ${game.moves.length === 1 ? 'move' : 'moves'}`}
+          />
+        )}
+        <div class="resume-info" id="resume-info">
+          <p class="resume-side">
+            <span class="dot p1" aria-hidden="true" />
+            <span class="side-name">{black.name}</span>
+            <span class="visually-hidden"> (Black)</span>
+          </p>
+          <p class="resume-side">
+            <span class="dot p2" aria-hidden="true" />
+            <span class="side-name">{white.name}</span>
+            <span class="visually-hidden"> (White)</span>
+          </p>
+          <p class="resume-turn">
+            Move {moveNumber}: {game.players[toMove - 1]!.name} ({COLOURS[toMove]}) to move
+          </p>
+          <p class="resume-rules">
+            {VARIANTS[game.variant].name} · {game.size}×{game.size}
+          </p>
+        </div>
+      </div>
+      <button type="button" class="primary continue" aria-describedby="resume-info" onClick={() => openGame(game)}>
+        Continue game
+      </button>
+    </section>
+  );
+}
+
+/** The picture by the New game hero: a few stones of an opening, only decoration. */
+const HERO_SIZE = 9;
+const HERO_CELLS = (() => {
+  const cells = new Uint8Array(HERO_SIZE * HERO_SIZE);
+  const black = [40, 32, 48, 23];
+  const white = [41, 31, 50, 39];
+  for (const p of black) cells[p] = 1;
+  for (const p of white) cells[p] = 2;
+  return cells;
+})();
+
+function Hero() {
+  return (
+    <section class="hero" aria-labelledby="hero-heading">
+      <BoardThumbnail size={HERO_SIZE} cells={HERO_CELLS} lastMove={23} />
+      <div class="hero-text">
+        <h2 id="hero-heading">Play Pente</h2>
+        <p>Five in a row, or five captured pairs, wins.</p>
+      </div>
+      <button type="button" class="primary hero-button" onClick={go('new')}>
+        New game
+      </button>
+    </section>
+  );
+}
+
+function RecentResults() {
+  const [recent, setRecent] = useState<RecentResult[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const d = db.value;
+  useEffect(() => {
+    if (!d) return;
+    let current = true;
+    void readRecentResults(d, RECENT_COUNT).then((r) => {
+      if (!current) return;
+      if (r.ok) setRecent(r.value);
+      else setProblem(r.error.message);
+    });
+    return () => (current = false);
+  }, [d]);
+  if (problem) return <p class="home-note">Recent results could not be read: {problem}</p>;
+  if (!recent || recent.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section class="recent" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent results</h2>
+      <ul>
+        {recent.map((g) => (
+          <li key={g.id}>
+            <button type="button" class="result-row" onClick={() => openGame(g)}>
+              <span class={`dot ${g.result.winner ? `p${g.result.winner}` : 'draw'}`} aria-hidden="true" />
+              <span class="result-text">
+                {resultSentence(g.players, g.result)}
+                <small>
+                  <span class="visually-hidden"> · </span>
+                  {timeAgo(g.updatedAt, now)} · {g.moveCount} moves
+                </small>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The menu's icons: simple line drawings in the text colour, decoration only. */
+const ICONS: Record<string, ComponentChildren> = {
+  demo: (
+    <>
+      <circle cx="8" cy="12" r="4.5" fill="currentColor" />
+      <circle cx="16" cy="12" r="4.5" />
+    </>
+  ),
+  games: <path d="M5 6h14M5 12h14M5 18h10" />,
+  players: (
+    <>
+      <circle cx="12" cy="8" r="3.5" />
+      <path d="M5 20c0-4 3-6 7-6s7 2 7 6" />
+    </>
+  ),
+  settings: (
+    <>
+      <path d="M4 7h16M4 17h16" />
+      <circle cx="9" cy="7" r="2.2" fill="currentColor" />
+      <circle cx="15" cy="17" r="2.2" fill="currentColor" />
+    </>
+  ),
+  rules: (
+    <>
+      <path d="M5 5h6a2 2 0 0 1 2 2v12a2 2 0 0 0-2-2H5zM19 5h-4a2 2 0 0 0-2 2v12a2 2 0 0 1 2-2h4z" />
+    </>
+  ),
+  about: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M12 11v5M12 8v.5" />
+    </>
+  ),
+  new: <path d="M12 5v14M5 12h14" />,
+};
+
+/** A menu tile: a third of a row, half of one, the whole row, or the whole row as the main action. */
+type TileWidth = 'third' | 'half' | 'wide' | 'primary';
+const TILE_CLASS: Record<TileWidth, string> = {
+  third: 'tile',
+  half: 'tile tile-half',
+  wide: 'tile tile-wide',
+  primary: 'tile tile-wide primary',
+};
+
+function Tile({
+  icon,
+  label,
+  onClick,
+  width = 'third',
+}: {
+  icon: string;
+  label: string;
+  onClick: () => void;
+  width?: TileWidth;
+}) {
+  return (
+    <button type="button" class={TILE_CLASS[width]} onClick={onClick}>
+      <svg class="tile-icon" viewBox="0 0 24 24" aria-hidden="true">
+        {ICONS[icon]}
+      </svg>
+      <span>{label}</span>
+    </button>
+  );
+}
 
 export function Home() {
   const game = resumable.value;
+  // Coming back from a long screen (the play screen scrolled to its buttons) starts at the top, at the card.
+  useEffect(() => window.scrollTo(0, 0), []);
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
-      <nav class="menu" aria-label="Main menu">
-        {game && (
-          <button type="button" class="primary" onClick={() => openGame(game)}>
-            Continue game ({game.players[0].name} vs {game.players[1].name}, move {game.moves.length + 1})
-          </button>
-        )}
-        <button type="button" class={game ? '' : 'primary'} onClick={go('new')}>
-          New game
-        </button>
-        <button type="button" onClick={go('demo')}>
-          Watch the computer (demo)
-        </button>
-        <button type="button" onClick={go('games')}>
-          Games
-        </button>
-        <button type="button" onClick={go('players')}>
-          Players
-        </button>
-        <button type="button" onClick={go('settings')}>
-          Settings
-        </button>
-        <button type="button" onClick={go('rules')}>
-          Rules and help
-        </button>
-        <button type="button" onClick={go('about')}>
-          About
-        </button>
+      {game ? <ResumeCard game={game} /> : <Hero />}
+      <RecentResults />
+      <nav class="home-menu" aria-label="Main menu">
+        {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
+        <Tile icon="games" label="Games" onClick={go('games')} />
+        <Tile icon="players" label="Players" onClick={go('players')} />
+        <Tile icon="settings" label="Settings" onClick={go('settings')} />
+        <Tile icon="demo" label="Watch the computer (demo)" onClick={go('demo')} width="wide" />
+        <Tile icon="rules" label="Rules and help" onClick={go('rules')} width="half" />
+        <Tile icon="about" label="About" onClick={go('about')} width="half" />
       </nav>
     </main>
   );
