@@ -387,6 +387,27 @@ export function Board(props: BoardProps) {
           )}
           {rows}
         </g>
+        {view && showCoordinates && (
+          // The board's own coordinates scroll away with the zoom: its edges say where the window is.
+          <g class="zoom-coords" aria-hidden="true">
+            {Array.from({ length: size }, (_, i) => {
+              const sx = (at(i) - view.x) * scale;
+              const sy = (at(i) - view.y) * scale;
+              return [
+                view.y > 0 && sx > 8 && sx < extent - 3 && (
+                  <text key={`c${i}`} x={sx} y={3.5}>
+                    {COLUMN_LETTERS[i]}
+                  </text>
+                ),
+                view.x > 0 && sy > 8 && sy < extent - 3 && (
+                  <text key={`r${i}`} x={4} y={sy}>
+                    {size - i}
+                  </text>
+                ),
+              ];
+            })}
+          </g>
+        )}
       </svg>
       {zoomable && (
         <div class="board-zoom">
