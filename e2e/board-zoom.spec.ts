@@ -194,6 +194,46 @@ test.describe('on a 360 px phone', () => {
     });
   }
 
+  test('zoomed: a pinch returns to the whole board; the keyboard moves the window with the focus', async ({ page }) => {
+    await openApp(page);
+    await newGame(page, { white: 'Guest', size: '19' });
+    const wholeBoard = page.getByRole('button', { name: 'Whole board' });
+    await tapAt(page, (await cell(page, 'K10').boundingBox())!);
+    await expect(wholeBoard).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    const c = centre((await page.getByRole('grid').boundingBox())!);
+    const fingers = (type: 'touchStart' | 'touchMove', apart: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: [
+          { x: c.x - apart / 2, y: c.y, id: 0 },
+          { x: c.x + apart / 2, y: c.y, id: 1 },
+        ],
+      });
+    await fingers('touchStart', 200);
+    for (const apart of [180, 150, 120, 100]) await fingers('touchMove', apart);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: /, preview$/ })).toHaveCount(0);
+
+    // Black plays K10 (zooming in first); the board stays zoomed around it, and the keyboard walks from
+    // there to the far corner: the focused point is always on screen, and Enter previews White's move.
+    await tapTwice(page, 'K10');
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, black stone');
+    await expect(wholeBoard).toBeVisible();
+    await cell(page, 'K10').focus();
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowUp');
+    }
+    await expect(cell(page, 'T19')).toBeFocused();
+    await settledBox(page, cell(page, 'T19'));
+    expect(await onScreen(page, 'T19')).toBe(true);
+    expect(await onScreen(page, 'K10')).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect(cell(page, 'T19')).toHaveAccessibleName('T19, empty, preview');
+  });
+
   test('drag mode: the board takes the touch (no page scroll), the stone goes down on release', async ({ page }) => {
     await openApp(page);
     await page.getByRole('button', { name: 'Settings' }).click();

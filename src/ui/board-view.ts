@@ -20,10 +20,11 @@ export interface View {
 }
 
 /**
- * The board zooms only when its points are closer than this on screen. Measured (e2e/board-zoom.spec.ts):
- * 19×19 is 16.5 px at 360 px wide, 17.9 px at 390 and 19.0 px at 412 (Pixel 7); 13×13 is 23.3 px at 360 px
- * with coordinates, 24 px without; 19×19 on an 820 px tablet is 39 px. At 22 px a tap 8 px off a point is
- * still 3 px inside it (half the pitch is 11 px), so 13×13 on any phone and every tablet stay whole.
+ * The board zooms only when its points are closer than this on screen. Measured by e2e/board-zoom.spec.ts:
+ * 19×19 is 16.5 px at 360 px wide and 39.0 px on an 820 px tablet; 13×13 is 23.3 px at 360 px (with
+ * coordinates; 24 px without), 9×9 is 32.3 px. From the same layout, 19×19 is 17.9 px at 390 px and 19.0 px
+ * at 412 (Pixel 7). At 22 px a tap 8 px off a point is still 3 px inside it (half the pitch is 11 px), so
+ * 13×13 on a 360 px phone and every tablet stay whole, and 19×19 on every phone zooms.
  */
 export const ZOOM_BELOW_PITCH_PX = 22;
 
