@@ -28,9 +28,33 @@ export async function boardLabels(page: Page): Promise<string[]> {
 
 export const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: new RegExp(`^${name}, `) });
 
-/** Previews and then places a stone with two taps. */
-export async function tapTwice(page: Page, name: string): Promise<void> {
+/** Whether a point's centre is inside the drawn board (a zoomed board shows only a window of it). */
+export async function isOnScreen(page: Page, name: string): Promise<boolean> {
+  const [point, board] = await Promise.all([cell(page, name).boundingBox(), page.getByRole('grid').boundingBox()]);
+  if (!point || !board) return false;
+  const x = point.x + point.width / 2;
+  const y = point.y + point.height / 2;
+  return x > board.x && x < board.x + board.width && y > board.y && y < board.y + board.height;
+}
+
+/**
+ * Taps a point so that the tap chooses it. A board too dense for a finger (19×19 on a phone) zooms in
+ * around the first tap instead of choosing, so that tap is made first; a zoomed board that does not show
+ * the point goes back to the whole board before.
+ */
+export async function tapPoint(page: Page, name: string): Promise<void> {
+  const wholeBoard = page.getByRole('button', { name: 'Whole board' });
+  if ((await wholeBoard.isVisible()) && !(await isOnScreen(page, name))) await wholeBoard.click();
+  if (await page.getByRole('button', { name: 'Zoom in' }).isVisible()) {
+    await cell(page, name).tap();
+    await expect(wholeBoard).toBeVisible();
+  }
   await cell(page, name).tap();
+}
+
+/** Previews and then places a stone with two taps (after the tap that zooms in, on a board that zooms). */
+export async function tapTwice(page: Page, name: string): Promise<void> {
+  await tapPoint(page, name);
   await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
   await cell(page, name).tap();
 }

@@ -4,9 +4,30 @@
  *
  * Accessibility: an ARIA grid of points named by coordinate ("K10, empty"); one point holds the focus
  * (roving tabindex), arrow keys move it and Enter or Space chooses it.
+ *
+ * Zoom (board-view.ts says why): when the points are too close to hit with a finger, the first touch on the
+ * board zooms it in around the finger instead of choosing a point; the next taps choose at a pitch of 36 px.
+ * The zoom is the board's own presentation state; the names of the points do not change with it. It stays
+ * while play stays in view (Pente is played close: the next moves are usually near the last ones, so the
+ * player does not zoom in again for every move) and returns to the whole board when a move lands out of
+ * view, so the player always sees the move just made. A button below the board ("Whole board") and a pinch
+ * zoom out; while zoomed, one finger drags the window around (the board takes the touch, not the page).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { COLUMN_LETTERS, formatPoint } from '../core/coords';
+import {
+  type BoardGeometry,
+  type View,
+  centredOn,
+  clampView,
+  isShown,
+  keepsZoom,
+  needsZoom,
+  revealPoint,
+  unitsAt,
+  zoomAround,
+  zoomedSide,
+} from './board-view';
 
 export interface BoardProps {
   readonly size: number;
@@ -35,7 +56,7 @@ export interface BoardProps {
 
 const CELL = 10;
 const STONE_NAMES = ['empty', 'black stone', 'white stone'] as const;
-/** A touch that moves further than this (in CSS pixels) is a drag or a scroll, not a tap. */
+/** A touch that moves further than this (in CSS pixels) is a drag, a pan or a scroll, not a tap. */
 const TAP_SLOP_PX = 10;
 
 export function Board(props: BoardProps) {
@@ -53,22 +74,81 @@ export function Board(props: BoardProps) {
   } = props;
   const [cursor, setCursor] = useState(() => ((size * size) >> 1) as number);
   const svgRef = useRef<SVGSVGElement>(null);
-  const downAt = useRef<{ x: number; y: number; id: number } | null>(null);
   const focus = cursor < size * size ? cursor : (size * size) >> 1;
 
   const margin = showCoordinates ? CELL * 1.4 : CELL;
   const extent = margin + (size - 1) * CELL + CELL;
   const at = (i: number) => margin + i * CELL;
+  const geometry: BoardGeometry = { size, extent, cell: CELL, margin };
 
-  /** The board point under a client position (drag mode lifts it one and a half points above the finger). */
-  const pointAt = (clientX: number, clientY: number, lift: boolean): number | null => {
+  // The drawn width, which decides whether the board is too dense to tap (and so zooms).
+  const [widthPx, setWidthPx] = useState(0);
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    setWidthPx(svg.getBoundingClientRect().width);
+    const watch = new ResizeObserver(() => setWidthPx(svg.getBoundingClientRect().width));
+    watch.observe(svg);
+    return () => watch.disconnect();
+  }, []);
+  const zoomable = !props.disabled && needsZoom(geometry, widthPx);
+
+  // The window on screen (null: the whole board). The ref is the same value for handlers that run before
+  // the next render (a drag that zooms on touch-down goes on in the zoomed board at once).
+  const [view, setView] = useState<View | null>(null);
+  const viewRef = useRef<View | null>(null);
+  const showView = (next: View | null) => {
+    viewRef.current = next;
+    setView(next);
+  };
+  /** Following a finger that drags the zoomed board: no easing, or the board lags behind the finger. */
+  const [panning, setPanning] = useState(false);
+
+  // A move out of view (or a new game, an undo to the start) returns to the whole board; see the top.
+  useEffect(() => {
+    const v = viewRef.current;
+    if (!v) return;
+    const keep =
+      v.side < extent &&
+      lastMove !== null &&
+      lastMove !== undefined &&
+      keepsZoom(geometry, v, lastMove) &&
+      ((preview !== null && preview !== undefined) || highlighted.every((p) => isShown(geometry, v, p)));
+    if (!keep) showView(null);
+  }, [lastMove, extent]);
+  // A board that grows past the threshold (a rotation, a wider window) needs no zoom; one that changes
+  // width while zoomed keeps its centre at the new zoomed side.
+  useEffect(() => {
+    const v = viewRef.current;
+    if (!v) return;
+    if (!zoomable) return showView(null);
+    const side = zoomedSide(geometry, widthPx);
+    if (Math.abs(side - v.side) > 0.01)
+      showView(clampView(geometry, v.x + (v.side - side) / 2, v.y + (v.side - side) / 2, side));
+  }, [widthPx, zoomable]);
+
+  /** Where a client position falls on the drawn board, as fractions of its width and height. */
+  const fractionAt = (clientX: number, clientY: number): [number, number] | null => {
     const svg = svgRef.current;
     if (!svg) return null;
     const box = svg.getBoundingClientRect();
-    const scale = extent / box.width;
-    const x = Math.round(((clientX - box.left) * scale - margin) / CELL);
-    const y = Math.round(((clientY - box.top) * scale - margin) / CELL - (lift ? 1.5 : 0));
+    return [(clientX - box.left) / box.width, (clientY - box.top) / box.height];
+  };
+
+  /** The board point under a client position (drag mode lifts it one and a half points above the finger). */
+  const pointAt = (clientX: number, clientY: number, lift: boolean): number | null => {
+    const f = fractionAt(clientX, clientY);
+    if (!f) return null;
+    const [ux, uy] = unitsAt(geometry, viewRef.current, f[0], f[1]);
+    const x = Math.round((ux - margin) / CELL);
+    const y = Math.round((uy - margin) / CELL - (lift ? 1.5 : 0));
     return x < 0 || y < 0 || x >= size || y >= size ? null : y * size + x;
+  };
+
+  /** Zooms in around a finger on the whole board. */
+  const zoomInAt = (clientX: number, clientY: number) => {
+    const f = fractionAt(clientX, clientY);
+    if (f) showView(zoomAround(geometry, zoomedSide(geometry, widthPx), f[0], f[1]));
   };
 
   const choose = (p: number) => {
@@ -77,26 +157,104 @@ export function Board(props: BoardProps) {
     props.onPoint(p);
   };
 
+  /** The touch (or mouse press) in progress: where it began, the window then, and what it has done. */
+  const gesture = useRef<{
+    id: number;
+    x: number;
+    y: number;
+    from: View | null;
+    zoomedHere: boolean;
+    moved: boolean;
+  } | null>(null);
+  /** Fingers on the board, for the pinch that zooms out. */
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
+  const pinchFrom = useRef<number | null>(null);
+  const spread = () => {
+    const [a, b] = [...fingers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+  const endGesture = () => {
+    gesture.current = null;
+    setPanning(false);
+  };
+
   const onPointerDown = (e: PointerEvent) => {
-    downAt.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
+    if (e.pointerType === 'touch') fingers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (fingers.current.size >= 2) {
+      // A second finger: a pinch, not a tap, a drag or a pan.
+      if (gesture.current && props.dragToPlace) props.onHover?.(null);
+      endGesture();
+      pinchFrom.current = viewRef.current ? spread() : null;
+      return;
+    }
+    const finger = e.pointerType === 'touch';
+    let zoomedHere = false;
+    if (props.dragToPlace && finger && zoomable && !viewRef.current) {
+      // Drag mode zooms as the finger lands, and the same touch goes on to drag in the zoomed board.
+      zoomInAt(e.clientX, e.clientY);
+      zoomedHere = true;
+    }
+    gesture.current = { id: e.pointerId, x: e.clientX, y: e.clientY, from: viewRef.current, zoomedHere, moved: false };
+    // The board keeps the touch it takes (drag, or a pan of the zoomed board) even off its edge.
+    if (props.dragToPlace || viewRef.current) svgRef.current?.setPointerCapture?.(e.pointerId);
     if (props.dragToPlace) props.onHover?.(pointAt(e.clientX, e.clientY, true));
   };
   const onPointerMove = (e: PointerEvent) => {
-    if (props.dragToPlace && downAt.current?.id === e.pointerId) props.onHover?.(pointAt(e.clientX, e.clientY, true));
+    if (fingers.current.has(e.pointerId)) fingers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinchFrom.current !== null) {
+      // Fingers closing by a quarter zoom out, the way a photo is made smaller.
+      if (spread() < pinchFrom.current * 0.75) {
+        pinchFrom.current = null;
+        showView(null);
+      }
+      return;
+    }
+    const g = gesture.current;
+    if (!g || g.id !== e.pointerId) return;
+    if (Math.hypot(e.clientX - g.x, e.clientY - g.y) > TAP_SLOP_PX) g.moved = true;
+    if (props.dragToPlace) {
+      props.onHover?.(pointAt(e.clientX, e.clientY, true));
+    } else if (g.from && g.moved) {
+      const svg = svgRef.current;
+      if (!svg) return;
+      const unitsPerPx = g.from.side / svg.getBoundingClientRect().width;
+      setPanning(true);
+      showView(
+        clampView(
+          geometry,
+          g.from.x - (e.clientX - g.x) * unitsPerPx,
+          g.from.y - (e.clientY - g.y) * unitsPerPx,
+          g.from.side,
+        ),
+      );
+    }
   };
   const onPointerUp = (e: PointerEvent) => {
-    const start = downAt.current;
-    downAt.current = null;
-    if (!start || start.id !== e.pointerId) return;
+    fingers.current.delete(e.pointerId);
+    if (fingers.current.size < 2) pinchFrom.current = null;
+    const g = gesture.current;
+    if (!g || g.id !== e.pointerId) return;
+    endGesture();
     if (props.dragToPlace) {
       props.onHover?.(null);
+      // The touch that zoomed the board chose nothing unless it went on to drag.
+      if (g.zoomedHere && !g.moved) return;
       const p = pointAt(e.clientX, e.clientY, true);
       if (p !== null) choose(p);
       return;
     }
-    if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > TAP_SLOP_PX) return;
+    if (g.moved) return;
+    if (e.pointerType === 'touch' && zoomable && !viewRef.current) return zoomInAt(e.clientX, e.clientY);
     const p = pointAt(e.clientX, e.clientY, false);
     if (p !== null) choose(p);
+  };
+  const onPointerCancel = (e: PointerEvent) => {
+    fingers.current.delete(e.pointerId);
+    pinchFrom.current = null;
+    const g = gesture.current;
+    if (!g || g.id !== e.pointerId) return;
+    endGesture();
+    props.onHover?.(null);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -115,7 +273,11 @@ export function Board(props: BoardProps) {
       const ny = Math.min(size - 1, Math.max(0, y + step[1]));
       const next = ny * size + nx;
       setCursor(next);
-      (svgRef.current?.querySelector(`[data-point="${next}"]`) as SVGGElement | null)?.focus();
+      // A zoomed board follows the focus, so the focused point is always on screen.
+      const v = viewRef.current;
+      if (v && !isShown(geometry, v, next)) showView(revealPoint(geometry, v, next));
+      const target = svgRef.current?.querySelector(`[data-point="${next}"]`) as SVGGElement | null;
+      target?.focus(v ? { preventScroll: true } : undefined);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       choose(focus);
@@ -182,41 +344,84 @@ export function Board(props: BoardProps) {
     );
   }
 
+  const scale = view ? extent / view.side : 1;
+  const shift = view ? `translate(${-view.x * scale}px, ${-view.y * scale}px) scale(${scale})` : 'none';
+  const classes = ['board'];
+  if (props.disabled) classes.push('disabled');
+  // The board takes the touch (no page scroll) when a drag places stones or moves the zoomed window.
+  if (props.dragToPlace || view) classes.push('takes-touch');
+  if (view) classes.push('zoomed');
+  if (panning) classes.push('panning');
+
   return (
-    <svg
-      ref={svgRef}
-      class={`board${props.disabled ? ' disabled' : ''}`}
-      viewBox={`0 0 ${extent} ${extent}`}
-      role="grid"
-      aria-label={`${size} by ${size} board`}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        downAt.current = null;
-        props.onHover?.(null);
-      }}
-      onKeyDown={onKeyDown}
-    >
-      <rect class="wood" width={extent} height={extent} rx={CELL / 3} aria-hidden="true" />
-      <path class="grid-lines" d={lines} aria-hidden="true" />
-      {stars.map(([sx, sy]) => (
-        <circle key={`${sx},${sy}`} class="star" cx={at(sx)} cy={at(sy)} r={CELL * 0.09} aria-hidden="true" />
-      ))}
-      {showCoordinates && (
-        <g class="coords" aria-hidden="true">
-          {Array.from({ length: size }, (_, i) => [
-            <text key={`c${i}`} x={at(i)} y={margin * 0.45}>
-              {COLUMN_LETTERS[i]}
-            </text>,
-            <text key={`r${i}`} x={margin * 0.45} y={at(i)}>
-              {size - i}
-            </text>,
-          ])}
+    <>
+      <svg
+        ref={svgRef}
+        class={classes.join(' ')}
+        viewBox={`0 0 ${extent} ${extent}`}
+        role="grid"
+        aria-label={`${size} by ${size} board`}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onKeyDown={onKeyDown}
+      >
+        <g class="board-view" role="presentation" style={{ transform: shift }}>
+          <rect class="wood" width={extent} height={extent} rx={CELL / 3} aria-hidden="true" />
+          <path class="grid-lines" d={lines} aria-hidden="true" />
+          {stars.map(([sx, sy]) => (
+            <circle key={`${sx},${sy}`} class="star" cx={at(sx)} cy={at(sy)} r={CELL * 0.09} aria-hidden="true" />
+          ))}
+          {showCoordinates && (
+            <g class="coords" aria-hidden="true">
+              {Array.from({ length: size }, (_, i) => [
+                <text key={`c${i}`} x={at(i)} y={margin * 0.45}>
+                  {COLUMN_LETTERS[i]}
+                </text>,
+                <text key={`r${i}`} x={margin * 0.45} y={at(i)}>
+                  {size - i}
+                </text>,
+              ])}
+            </g>
+          )}
+          {rows}
         </g>
+        {view && showCoordinates && (
+          // The board's own coordinates scroll away with the zoom: its edges say where the window is.
+          <g class="zoom-coords" aria-hidden="true">
+            {Array.from({ length: size }, (_, i) => {
+              const sx = (at(i) - view.x) * scale;
+              const sy = (at(i) - view.y) * scale;
+              return [
+                view.y > 0 && sx > 8 && sx < extent - 3 && (
+                  <text key={`c${i}`} x={sx} y={3.5}>
+                    {COLUMN_LETTERS[i]}
+                  </text>
+                ),
+                view.x > 0 && sy > 8 && sy < extent - 3 && (
+                  <text key={`r${i}`} x={4} y={sy}>
+                    {size - i}
+                  </text>
+                ),
+              ];
+            })}
+          </g>
+        )}
+      </svg>
+      {zoomable && (
+        <div class="board-zoom">
+          <button
+            type="button"
+            onClick={() =>
+              showView(view ? null : centredOn(geometry, zoomedSide(geometry, widthPx), lastMove ?? focus))
+            }
+          >
+            {view ? 'Whole board' : 'Zoom in'}
+          </button>
+        </div>
       )}
-      {rows}
-    </svg>
+    </>
   );
 }
 

@@ -302,8 +302,10 @@ export function Play() {
         showCoordinates={settings.value.showCoordinates}
         dragToPlace={mode === 'drag'}
         onHover={(p) => {
-          const previewed = p === null ? null : previewAt(p);
-          if (previewed && typeof previewed !== 'string') setPreview(previewed);
+          // A drag that leaves the board, or a touch the system cancels, takes its preview with it.
+          if (p === null) return setPreview(null);
+          const previewed = previewAt(p);
+          if (typeof previewed !== 'string') setPreview(previewed);
         }}
         onPoint={tap}
       />

@@ -1,0 +1,348 @@
+import { mkdirSync } from 'node:fs';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
+
+/**
+ * The board on a phone: every tap is made with page.touchscreen at coordinates computed from the grid
+ * cells' boxes, so what is measured is what a finger meets.
+ */
+
+const LETTERS = 'ABCDEFGHJKLMNOPQRST';
+/** The name of the point in column x, row y counted from the top (as the grid lists them). */
+const pointName = (size: number, x: number, y: number) => `${LETTERS[x]}${size - y}`;
+const parse = (size: number, name: string) => ({ x: LETTERS.indexOf(name[0]!), y: size - Number(name.slice(1)) });
+
+type Box = { x: number; y: number; width: number; height: number };
+const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+/** A seeded generator (mulberry32), so a failing run can be replayed with the seed it prints. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A locator's box once it has stopped moving (the zoom eases in for a sixth of a second). */
+async function settledBox(page: Page, locator: Locator): Promise<Box> {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const now = await locator.boundingBox();
+    if (now && last && JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error('the board did not settle');
+}
+
+/** The distance between a point's centre and its neighbours' (across and down), the smaller. */
+async function pitchAt(page: Page, size: number, name: string): Promise<number> {
+  const { x, y } = parse(size, name);
+  const across = pointName(size, x === size - 1 ? x - 1 : x + 1, y);
+  const down = pointName(size, x, y === size - 1 ? y - 1 : y + 1);
+  const [here, a, d] = await Promise.all(
+    [name, across, down].map(async (n) => centre((await cell(page, n).boundingBox())!)),
+  );
+  return Math.min(Math.hypot(a!.x - here!.x, a!.y - here!.y), Math.hypot(d!.x - here!.x, d!.y - here!.y));
+}
+
+async function onScreen(page: Page, name: string): Promise<boolean> {
+  const [point, board] = await Promise.all([cell(page, name).boundingBox(), page.getByRole('grid').boundingBox()]);
+  const c = centre(point!);
+  return c.x > board!.x && c.x < board!.x + board!.width && c.y > board!.y && c.y < board!.y + board!.height;
+}
+
+const tapAt = (page: Page, box: Box) => page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+
+/**
+ * Chooses a point as a player would: on a board that zooms, a first tap near it (it may be anywhere on
+ * the small point) zooms in; then a tap up to 8 px off its centre on each axis. Returns the pitch measured
+ * at the moment of that tap.
+ */
+async function chooseByTouch(page: Page, size: number, name: string, rnd: () => number): Promise<number> {
+  const wholeBoard = page.getByRole('button', { name: 'Whole board' });
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+  if ((await wholeBoard.isVisible()) && !(await onScreen(page, name)))
+    await tapAt(page, (await wholeBoard.boundingBox())!);
+  if (await zoomIn.isVisible()) {
+    const box = await settledBox(page, cell(page, name));
+    const c = centre(box);
+    // The zooming tap is as rough as a fingertip on the small board: up to half a pitch off.
+    await page.touchscreen.tap(c.x + (rnd() - 0.5) * box.width, c.y + (rnd() - 0.5) * box.height);
+    await expect(wholeBoard).toBeVisible();
+  }
+  const box = await settledBox(page, cell(page, name));
+  const pitch = await pitchAt(page, size, name);
+  const c = centre(box);
+  await page.touchscreen.tap(c.x + (rnd() * 2 - 1) * 8, c.y + (rnd() * 2 - 1) * 8);
+  return pitch;
+}
+
+/** Points not shaded by the tournament rule and empty: where the player to move may play. */
+async function openPoints(page: Page): Promise<string[]> {
+  return page
+    .getByRole('gridcell')
+    .evaluateAll((cells) =>
+      cells
+        .filter((c) => c.getAttribute('aria-label')!.endsWith(', empty') && !c.querySelector('.hit.shade'))
+        .map((c) => c.getAttribute('aria-label')!.split(',')[0]!),
+    );
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('19x19: 30 random points chosen by taps up to 8 px off land on the point, 32 px or more apart', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const seed = Number(process.env.ZOOM_SEED ?? 20_240_611);
+    const rnd = random(seed);
+    await openApp(page);
+    await newGame(page, { white: 'Guest', size: '19' });
+    const full = await pitchAt(page, 19, 'K10');
+    expect(full).toBeLessThan(22);
+    // The first stone goes on the centre (the rules), then the points are random.
+    const pitches: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < 30; i++) {
+      const open = await openPoints(page);
+      const name = i === 0 ? 'K10' : open[Math.floor(rnd() * open.length)]!;
+      pitches.push(await chooseByTouch(page, 19, name, rnd));
+      const previewed = await expect(cell(page, name))
+        .toHaveAccessibleName(`${name}, empty, preview`, { timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!previewed) continue;
+      // The second tap, also up to 8 px off, places the stone.
+      const box = await settledBox(page, cell(page, name));
+      const c = centre(box);
+      await page.touchscreen.tap(c.x + (rnd() * 2 - 1) * 8, c.y + (rnd() * 2 - 1) * 8);
+      await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, (black|white) stone$`));
+      hits++;
+    }
+    const minPitch = Math.min(...pitches);
+    console.log(
+      `19x19 at 360 px (seed ${seed}): whole board pitch ${full.toFixed(1)} px; ` +
+        `pitch when choosing min ${minPitch.toFixed(1)} px, max ${Math.max(...pitches).toFixed(1)} px; ` +
+        `${hits}/30 taps landed on the intended point`,
+    );
+    expect(hits).toBe(30);
+    expect(minPitch).toBeGreaterThanOrEqual(32);
+  });
+
+  test('19x19: a whole game against the computer played with taps on the phone', async ({ page }) => {
+    test.setTimeout(300_000);
+    const rnd = random(7);
+    await openApp(page);
+    await newGame(page, { white: 'Beginner (computer)', size: '19' });
+    const status = page.getByRole('status');
+    // Centre outwards, as in the 9x9 game of play.spec.ts.
+    const order = Array.from({ length: 361 }, (_, i) => ({ x: i % 19, y: Math.floor(i / 19) }))
+      .sort(
+        (a, b) =>
+          Math.max(Math.abs(a.x - 9), Math.abs(a.y - 9)) - Math.max(Math.abs(b.x - 9), Math.abs(b.y - 9)) ||
+          a.y - b.y ||
+          a.x - b.x,
+      )
+      .map(({ x, y }) => pointName(19, x, y));
+    let minPitch = Infinity;
+    let moves = 0;
+    for (; moves < 60; moves++) {
+      await expect(status).toHaveText(/Player 1 \(Black\) to move|wins|Draw/, { timeout: 30_000 });
+      if (/wins|Draw/.test((await status.textContent()) ?? '')) break;
+      const open = new Set(await openPoints(page));
+      const name = order.find((n) => open.has(n))!;
+      minPitch = Math.min(minPitch, await chooseByTouch(page, 19, name, rnd));
+      await expect(cell(page, name)).toHaveAccessibleName(`${name}, empty, preview`);
+      // The computer may capture the new stone at once: watch for it rather than expect it to stay.
+      await watchForStone(page, `${name}, black stone`);
+      await page.touchscreen.tap(
+        ...(Object.values(centre(await settledBox(page, cell(page, name)))) as [number, number]),
+      );
+      await expect.poll(() => page.evaluate(() => (window as { stoneSeen?: boolean }).stoneSeen)).toBe(true);
+    }
+    console.log(
+      `19x19 game at 360 px: ${moves} moves by Black, pitch when choosing at least ${minPitch.toFixed(1)} px`,
+    );
+    expect(minPitch).toBeGreaterThanOrEqual(32);
+    if (moves < 40) await expect(status).toHaveText(/wins|Draw/);
+  });
+
+  for (const size of ['9', '13'] as const) {
+    test(`${size}x${size} never zooms: the first tap chooses`, async ({ page }) => {
+      const n = Number(size);
+      await openApp(page);
+      await newGame(page, { white: 'Guest', size });
+      const middle = pointName(n, (n - 1) / 2, (n - 1) / 2);
+      const before = await settledBox(page, page.getByRole('grid'));
+      const pitch = await pitchAt(page, n, middle);
+      console.log(`${size}x${size} at 360 px: pitch ${pitch.toFixed(1)} px`);
+      await tapAt(page, (await cell(page, middle).boundingBox())!);
+      await expect(cell(page, middle)).toHaveAccessibleName(`${middle}, empty, preview`);
+      await tapAt(page, (await cell(page, middle).boundingBox())!);
+      await expect(cell(page, middle)).toHaveAccessibleName(`${middle}, black stone`);
+      expect(await pitchAt(page, n, middle)).toBeCloseTo(pitch, 1);
+      expect(await page.getByRole('grid').boundingBox()).toEqual(before);
+      await expect(page.getByRole('button', { name: /^(Zoom in|Whole board)$/ })).toHaveCount(0);
+    });
+  }
+
+  test('zoomed: a pinch returns to the whole board; the keyboard moves the window with the focus', async ({ page }) => {
+    await openApp(page);
+    await newGame(page, { white: 'Guest', size: '19' });
+    const wholeBoard = page.getByRole('button', { name: 'Whole board' });
+    await tapAt(page, (await cell(page, 'K10').boundingBox())!);
+    await expect(wholeBoard).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    const c = centre((await page.getByRole('grid').boundingBox())!);
+    const fingers = (type: 'touchStart' | 'touchMove', apart: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: [
+          { x: c.x - apart / 2, y: c.y, id: 0 },
+          { x: c.x + apart / 2, y: c.y, id: 1 },
+        ],
+      });
+    await fingers('touchStart', 200);
+    for (const apart of [180, 150, 120, 100]) await fingers('touchMove', apart);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: /, preview$/ })).toHaveCount(0);
+
+    // Black plays K10 (zooming in first); the board stays zoomed around it, and the keyboard walks from
+    // there to the far corner: the focused point is always on screen, and Enter previews White's move.
+    await tapTwice(page, 'K10');
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, black stone');
+    await expect(wholeBoard).toBeVisible();
+    await cell(page, 'K10').focus();
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowUp');
+    }
+    await expect(cell(page, 'T19')).toBeFocused();
+    await settledBox(page, cell(page, 'T19'));
+    expect(await onScreen(page, 'T19')).toBe(true);
+    expect(await onScreen(page, 'K10')).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect(cell(page, 'T19')).toHaveAccessibleName('T19, empty, preview');
+  });
+
+  test('drag mode: the board takes the touch (no page scroll), the stone goes down on release', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Placing a stone').selectOption('drag');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await newGame(page, { white: 'Guest', size: '19' });
+    // The page is taller than the phone, so a drag that reached the page would scroll it.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(50);
+    await page.evaluate(() => scrollTo(0, 0));
+    const scrollY = () => page.evaluate(() => scrollY);
+    await expect.poll(scrollY).toBe(0);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' || type === 'touchCancel' ? [] : [{ x, y }],
+      });
+
+    // The finger lands three points below and left of the centre: the board zooms in around it.
+    const start = centre((await cell(page, 'G7').boundingBox())!);
+    await touch('touchStart', start.x, start.y);
+    await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
+    const target = await settledBox(page, cell(page, 'K10'));
+    const pitch = await pitchAt(page, 19, 'K10');
+    expect(pitch).toBeGreaterThanOrEqual(32);
+    // The preview rides one and a half points above the finger: drag so that it sits on K10, upwards
+    // and then down again, as a scroll would go.
+    const end = { x: centre(target).x, y: centre(target).y + 1.5 * pitch };
+    for (let i = 1; i <= 10; i++) {
+      await touch(
+        'touchMove',
+        start.x + ((end.x - start.x) * i) / 10,
+        start.y - 60 * Math.sin((i / 10) * Math.PI) + ((end.y - start.y) * i) / 10,
+      );
+      expect(await scrollY()).toBe(0);
+    }
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, empty, preview');
+    await touch('touchEnd');
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, black stone');
+    expect(await scrollY()).toBe(0);
+
+    // A touch the system cancels leaves no preview behind.
+    const from = centre(await settledBox(page, cell(page, 'L10')));
+    await touch('touchStart', from.x, from.y);
+    await touch('touchMove', from.x + 20, from.y + 30);
+    await expect(page.getByRole('gridcell', { name: /, preview$/ })).toHaveCount(1);
+    await touch('touchCancel');
+    await expect(page.getByRole('gridcell', { name: /, preview$/ })).toHaveCount(0);
+    expect(await scrollY()).toBe(0);
+  });
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+  test('19x19 never zooms: the first tap chooses', async ({ page }) => {
+    await openApp(page);
+    await newGame(page, { white: 'Guest', size: '19' });
+    const before = await settledBox(page, page.getByRole('grid'));
+    const pitch = await pitchAt(page, 19, 'K10');
+    console.log(`19x19 at 820 px: pitch ${pitch.toFixed(1)} px`);
+    await tapAt(page, (await cell(page, 'K10').boundingBox())!);
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, empty, preview');
+    await tapAt(page, (await cell(page, 'K10').boundingBox())!);
+    await expect(cell(page, 'K10')).toHaveAccessibleName('K10, black stone');
+    expect(await pitchAt(page, 19, 'K10')).toBeCloseTo(pitch, 1);
+    expect(await page.getByRole('grid').boundingBox()).toEqual(before);
+    await expect(page.getByRole('button', { name: /^(Zoom in|Whole board)$/ })).toHaveCount(0);
+  });
+});
+
+test.describe('screenshots', () => {
+  test.use({ hasTouch: true, isMobile: true });
+
+  test('zoomed and whole 19x19 boards at 360 and 390 px, light and dark', async ({ page }) => {
+    test.setTimeout(120_000);
+    const dir = '/tmp/board-zoom-shots';
+    mkdirSync(dir, { recursive: true });
+    for (const [width, height] of [
+      [360, 640],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await openApp(page);
+      await newGame(page, { white: 'Guest', size: '19' });
+      for (const name of ['K10', 'L11', 'N10', 'M12']) await tapTwice(page, name);
+      const shot = async (scheme: 'light' | 'dark', state: string) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await settledBox(page, cell(page, 'K10'));
+        await page.screenshot({ path: `${dir}/${width}-${scheme}-${state}.png` });
+      };
+      // The board stays zoomed after moves played close together; the whole board is one tap away.
+      await page.getByRole('button', { name: 'Whole board' }).click();
+      await shot('light', 'whole');
+      await tapAt(page, (await cell(page, 'K9').boundingBox())!);
+      await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
+      await tapAt(page, await settledBox(page, cell(page, 'K9')));
+      await expect(cell(page, 'K9')).toHaveAccessibleName('K9, empty, preview');
+      await shot('light', 'zoomed');
+      await shot('dark', 'zoomed');
+      const button = (await page.getByRole('button', { name: 'Whole board' }).boundingBox())!;
+      expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
+      const pitch = await pitchAt(page, 19, 'K9');
+      console.log(`19x19 at ${width} px: zoomed pitch ${pitch.toFixed(1)} px`);
+      expect(pitch).toBeGreaterThanOrEqual(32);
+      await page.getByRole('button', { name: 'Whole board' }).click();
+      await shot('dark', 'whole');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.getByRole('button', { name: 'Back to the menu' }).click();
+    }
+  });
+});
