@@ -46,6 +46,8 @@ test('after the first visit the app loads and plays offline, the computer includ
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   await newGame(page, { white: 'Beginner (computer)' });
   await tapTwice(page, 'E5');
+  // The stone shows once saved; then the computer's reply.
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
   const stones = await page.getByRole('gridcell', { name: /white stone$/ }).count();
   expect(stones).toBe(1);

@@ -194,18 +194,20 @@ export function Games() {
         </p>
       )}
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
-      <div class="tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={status === 'in-progress'}
-          onClick={() => setStatus('in-progress')}
-        >
-          Unfinished
-        </button>
-        <button type="button" role="tab" aria-selected={status === 'finished'} onClick={() => setStatus('finished')}>
-          Finished
-        </button>
+      <div class="tabs">
+        <div role="tablist" class="tab-buttons">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={status === 'in-progress'}
+            onClick={() => setStatus('in-progress')}
+          >
+            Unfinished
+          </button>
+          <button type="button" role="tab" aria-selected={status === 'finished'} onClick={() => setStatus('finished')}>
+            Finished
+          </button>
+        </div>
         <label>
           Sort by{' '}
           <select value={sortBy} onChange={(e) => setSortBy(e.currentTarget.value as GameSortKey)}>
@@ -219,9 +221,14 @@ export function Games() {
       </div>
       {damaged.length > 0 && (
         <p class="notice">
-          <a href="#damaged-heading">
+          {/* A button, not a #link: the hash is the app's route. */}
+          <button
+            type="button"
+            class="link"
+            onClick={() => document.getElementById('damaged-heading')?.scrollIntoView({ behavior: 'smooth' })}
+          >
             {damaged.length} damaged {damaged.length === 1 ? 'record' : 'records'} cannot be opened: see the list below.
-          </a>
+          </button>
         </p>
       )}
       {library && games.length === 0 && <p>No games here yet.</p>}
