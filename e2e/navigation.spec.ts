@@ -326,8 +326,8 @@ test.describe('screen wake lock', () => {
 test('leaving a computer player half-edited asks first: Keep editing stays, Discard leaves', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Players' }).click();
-  await page.getByText('Beginner (computer)').click();
-  await page.getByLabel('Think time (ms)').first().fill('1234');
+  await page.getByRole('button', { name: 'Edit Beginner' }).click();
+  await page.getByLabel('Think time in seconds').fill('1.2');
   const dialog = page.getByRole('dialog', { name: 'Discard the changes to Beginner?' });
 
   // The system Back.
@@ -336,7 +336,7 @@ test('leaving a computer player half-edited asks first: Keep editing stays, Disc
   await dialog.getByRole('button', { name: 'Keep editing' }).click();
   await expect(title(page, 'Players')).toBeVisible();
   expect(new URL(page.url()).hash).toBe('#/players');
-  await expect(page.getByLabel('Think time (ms)').first()).toHaveValue('1234');
+  await expect(page.getByLabel('Think time in seconds')).toHaveValue('1.2');
 
   // The header's Back, then the system Back again: discarding leaves for Home.
   await page.getByRole('button', { name: 'Back', exact: true }).click();

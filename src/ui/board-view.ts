@@ -20,13 +20,14 @@ export interface View {
 }
 
 /**
- * The board zooms only when its points are closer than this on screen. Measured by e2e/board-zoom.spec.ts:
- * 19×19 is 16.5 px at 360 px wide and 39.0 px on an 820 px tablet; 13×13 is 23.3 px at 360 px (with
- * coordinates; 24 px without), 9×9 is 32.3 px. From the same layout, 19×19 is 17.9 px at 390 px and 19.0 px
- * at 412 (Pixel 7). At 22 px a tap 8 px off a point is still 3 px inside it (half the pitch is 11 px), so
- * 13×13 on a 360 px phone and every tablet stay whole, and 19×19 on every phone zooms.
+ * The board zooms only when its points are closer than this on screen. Measured by e2e/board-zoom.spec.ts
+ * and the layout (the board leaves 21rem of the height to the rest of the play screen): 19×19 is 16.5 px at
+ * 360 px wide, 17.9 at 390, 19.0 at 412 (Pixel 7) and 39.0 on an 820 px tablet; 13×13 is 21.1 px on a
+ * 360×640 phone (23.3 when the width alone limits the board), 9×9 is 29+ px. At 20 px a tap 8 px off a
+ * point is still 2 px inside it (half the pitch is 10 px), so 13×13 and 9×9 on phones and every board on a
+ * tablet stay whole, and 19×19 on every phone zooms.
  */
-export const ZOOM_BELOW_PITCH_PX = 22;
+export const ZOOM_BELOW_PITCH_PX = 20;
 
 /**
  * The pitch of the zoomed board: at least the 32 px (about 5 mm) the tester asked for, with 10 % to spare,

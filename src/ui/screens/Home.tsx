@@ -61,12 +61,12 @@ function ResumeCard({ game }: { game: StoredGame }) {
           <p class="resume-side">
             <span class="dot p1" aria-hidden="true" />
             <span class="side-name">{black.name}</span>
-            <span class="visually-hidden"> (Black)</span>
+            <span class="sr-only"> (Black)</span>
           </p>
           <p class="resume-side">
             <span class="dot p2" aria-hidden="true" />
             <span class="side-name">{white.name}</span>
-            <span class="visually-hidden"> (White)</span>
+            <span class="sr-only"> (White)</span>
           </p>
           <p class="resume-turn">
             Move {moveNumber}: {game.players[toMove - 1]!.name} ({COLOURS[toMove]}) to move
@@ -137,7 +137,7 @@ function RecentResults() {
               <span class="result-text">
                 {resultSentence(g.players, g.result)}
                 <small>
-                  <span class="visually-hidden"> · </span>
+                  <span class="sr-only"> · </span>
                   {timeAgo(g.updatedAt, now)} · {g.moveCount} moves
                 </small>
               </span>

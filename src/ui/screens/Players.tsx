@@ -189,7 +189,9 @@ function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: ()
   const level = LEVELS[strength.index]!;
   const id = (what: string) => `${what}-${player.id}`;
   useLeaveGuard(
-    name !== player.name || JSON.stringify(settings) !== JSON.stringify(clampComputerSettings(player, player)),
+    name !== player.name ||
+      Object.keys(typed).length > 0 ||
+      JSON.stringify(settings) !== JSON.stringify(clampComputerSettings(player, player)),
     `Discard the changes to ${player.name}?`,
   );
 
