@@ -4,15 +4,37 @@
  * app starts with them), then reports the time from tapping "Games" to the first rows visible, the longest
  * main-thread task in that time, and how many rows the page holds. `--count N` changes the library size.
  * Then, in a fresh profile, imports an export file of 12,000 games through the Games screen and reports
- * its time, the longest main-thread task meanwhile, and whether the progress bar showed.
+ * its time, the main-thread long tasks meanwhile (and in the second after, while the list reloads), and
+ * whether the progress bar showed.
+ *
+ * Options: `--count N` (library size), `--port N` (default 4182; worktrees measuring at once need their
+ * own), `--import-only` (skip the library part), `--profile` (record a CPU profile of the import through
+ * the DevTools protocol, write it under /tmp as a .cpuprofile, and print the functions with the most self
+ * time inside the long tasks; build with `npx vite build --minify false` first so the names are readable),
+ * `--trace` (record a Chromium trace of the import and report the page's main-thread tasks by thread CPU
+ * time as well as wall time: on a busy shared machine a task's wall time includes waiting for a core).
  */
 import { spawn } from 'node:child_process';
-import { chromium, devices } from '@playwright/test';
+import { rmSync, writeFileSync } from 'node:fs';
+import { type Browser, chromium, devices } from '@playwright/test';
+import { type CpuProfile, summariseLongTasks } from './lib/cpu-profile';
 import { sampleLibrary } from './lib/sample-games';
+import { mainThreadTasks } from './lib/trace';
 
-const PORT = 4182;
-const countArg = process.argv.indexOf('--count');
-const COUNT = countArg > 0 ? Number(process.argv[countArg + 1]) : 10_000;
+const option = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const PORT = Number(option('--port') ?? 4182);
+const COUNT = Number(option('--count') ?? 10_000);
+const IMPORT_ONLY = process.argv.includes('--import-only');
+const PROFILE = process.argv.includes('--profile');
+const TRACE = process.argv.includes('--trace');
+
+interface LongTask {
+  readonly start: number;
+  readonly duration: number;
+}
 
 const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
   stdio: 'ignore',
@@ -31,6 +53,94 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking'],
   });
+  if (!IMPORT_ONLY) await measureList(browser);
+
+  // Import: a fresh profile, an export file of 12,000 games chosen on the Games screen.
+  const importPage = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
+  await importPage.goto(`http://127.0.0.1:${PORT}/`);
+  await importPage.getByRole('button', { name: 'Games', exact: true }).click();
+  await importPage.getByRole('button', { name: 'Export everything' }).waitFor();
+  await importPage.evaluate(() => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => w.longTasks.push({ start: e.startTime, duration: e.duration })),
+    ).observe({ type: 'longtask' });
+  });
+  const exportFile = { format: 'pente-export', version: 1, games: sampleLibrary(12_000, 2), players: [] };
+  const exportPath = `/tmp/pente-import-${process.pid}.json`;
+  writeFileSync(exportPath, JSON.stringify(exportFile));
+  const cdp = PROFILE ? await importPage.context().newCDPSession(importPage) : null;
+  let profileStartedAt = 0;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+    // The profile's clock is not the page's: this page time is taken to be the profile's start (a few ms late).
+    profileStartedAt = await importPage.evaluate(() => performance.now());
+  }
+  if (TRACE) await browser.startTracing(importPage, { categories: ['toplevel'] });
+  const importStartedOnPage = await importPage.evaluate(() => performance.now());
+  const importStarted = Date.now();
+  // From a file on disk, as a player would choose one: given a buffer instead, Playwright carries the bytes
+  // into the page with a script of its own (base64, atob), which made a 1-3 s task that was not the app's.
+  await importPage.getByLabel('Import a file').setInputFiles(exportPath);
+  const progressShown = await importPage
+    .locator('progress')
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await importPage.getByText(/^Imported \d+ games/).waitFor({ timeout: 300_000 });
+  const importMs = Date.now() - importStarted;
+  // The list reloads after the notice: its tasks are the import's too.
+  await importPage.waitForTimeout(1_000);
+  const importTasks = await importPage.evaluate(() => (window as unknown as { longTasks: LongTask[] }).longTasks);
+  const durations = importTasks.map((t) => Math.round(t.duration));
+  console.log(
+    JSON.stringify({
+      imported: exportFile.games.length,
+      importMs,
+      progressShown,
+      longestTaskMs: Math.max(0, ...durations),
+      longTasksOver50ms: durations.length,
+      longTasksOver100ms: durations.filter((t) => t > 100).length,
+      // Duration, and its start in milliseconds from the file being chosen.
+      longTasks: importTasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start - importStartedOnPage)}`),
+    }),
+  );
+  rmSync(exportPath);
+  if (TRACE) {
+    const tasks = mainThreadTasks(await browser.stopTracing());
+    const long = tasks.filter((t) => t.wallMs > 50);
+    const busy = tasks.filter((t) => t.cpuMs > 50);
+    const ms = (v: number) => Math.round(v);
+    console.log(
+      JSON.stringify({
+        tasks: tasks.length,
+        over50msWall: long.length,
+        longestWallMs: ms(Math.max(0, ...tasks.map((t) => t.wallMs))),
+        over50msCpu: busy.length,
+        longestCpuMs: ms(Math.max(0, ...tasks.map((t) => t.cpuMs))),
+        cpuMsOfTheLongTasks: long.map((t) => `${ms(t.wallMs)}/${ms(t.cpuMs)}`).join(' '),
+      }),
+    );
+  }
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const path = `/tmp/import-${Date.now()}.cpuprofile`;
+    writeFileSync(path, JSON.stringify(profile));
+    console.log(`CPU profile: ${path}`);
+    console.log(summariseLongTasks(profile, importTasks, profileStartedAt));
+  }
+  await browser.close();
+} finally {
+  server.kill();
+}
+
+/** The library part: 10,000 records written straight into IndexedDB, then the Games screen opened. */
+async function measureList(browser: Browser): Promise<void> {
   const page = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
   await page.goto(`http://127.0.0.1:${PORT}/`);
   await page.getByRole('button', { name: 'New game' }).waitFor();
@@ -77,45 +187,4 @@ try {
   console.log(
     JSON.stringify({ games: COUNT, startupMs, firstRowsMs, longestTaskMs: Math.max(0, ...longTasks), longTasks, rows }),
   );
-
-  // Import: a fresh profile, an export file of 12,000 games chosen on the Games screen.
-  const importPage = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
-  await importPage.goto(`http://127.0.0.1:${PORT}/`);
-  await importPage.getByRole('button', { name: 'Games', exact: true }).click();
-  await importPage.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration))),
-    ).observe({ type: 'longtask' });
-  });
-  const exportFile = { format: 'pente-export', version: 1, games: sampleLibrary(12_000, 2), players: [] };
-  const importStarted = Date.now();
-  await importPage.getByLabel('Import a file').setInputFiles({
-    name: 'library.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(exportFile)),
-  });
-  const progressShown = await importPage
-    .locator('progress')
-    .waitFor({ timeout: 10_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  await importPage.getByText(/^Imported \d+ games/).waitFor({ timeout: 300_000 });
-  const importMs = Date.now() - importStarted;
-  const importTasks = await importPage.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  console.log(
-    JSON.stringify({
-      imported: exportFile.games.length,
-      importMs,
-      progressShown,
-      longestTaskMs: Math.max(0, ...importTasks),
-      longTasksOver100ms: importTasks.filter((t) => t > 100).length,
-    }),
-  );
-  await browser.close();
-} finally {
-  server.kill();
 }

@@ -103,6 +103,24 @@ describe('exporting and importing everything', () => {
     db.close();
   });
 
+  it('reads a file given as text in steps, then checks, then saves, reporting each phase in order', async () => {
+    const { db } = await openFresh();
+    const games = Array.from({ length: 300 }, (_, i) => sampleGame({ id: `t${i}`, updatedAt: i }));
+    const text = JSON.stringify({ format: EXPORT_FORMAT, version: 1, games, players: [] }, null, 1);
+    const seen: [string, number, number][] = [];
+    const report = unwrap(await importAll(db, text, { onProgress: (...call) => seen.push(call) }));
+    expect(report.gamesAdded).toHaveLength(300);
+    const phases = seen.map(([phase]) => phase);
+    expect(phases.lastIndexOf('reading')).toBeLessThan(phases.indexOf('checking'));
+    expect(phases.lastIndexOf('checking')).toBeLessThan(phases.indexOf('saving'));
+    expect(seen[0]).toEqual(['reading', 0, text.length]);
+    expect(seen).toContainEqual(['reading', text.length, text.length]);
+    expect(seen.at(-1)).toEqual(['saving', 300, 300]);
+    const done = seen.filter(([phase]) => phase === 'reading').map(([, d]) => d);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    db.close();
+  });
+
   it('skips a player whose name is taken by a different player, and reports it', async () => {
     const source = await populated();
     const { file } = unwrap(await exportAll(source.db));

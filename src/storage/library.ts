@@ -10,6 +10,7 @@ import { type StorageResult } from './errors';
 import { gameRecordProblem } from './game-record';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
+import { yieldToPage } from './slices';
 import { type DamagedSummary, type GameSummary, type SummaryRecord, isSummaryRecord, summarize } from './summaries';
 
 /** How far a long job has got, for a progress bar. */
@@ -18,8 +19,7 @@ export type ProgressReport = (done: number, total: number) => void;
 /** Records summarised per transaction: small enough that each chunk's replays make no long task. */
 const SUMMARY_CHUNK = 50;
 
-/** Gives the page a turn (input, rendering) between chunks of work. */
-export const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+export { yieldToPage };
 
 /** A Set-able text for a key: string ids as they are, other keys (numbers, dates, arrays) as typed JSON. */
 const keyText = (key: IDBValidKey): string => (typeof key === 'string' ? `s${key}` : `k${JSON.stringify(key)}`);

@@ -10,13 +10,15 @@ import { ok } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { fileTextProblem, forMessage } from './file-text';
-import { canonical, contentHash, contentKey, gameFields, gameRecordProblem, jsonSafe } from './game-record';
-import { indexMissingSummaries, yieldToPage } from './library';
+import { canonical, contentKey, gameFields, gameRecordProblem, jsonSafe } from './game-record';
+import { parseJsonInSteps } from './json-steps';
+import { indexMissingSummaries } from './library';
 import { playerFields } from './players';
 import type { Settings, StoredGame, StoredPlayer } from './records';
 import { settingsFrom } from './settings';
-import { isSummaryRecord, summarize } from './summaries';
-import { SETTING_CHECKS, isObject, isSettingName, playerProblem } from './validate';
+import { runInSlices, sliceTimer } from './slices';
+import { type GameSummary, isDamaged, isSummaryRecord, summarize } from './summaries';
+import { SETTING_CHECKS, gameProblem, isObject, isSettingName, playerProblem } from './validate';
 
 export const EXPORT_FORMAT = 'pente-export';
 export const EXPORT_VERSION = 1;
@@ -111,10 +113,11 @@ export interface ImportOptions {
   /** Replace the stored settings with the file's (default false: settings are left as they are). */
   readonly replaceSettings?: boolean;
   /**
-   * Told how far the import has got: games checked, then games written (each out of the file's games).
-   * The work is done in chunks with the page given a turn between them either way.
+   * Told how far the import has got: the file's characters read (when it is given as text), then games
+   * checked (out of the file's games), then games written (out of those that passed). Told at each turn
+   * the page is given, which can be every few milliseconds: a screen should not redraw for every call.
    */
-  readonly onProgress?: (phase: 'checking' | 'saving', done: number, total: number) => void;
+  readonly onProgress?: (phase: 'reading' | 'checking' | 'saving', done: number, total: number) => void;
 }
 
 export interface RejectedEntry {
@@ -187,50 +190,84 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   return ok({ games, players, settings, damagedGames: Array.isArray(damagedGames) ? damagedGames : [] });
 }
 
-/** File games checked per chunk, and written per batch: each chunk is a few tens of milliseconds at most. */
-const CHECK_CHUNK = 40;
+/**
+ * At most this many games are looked up and written per slice of the saving, however fast the disk: it
+ * bounds the requests in flight (and the memory they hold). The time budget usually stops a slice first.
+ */
 const WRITE_BATCH = 200;
 
+/**
+ * Stored summaries read per request when the stored games' content hashes are gathered, rather than one
+ * getAll of them all, whose copying onto the page grows with the library. 500 is not tuned: the import
+ * measurement starts from an empty library; a page of 500 summaries is a few hundred kilobytes.
+ */
+const SUMMARY_PAGE = 500;
+
 interface CheckedGame {
-  readonly game: StoredGame;
+  /** The record as it will be stored (under the file's id; another if that is taken). */
+  readonly record: StoredGame;
+  readonly summary: GameSummary;
   readonly content: string;
-  readonly hash: string;
+}
+
+/**
+ * The file's games checked one per step: the shape, then the summary (which replays the moves, once, and
+ * hashes the content). Yields how many have been checked; returns those that passed.
+ */
+function* checkGames(
+  games: readonly unknown[],
+  rejected: RejectedEntry[],
+): Generator<number, CheckedGame[], undefined> {
+  const checked: CheckedGame[] = [];
+  for (const [i, g] of games.entries()) {
+    const problem = gameProblem(g);
+    if (problem) {
+      rejected.push({ what: 'game', id: entryId(g, i), reason: problem });
+    } else {
+      const game = g as StoredGame;
+      const record = gameFields(game, 1, game.updatedAt);
+      const summary = summarize(record.id, record);
+      if (isDamaged(summary)) rejected.push({ what: 'game', id: game.id, reason: summary.reason });
+      else checked.push({ record, summary, content: contentKey(record) });
+    }
+    yield i + 1;
+  }
+  return checked;
 }
 
 /**
  * Imports an export file (its text, or the parsed JSON). The file's shape is checked first ('invalid' when
  * it is not an export file); then every entry is checked (a game's moves are replayed), and the report
- * lists what was added, renamed, skipped and rejected. The checking is done in chunks with the page given
- * a turn between them; the writing is one transaction (all or nothing) issued in batches, each awaited,
- * so the page can draw the progress between them.
+ * lists what was added, renamed, skipped and rejected. The reading and checking run in slices of a few
+ * milliseconds with the page given a turn between them (slices.ts); the writing is one transaction (all
+ * or nothing) issued in slices as short, each awaited, so the page can draw the progress between them.
  */
 export async function importAll(
   db: PenteDb,
   json: unknown,
   options: ImportOptions = {},
 ): Promise<StorageResult<ImportReport>> {
-  const checked = checkExportFile(json);
-  if (!checked.ok) return checked;
-  const file = checked.value;
   const { onProgress } = options;
+  let data = json;
+  if (typeof json === 'string') {
+    const problem = fileTextProblem(json);
+    if (problem) return fail('invalid', problem);
+    onProgress?.('reading', 0, json.length);
+    const parsed = await runInSlices(parseJsonInSteps(json), (done) => onProgress?.('reading', done, json.length));
+    // The parser's message quotes the file, so it is cleaned and cut short before it is shown.
+    if (!parsed.ok) return fail('invalid', `The file is not valid JSON: ${forMessage(parsed.error.message)}`);
+    onProgress?.('reading', json.length, json.length);
+    data = parsed.value;
+  }
+  const checkedFile = checkExportFile(data);
+  if (!checkedFile.ok) return checkedFile;
+  const file = checkedFile.value;
 
   const rejected: RejectedEntry[] = [];
-  const games: CheckedGame[] = [];
-  for (let start = 0; start < file.games.length; start += CHECK_CHUNK) {
-    if (start > 0) await yieldToPage();
-    onProgress?.('checking', start, file.games.length);
-    file.games.slice(start, start + CHECK_CHUNK).forEach((g, j) => {
-      const problem = gameRecordProblem(g);
-      if (problem) {
-        rejected.push({ what: 'game', id: entryId(g, start + j), reason: problem });
-        return;
-      }
-      const game = g as StoredGame;
-      const content = contentKey(game);
-      games.push({ game, content, hash: contentHash(content) });
-    });
-  }
-  onProgress?.('checking', file.games.length, file.games.length);
+  const total = file.games.length;
+  onProgress?.('checking', 0, total);
+  const games = await runInSlices(checkGames(file.games, rejected), (done) => onProgress?.('checking', done, total));
+  onProgress?.('checking', total, total);
   const players: StoredPlayer[] = [];
   file.players.forEach((p, i) => {
     const problem = playerProblem(p);
@@ -257,52 +294,76 @@ export async function importAll(
     const gamesAdded: string[] = [];
     const gamesRenamed: { from: string; to: string }[] = [];
     const gamesDuplicate: string[] = [];
-    // The stored games by content hash; a hash match is confirmed against the stored game's content.
+    // The stored games by content hash, read a page at a time; a hash match is confirmed against the
+    // stored game's content.
     const storedByHash = new Map<string, string[]>();
-    for (const summary of await summaryStore.getAll()) {
-      if (!isSummaryRecord(summary) || summary.status === 'damaged') continue;
-      const ids = storedByHash.get(summary.contentHash);
-      if (ids) ids.push(summary.id);
-      else storedByHash.set(summary.contentHash, [summary.id]);
+    for (let after: IDBValidKey | undefined; ;) {
+      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+      const [keys, values] = await Promise.all([
+        summaryStore.getAllKeys(range, SUMMARY_PAGE),
+        summaryStore.getAll(range, SUMMARY_PAGE),
+      ]);
+      for (const summary of values) {
+        if (!isSummaryRecord(summary) || summary.status === 'damaged') continue;
+        const ids = storedByHash.get(summary.contentHash);
+        if (ids) ids.push(summary.id);
+        else storedByHash.set(summary.contentHash, [summary.id]);
+      }
+      if (keys.length < SUMMARY_PAGE) break;
+      after = keys.at(-1);
     }
     const addedContent = new Set<string>();
     const addedIds = new Set<string>();
-    const isStored = async ({ content, hash }: CheckedGame): Promise<boolean> => {
-      if (addedContent.has(content)) return true;
-      for (const id of storedByHash.get(hash) ?? []) {
+    const isStored = async ({ content, summary }: CheckedGame): Promise<boolean> => {
+      for (const id of storedByHash.get(summary.contentHash) ?? []) {
         const stored: unknown = await gameStore.get(id);
         if (gameRecordProblem(stored) === null && contentKey(stored as StoredGame) === content) return true;
       }
       return false;
     };
 
-    for (let start = 0; start < games.length; start += WRITE_BATCH) {
-      onProgress?.('saving', start, games.length);
-      const batch = games.slice(start, start + WRITE_BATCH);
-      const [duplicate, taken] = await Promise.all([
-        Promise.all(batch.map((entry) => request(isStored(entry)))),
-        Promise.all(batch.map(({ game }) => request(gameStore.getKey(game.id)))),
-      ]);
-      const writes: Promise<unknown>[] = [];
-      batch.forEach((entry, i) => {
-        const { game, content } = entry;
-        // The same game twice in one file: the second is a duplicate of the first.
-        if (duplicate[i] || addedContent.has(content)) {
-          gamesDuplicate.push(game.id);
-          return;
-        }
-        // A new id rather than an overwrite: the stored game may be the one with the later moves.
-        const idTaken = taken[i] !== undefined || addedIds.has(game.id);
-        const id = idTaken ? crypto.randomUUID() : game.id;
-        const record = gameFields({ ...game, id }, 1, game.updatedAt);
-        writes.push(request(gameStore.put(record)), request(summaryStore.put(summarize(id, record))));
-        addedContent.add(content);
-        addedIds.add(id);
-        if (idTaken) gamesRenamed.push({ from: game.id, to: id });
-        else gamesAdded.push(id);
-      });
-      // Awaiting each batch keeps the transaction busy (so it stays open) while the page gets a turn.
-      await Promise.all(writes);
+    // Each slice looks up a run of games (is its content stored, is its id taken) and writes those that
+    // are new, within the time budget; the requests of a slice are awaited before the next, which keeps
+    // the transaction busy (so it stays open) while the page gets a turn. Every put copies its record
+    // (structured cloning) on the page thread, so the writes are timed one by one.
+    const timer = sliceTimer();
+    for (let next = 0; next < games.length;) {
+      onProgress?.('saving', next, games.length);
+      timer.start();
+      const batch: CheckedGame[] = [];
+      const lookups: Promise<[boolean, string | undefined]>[] = [];
+      do {
+        const entry = games[next++]!;
+        batch.push(entry);
+        lookups.push(Promise.all([request(isStored(entry)), request(gameStore.getKey(entry.record.id))]));
+      } while (next < games.length && batch.length < WRITE_BATCH && !timer.over());
+      const found = await Promise.all(lookups);
+      for (let i = 0; i < batch.length;) {
+        timer.start();
+        const writes: Promise<unknown>[] = [];
+        do {
+          const { record, summary, content } = batch[i]!;
+          const [duplicate, taken] = found[i++]!;
+          const fileId = record.id;
+          // The same game twice in one file: the second is a duplicate of the first.
+          if (duplicate || addedContent.has(content)) {
+            gamesDuplicate.push(fileId);
+            continue;
+          }
+          // A new id rather than an overwrite: the stored game may be the one with the later moves.
+          const idTaken = taken !== undefined || addedIds.has(fileId);
+          const id = idTaken ? crypto.randomUUID() : fileId;
+          writes.push(
+            request(gameStore.put(idTaken ? { ...record, id } : record)),
+            request(summaryStore.put(idTaken ? { ...summary, id } : summary)),
+          );
+          addedContent.add(content);
+          addedIds.add(id);
+          if (idTaken) gamesRenamed.push({ from: fileId, to: id });
+          else gamesAdded.push(id);
+        } while (i < batch.length && !timer.over());
+        await Promise.all(writes);
+      }
     }
     onProgress?.('saving', games.length, games.length);
 

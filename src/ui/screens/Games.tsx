@@ -49,6 +49,12 @@ function download(name: string, text: string, type: string): void {
 /** A file name from any text: letters, digits and dashes only. */
 const fileSafe = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
 
+/** The import's phases as the progress bar names them. */
+const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
+
+/** The import's progress bar is redrawn at most this often: ten times a second reads as smooth. */
+const PROGRESS_EVERY_MS = 100;
+
 interface Progress {
   readonly label: string;
   readonly done: number;
@@ -146,9 +152,18 @@ export function Games() {
     if (!file || !d) return;
     const text = await file.text();
     if (text.trimStart().startsWith('{')) {
+      // The import reports at every turn it gives the page (every few milliseconds); redrawing the screen
+      // that often is work the import then waits behind, so the bar moves at most every PROGRESS_EVERY_MS.
+      let shownAt = -Infinity;
+      let shownPhase = '';
       const r = await importAll(d, text, {
-        onProgress: (phase, done, total) =>
-          setProgress({ label: phase === 'checking' ? 'Checking games' : 'Saving games', done, total }),
+        onProgress: (phase, done, total) => {
+          const now = performance.now();
+          if (phase === shownPhase && done < total && now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = now;
+          shownPhase = phase;
+          setProgress({ label: IMPORT_PHASES[phase], done, total });
+        },
       });
       setProgress(null);
       if (!r.ok) return notify(`Not imported: ${r.error.message}`);
