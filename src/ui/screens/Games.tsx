@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type DamagedSummary,
   type GameSortKey,
@@ -20,7 +20,7 @@ import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
 import { openGame } from '../games';
-import { announceGameChange } from '../session/browser-ports';
+import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 
 /** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
@@ -69,19 +69,25 @@ export function Games() {
   const [shownDamaged, setShownDamaged] = useState(PAGE_SIZE);
   const [progress, setProgress] = useState<Progress | null>(null);
 
+  // Loads can overlap (a tab switch resets the page size too): only the latest one may show its list.
+  const latestLoad = useRef(0);
   const load = async () => {
     const d = db.value;
     if (!d) return;
+    const ticket = ++latestLoad.current;
     const query = { status, sortBy, descending: sortBy === 'date', limit: shown };
     const list = await listGameSummaries(d, query, (done, total) =>
       setProgress(done < total ? { label: 'Preparing the game list', done, total } : null),
     );
+    if (ticket !== latestLoad.current) return;
     setProgress(null);
     if (list.ok) setLibrary(list.value);
     else notify(list.error.message);
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
   useEffect(() => void load(), [status, sortBy, shown]);
+  // Another tab's save or delete changes the list.
+  useEffect(() => onGameChange(() => void load()), [status, sortBy, shown]);
 
   /** Whole records are read only here, when a game is opened or exported. */
   const withGame = async (g: GameSummary, use: (game: StoredGame) => void) => {
