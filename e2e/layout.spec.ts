@@ -49,8 +49,11 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       if (r.right > vw + 1 || r.left < -1) problems.push({ kind: 'overflow', what: describe(el) });
     }
 
+    // With a modal dialog open the page behind it is inert: only the dialog is checked for targets and
+    // overlap (it covers the page by design).
+    const scope = document.querySelector('dialog[open]') ?? document.body;
     // Touch targets: every control (or the label that holds it) is at least 44 px each way.
-    const controls = document.body.querySelectorAll(
+    const controls = scope.querySelectorAll(
       'button, select, input:not([type="hidden"]), a[href], [role="tab"], summary',
     );
     for (const el of controls) {
@@ -63,7 +66,7 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
 
     // Overlap: boxes of text and controls that intersect (one inside the other is nesting, not overlap).
     const boxes: { el: Element; r: DOMRect }[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
+    for (const el of scope.querySelectorAll('*')) {
       if (ignored(el) || !visible(el)) continue;
       const isControl = el.matches('button, select, input, [role="tab"], summary');
       const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');

@@ -131,7 +131,8 @@ export function Play() {
   const over = live.result !== null;
 
   // A preview belongs to the position it was made in: once the game moves on, it is gone.
-  const shownPreview = preview && preview.next.parent === live ? preview : null;
+  // (Review shows another position: no preview there.)
+  const shownPreview = !reviewing && preview && preview.next.parent === live ? preview : null;
   const place = (chosen: MovePreview) => {
     const why = game.move(chosen.point, chosen.next);
     setPreview(null);
