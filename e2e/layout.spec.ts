@@ -186,3 +186,45 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('names of 20 characters stay whole next to 5 captured pairs on a 360 px phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await openApp(page);
+  // A 9×9 game Black won by five captured pairs (White took two), found by random play with the core.
+  const moves =
+    'E5 D3 B8 A9 A7 G4 H9 E2 G3 D5 C2 H4 G7 J8 G9 E4 A1 F3 D9 G5 J2 J6 D6 J3 E6 A4 D8 H6 C5 F4 C4 H7 G2 E9 E1 J5 J4 D7 B1 H3 E7 G1 J7 D2 F7 A2 F1 C6 J5 B9 G6 E8 A8 B4 C9 F8 B6 G3 F5 H2 A5 A6 F2';
+  const names = ['Alexandra Montgomery', 'Bartholomew Fitzroys'] as const;
+  await putGames(page, [
+    {
+      id: 'long-names',
+      variant: 'pente',
+      size: 9,
+      tournamentRule: true,
+      players: names.map((name) => ({ name, kind: 'human' })),
+      moves: moves.split(' '),
+      clocks: null,
+      createdAt: Date.UTC(2026, 0, 1),
+      updatedAt: Date.UTC(2026, 0, 1),
+      status: 'finished',
+      result: { winner: 1, reason: 'captures' },
+      demo: false,
+      revision: 1,
+    },
+  ]);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Games' }).click();
+  await page.getByRole('tab', { name: 'Finished', exact: true }).click();
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
+  await page.getByRole('button', { name: 'Last move' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Alexandra Montgomery \(Black\) wins by captures/);
+  await expect(page.locator('.player').nth(0).locator('.pair')).toHaveCount(5);
+  for (const [i, name] of names.entries()) {
+    const shown = page.locator('.player').nth(i).locator('.name');
+    await expect(shown).toHaveText(name);
+    // Whole: the text fits its box (no ellipsis).
+    expect(await shown.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  }
+  expect(await layoutProblems(page)).toEqual([]);
+  await context.close();
+});

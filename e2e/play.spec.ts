@@ -132,3 +132,15 @@ test('the openings book shows the known replies with their games and results', a
   await page.getByRole('button', { name: 'First move' }).click();
   await expect(table.getByRole('row', { name: /^K10 / })).toBeVisible();
 });
+
+test('a screen reader hears the computer’s move and the hint, and the hint is shown as text', async ({ page }) => {
+  await openApp(page);
+  await newGame(page, { white: 'Beginner (computer)' });
+  const spoken = page.locator('.sr-only[aria-live]');
+  await tapTwice(page, 'E5');
+  await expect(spoken).toHaveText(/^Beginner played [A-J][1-9]\./, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await expect(page.locator('.detail')).toHaveText(/^Hint: [A-J][1-9]$/, { timeout: 20_000 });
+  await expect(spoken).toHaveText(/^Hint: [A-J][1-9]\.$/);
+});
