@@ -54,9 +54,14 @@ export async function tapPoint(page: Page, name: string): Promise<void> {
 
 /** Previews and then places a stone with two taps (after the tap that zooms in, on a board that zooms). */
 export async function tapTwice(page: Page, name: string): Promise<void> {
+  const play = page.locator('main.play');
+  const before = Number(await play.getAttribute('data-ply'));
   await tapPoint(page, name);
   await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
   await cell(page, name).tap();
+  // A move is shown once its save has committed (a few ms): wait for it, so that what the test checks next
+  // is the position after the move, not the one before.
+  await expect(play).not.toHaveAttribute('data-ply', String(before));
 }
 
 /**

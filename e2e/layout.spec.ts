@@ -223,7 +223,7 @@ test('names of 20 characters stay whole next to 5 captured pairs on a 360 px pho
     const shown = page.locator('.player').nth(i).locator('.name');
     await expect(shown).toHaveText(name);
     // Whole: the text fits its box (no ellipsis).
-    expect(await shown.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await shown.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)).toBe(true);
   }
   expect(await layoutProblems(page)).toEqual([]);
   await context.close();

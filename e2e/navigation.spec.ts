@@ -210,9 +210,18 @@ test('a new notice replaces the one shown, the same one shows once, and notices 
 
   // A notice fades out by itself.
   await page.getByRole('button', { name: 'Games', exact: true }).click();
+  // (Watched by an observer: a poll could miss the 0.4 s the fading class is on.)
+  await page.evaluate(() => {
+    const w = window as { sawLeaving?: boolean };
+    w.sawLeaving = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.toasts .notice-toast.leaving')) w.sawLeaving = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
   await importFile('broken.json', '{ not json');
-  await expect(toasts).toHaveClass(/leaving/, { timeout: 6000 });
-  await expect(toasts).toHaveCount(0);
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toHaveCount(0, { timeout: 8000 });
+  expect(await page.evaluate(() => (window as { sawLeaving?: boolean }).sawLeaving)).toBe(true);
 });
 
 /** Offers installation as Chromium does (the event's prompt and userChoice); true when the app took it. */

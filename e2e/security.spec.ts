@@ -62,8 +62,8 @@ test('a full game flow raises no CSP violation', async ({ page }) => {
   await newGame(page, { white: 'Beginner (computer)', size: '19' });
   await tapTwice(page, 'K10');
   // The computer answers: the engine's worker loaded and searched.
-  await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
-  expect(await page.getByRole('gridcell', { name: /white stone$/ }).count()).toBe(1);
+  await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/);
   // The book panel asks the worker for the book's moves.
   await page.getByText('Openings book').click();
   await expect(page.getByRole('table').or(page.getByText('This position is not in the book.'))).toBeVisible();

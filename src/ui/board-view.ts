@@ -21,8 +21,8 @@ export interface View {
 
 /**
  * The board zooms only when its points are closer than this on screen. Measured by e2e/board-zoom.spec.ts
- * and the layout (the board leaves 21rem of the height to the rest of the play screen): 19×19 is 16.5 px at
- * 360 px wide, 17.9 at 390, 19.0 at 412 (Pixel 7) and 39.0 on an 820 px tablet; 13×13 is 21.1 px on a
+ * and the layout (the board leaves 21.5rem of the height to the rest of the play screen): 19×19 is 16.5 px at
+ * 360 px wide, 17.9 at 390, 19.0 at 412 (Pixel 7) and 39.0 on an 820 px tablet; 13×13 is 20.6 px on a
  * 360×640 phone (23.3 when the width alone limits the board), 9×9 is 29+ px. At 20 px a tap 8 px off a
  * point is still 2 px inside it (half the pitch is 10 px), so 13×13 and 9×9 on phones and every board on a
  * tablet stay whole, and 19×19 on every phone zooms.

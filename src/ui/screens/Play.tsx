@@ -217,7 +217,7 @@ export function Play() {
   } else if (reviewing) {
     actions = (
       <>
-        <button type="button" class="primary" onClick={() => game.playFromHere()}>
+        <button type="button" class="primary long-label" onClick={() => game.playFromHere()}>
           Play from here
         </button>
         <button type="button" onClick={() => game.review(null)}>
