@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { rng } from '../tests/helpers';
 import { cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
 
 /**
@@ -15,17 +16,8 @@ const parse = (size: number, name: string) => ({ x: LETTERS.indexOf(name[0]!), y
 type Box = { x: number; y: number; width: number; height: number };
 const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
-/** A seeded generator (mulberry32), so a failing run can be replayed with the seed it prints. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failing run can be replayed with the seed it prints. */
+const random = rng;
 
 /** A locator's box once it has stopped moving (the zoom eases in for a sixth of a second). */
 async function settledBox(page: Page, locator: Locator): Promise<Box> {

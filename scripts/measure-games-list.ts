@@ -14,9 +14,10 @@
  * `--trace` (record a Chromium trace of the import and report the page's main-thread tasks by thread CPU
  * time as well as wall time: on a busy shared machine a task's wall time includes waiting for a core).
  */
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { type Browser, chromium, devices } from '@playwright/test';
+import { type Browser, devices } from '@playwright/test';
+import { putGames } from '../e2e/helpers';
+import { launchChromium, startPreview } from './lib/preview-server';
 import { type CpuProfile, summariseLongTasks } from './lib/cpu-profile';
 import { sampleLibrary } from './lib/sample-games';
 import { mainThreadTasks } from './lib/trace';
@@ -36,23 +37,9 @@ interface LongTask {
   readonly duration: number;
 }
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: 'ignore',
-});
+const stopServer = await startPreview(PORT);
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 100) throw new Error('vite preview did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   if (!IMPORT_ONLY) await measureList(browser);
 
   // Import: a fresh profile, an export file of 12,000 games chosen on the Games screen.
@@ -136,7 +123,7 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill();
+  stopServer();
 }
 
 /** The library part: 10,000 records written straight into IndexedDB, then the Games screen opened. */
@@ -146,24 +133,7 @@ async function measureList(browser: Browser): Promise<void> {
   await page.getByRole('button', { name: 'New game' }).waitFor();
   const games = sampleLibrary(COUNT);
   // One transaction into the games store, as the app's records; whatever else the app keeps is its business.
-  await page.evaluate(
-    (records) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction('games', 'readwrite');
-          for (const r of records) tx.objectStore('games').put(r);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    games,
-  );
+  await putGames(page, games);
   const reloaded = Date.now();
   await page.reload();
   // Home offers "Continue" once the app has found the newest unfinished game among them.

@@ -3,27 +3,13 @@
  * serves dist/, plays moves on 19x19 against the strongest computer player in Debian's Chromium at a phone
  * size, and reports every main-thread long task (over 50 ms) seen while the computer was thinking.
  */
-import { spawn } from 'node:child_process';
-import { chromium, devices } from '@playwright/test';
+import { devices } from '@playwright/test';
+import { launchChromium, startPreview } from './lib/preview-server';
 
 const PORT = 4181;
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: 'ignore',
-});
+const stopServer = await startPreview(PORT);
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 100) throw new Error('vite preview did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const page = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
   await page.goto(`http://127.0.0.1:${PORT}/`);
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -57,5 +43,5 @@ try {
   console.log(JSON.stringify({ thinkingMs, longTasks, longestMs: Math.max(0, ...longTasks) }));
   await browser.close();
 } finally {
-  server.kill();
+  stopServer();
 }

@@ -1,0 +1,30 @@
+/**
+ * For the measurement scripts: `vite preview` serving dist/ on a local port, and Debian's Chromium with the
+ * tests' flags (e2e/chromium.ts).
+ */
+import { spawn } from 'node:child_process';
+import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+
+/** Starts the preview server and resolves once it answers; the returned function stops it. */
+export async function startPreview(port: number): Promise<() => void> {
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    stdio: 'ignore',
+  });
+  const stop = () => void server.kill();
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return stop;
+    if (i > 100) {
+      stop();
+      throw new Error('vite preview did not start');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
