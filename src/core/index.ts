@@ -8,3 +8,4 @@ export * from './record';
 export * from './result';
 export * from './serialize';
 export * from './variants';
+export * from './movelist';

@@ -116,8 +116,8 @@ function show(record: StoredGame, match: Match): void {
 
 /**
  * Opens a stored game by id: the live session if it is that game, else the newest stored record (once
- * the previous session's last save has landed). An unfinished game opens to play on, a finished one in
- * review from the start.
+ * the previous session's last save has landed). An unfinished game opens to play on, a finished one at
+ * its last move (its live state is the final position, so it needs no review ply).
  */
 export async function openGame(game: { readonly id: string }): Promise<void> {
   const live = session.value;
@@ -141,7 +141,7 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
     notify(`This game cannot be opened: ${why.ok ? 'it could not be read' : why.error.message}`);
     return;
   }
-  show(record, record.status === 'finished' ? { ...match, reviewPly: 0 } : match);
+  show(record, match);
 }
 
 export interface NewGameChoice {

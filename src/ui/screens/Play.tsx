@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type GameState, type MovePreview, forbiddenPoints, formatPoint, previewMove, winningLine } from '../../core';
 import { Board } from '../Board';
 import { BookPanel } from '../BookPanel';
+import { MoveList } from '../MoveList';
 import { settings } from '../app-state';
 import { confirmDialog } from '../dialog';
 import { rematch, session } from '../games';
@@ -88,6 +89,15 @@ function moveAnnouncement(game: PlayController, s: GameState): string {
   return `${parts.join(', ')}. ${s.result ? statusText(game, s) : ''}`.trim();
 }
 
+/** The result card's second line: how long the game was. */
+function resultDetail(s: GameState): string {
+  const n = s.moves.length;
+  return `After ${n} ${n === 1 ? 'move' : 'moves'}.`;
+}
+
+/** Keys that mean something where focus is, so the review keys leave them alone. */
+const OWN_KEYS = 'input, select, textarea, [contenteditable="true"], [role="grid"], dialog';
+
 /**
  * A button slot of the action bar: the bar always has four boxes of the same size, whatever the state
  * (the player's turn, the computer thinking, a preview, review, a demo, the game over), so a finger that
@@ -120,6 +130,36 @@ export function Play() {
     if (game && hint !== null) setAnnouncement(`Hint: ${formatPoint(game.match.value.game.rules.size, hint)}.`);
   }, [hint]);
 
+  // The review keys: ← and → step through the game, Home and End go to its start and its end. They work
+  // wherever focus is on the play screen except where those keys already do something: a text field or a
+  // select, the scrubber (a range moves itself), the board's grid (arrows move between points) and an
+  // open dialog. Read from the signals at the key press, so the listener is added once per game.
+  useEffect(() => {
+    if (!game) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.target instanceof Element && e.target.closest(OWN_KEYS)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const total = game.match.value.game.moves.length;
+      const ply = game.shown.value.moves.length;
+      const reviewing = game.match.value.reviewPly !== null;
+      let to: number | null | undefined;
+      if (e.key === 'ArrowLeft' && ply > 0) to = ply - 1;
+      else if (e.key === 'Home' && ply > 0) to = 0;
+      else if (e.key === 'ArrowRight' && reviewing) to = ply + 1;
+      else if (e.key === 'End' && reviewing) to = null;
+      else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') {
+        // At either end: nothing to do, and no page scroll for a key that means "review" here.
+        if (total > 0) e.preventDefault();
+        return;
+      } else return;
+      e.preventDefault();
+      game.review(to);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [game]);
+
   // Between games (a rematch closes one session before the next is live): the router decides where to go.
   if (!game || !m || !live) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
@@ -129,6 +169,8 @@ export function Play() {
   const demo = game.saving.value === 'demo';
   const shownPly = s.moves.length;
   const over = live.result !== null;
+  // The result card: the game is over and its final position is on the board (not in review).
+  const resultCard = over && !reviewing;
 
   // A preview belongs to the position it was made in: once the game moves on, it is gone.
   // (Review shows another position: no preview there.)
@@ -236,6 +278,7 @@ export function Play() {
         <button type="button" onClick={() => navigate({ screen: 'new' }, { replace: true })}>
           New game
         </button>
+        {/* The places of Analyse and Share. */}
         <Empty />
         <Empty />
       </>
@@ -310,7 +353,7 @@ export function Play() {
         }}
         onPoint={tap}
       />
-      <div class="info">
+      <div class={`info${resultCard ? ` result-card won-p${live.result?.winner ?? 0}` : ''}`}>
         <p class="status" role="status">
           {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
           {statusText(game, s)}
@@ -330,6 +373,8 @@ export function Play() {
               )
             )}
           </p>
+        ) : resultCard && !notice ? (
+          <p class="detail">{resultDetail(live)}</p>
         ) : (
           <p class={`detail${notice ? ' notice' : ''}`}>{detail}</p>
         )}
@@ -357,6 +402,7 @@ export function Play() {
           »
         </button>
       </nav>
+      <MoveList game={live} shownPly={shownPly} onGo={(ply) => game.review(ply >= moves ? null : ply)} />
       <BookPanel state={s} />
     </main>
   );

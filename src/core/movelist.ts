@@ -1,0 +1,83 @@
+/**
+ * The move list as people read it: pente.org coordinates numbered by full moves ("1. K10 L9 2. G10 N9"),
+ * each move marked with what it did. A capture is "×n" (the stones taken: 2 per pair, 3 for a Keryo
+ * triple); in Poof-Pente a move that lost its own stones is "−n" (a minus sign, the stones lost). A move
+ * that did both carries both marks, capture first ("×2 −2").
+ */
+import type { Player, Point } from './board';
+import { formatPoint } from './coords';
+import type { GameState } from './game';
+
+export interface MoveListEntry {
+  /** The ply this move leads to: the number of stones played once it is on the board (1 for the first). */
+  readonly ply: number;
+  /** The full-move number: a black move and the white reply after it share one. */
+  readonly number: number;
+  readonly player: Player;
+  readonly point: Point;
+  /** The point in pente.org notation, e.g. "K10". */
+  readonly name: string;
+  /** Stones this move captured. */
+  readonly captured: number;
+  /** Stones of the mover's this move lost (Poof-Pente). */
+  readonly poofed: number;
+}
+
+/** One row of the list: a full move, its black move and (unless the game stopped there) the white reply. */
+export interface MoveListRow {
+  readonly number: number;
+  readonly moves: readonly MoveListEntry[];
+}
+
+/** Every move of the game that led to `state`, in order, with what each did. */
+export function moveListEntries(state: GameState): MoveListEntry[] {
+  const size = state.rules.size;
+  const entries: MoveListEntry[] = [];
+  // The effects of a move live on the state it led to: walk the history back to the start.
+  for (let s: GameState | null = state; s?.lastMove; s = s.parent) {
+    const { point, player, captured, poofed } = s.lastMove;
+    const ply = s.moves.length;
+    entries.push({
+      ply,
+      number: Math.ceil(ply / 2),
+      player,
+      point,
+      name: formatPoint(size, point),
+      captured: captured.length,
+      poofed: poofed.length,
+    });
+  }
+  return entries.reverse();
+}
+
+/** The marks of a move's effects: "×2", "−2", "×2 −2", or "" for a quiet move. */
+export function moveMarks(entry: MoveListEntry): string {
+  const marks: string[] = [];
+  if (entry.captured) marks.push(`×${entry.captured}`);
+  if (entry.poofed) marks.push(`−${entry.poofed}`);
+  return marks.join(' ');
+}
+
+/** A move as written in the list: "L9", "L9 ×2". */
+export function formatMoveEntry(entry: MoveListEntry): string {
+  const marks = moveMarks(entry);
+  return marks ? `${entry.name} ${marks}` : entry.name;
+}
+
+/** The entries grouped by full move, for a list of one row per full move. */
+export function moveListRows(entries: readonly MoveListEntry[]): MoveListRow[] {
+  const rows: MoveListRow[] = [];
+  for (const entry of entries) {
+    const last = rows[rows.length - 1];
+    if (last?.number === entry.number) rows[rows.length - 1] = { number: last.number, moves: [...last.moves, entry] };
+    else rows.push({ number: entry.number, moves: [entry] });
+  }
+  return rows;
+}
+
+/** The whole list on one line: "1. E5 F6 2. A1 G7 3. H8 ×2". */
+export function formatMoveList(entries: readonly MoveListEntry[]): string {
+  return moveListRows(entries)
+    .map((row) => `${row.number}. ${row.moves.map(formatMoveEntry).join(' ')}`)
+    .join(' ');
+}
