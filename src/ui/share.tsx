@@ -160,19 +160,39 @@ export async function gameGif(state: GameState, info: PictureInfo): Promise<Blob
   const canvas = document.createElement('canvas');
   const small = document.createElement('canvas');
   const gif = GIFEncoder();
-  let palette: number[][] | null = null;
-  for (let ply = 0; ply <= state.moves.length; ply++) {
-    drawPosition(canvas, stateAtPly(state, ply), { ...info, caption: `${info.caption} · move ${ply}` });
+  /** The pixels of a position as the GIF shows it. */
+  const pixelsOf = (position: GameState, caption = info.caption) => {
+    drawPosition(canvas, position, { ...info, caption });
     small.width = GIF_WIDTH;
     small.height = Math.round((canvas.height * GIF_WIDTH) / canvas.width);
     const g = small.getContext('2d', { willReadFrequently: true })!;
     g.drawImage(canvas, 0, 0, small.width, small.height);
-    const { data } = g.getImageData(0, 0, small.width, small.height);
-    // One palette for every frame (the colours never change): quantized once, from the first full frame.
-    palette ??= quantize(data, 64);
-    const index = applyPalette(data, palette);
+    return g.getImageData(0, 0, small.width, small.height).data;
+  };
+  // One palette for every frame (the colours never change), plus one entry that later frames use for "as
+  // before". It is taken from the last position: the first has no last-move dot or winning five, whose red
+  // and gold would otherwise come out brown.
+  const palette = [...quantize(pixelsOf(state), 63), [255, 0, 255]];
+  const clear = palette.length - 1;
+  let previous: Uint8Array | null = null;
+  for (let ply = 0; ply <= state.moves.length; ply++) {
+    const index = applyPalette(pixelsOf(stateAtPly(state, ply), `${info.caption} · move ${ply}`), palette);
+    // A move changes a few stones and the caption: every other pixel is written as transparent over the
+    // frame before (dispose 1 keeps it), which LZW packs to almost nothing. A whole frame per move is ~10 KB.
+    let frame = index;
+    if (previous) {
+      frame = new Uint8Array(index.length);
+      for (let i = 0; i < index.length; i++) frame[i] = index[i] === previous[i] ? clear : index[i]!;
+    }
+    previous = index;
     const delay = ply === state.moves.length ? GIF_LAST_FRAME_MS : GIF_FRAME_MS;
-    gif.writeFrame(index, small.width, small.height, { palette: ply === 0 ? palette : undefined, delay });
+    gif.writeFrame(frame, small.width, small.height, {
+      palette: ply === 0 ? palette : undefined,
+      delay,
+      dispose: 1,
+      transparent: ply > 0,
+      transparentIndex: clear,
+    });
   }
   gif.finish();
   return new Blob([gif.bytes()], { type: 'image/gif' });
@@ -301,18 +321,6 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
           Close
         </button>
       </div>
-      <section aria-labelledby="share-picture">
-        <h3 id="share-picture">Picture of this position</h3>
-        <canvas ref={canvasRef} class="share-picture" role="img" aria-label={`${info.caption}: ${title}`} />
-        <div class="share-buttons">
-          <button type="button" class="primary" disabled={busy} onClick={() => void picture()}>
-            {canShare ? 'Share picture' : 'Download picture'}
-          </button>
-          <button type="button" disabled={busy || live.moves.length === 0} onClick={() => void animation()}>
-            {canShare ? 'Share GIF of the game' : 'Download GIF of the game'}
-          </button>
-        </div>
-      </section>
       <section aria-labelledby="share-link">
         <h3 id="share-link">Link</h3>
         <input ref={linkRef} class="share-text" readOnly value={link} aria-label="Link to this game" />
@@ -324,6 +332,18 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
           )}
           <button type="button" disabled={busy} onClick={() => void copy(link, linkRef.current)}>
             Copy link
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="share-picture">
+        <h3 id="share-picture">Picture of this position</h3>
+        <canvas ref={canvasRef} class="share-picture" role="img" aria-label={`${info.caption}: ${title}`} />
+        <div class="share-buttons">
+          <button type="button" class="primary" disabled={busy} onClick={() => void picture()}>
+            {canShare ? 'Share picture' : 'Download picture'}
+          </button>
+          <button type="button" disabled={busy || live.moves.length === 0} onClick={() => void animation()}>
+            {canShare ? 'Share GIF of the game' : 'Download GIF of the game'}
           </button>
         </div>
       </section>
