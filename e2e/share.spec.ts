@@ -85,6 +85,25 @@ test('a shared link opens the same game in review, and Save to my games keeps it
   expect(await cspViolations(other)).toEqual([]);
 });
 
+test('a link opens offline once the app has been visited, and its GIF encoder is there too', async ({
+  page,
+  context,
+}) => {
+  await watchPage(page);
+  await openApp(page);
+  await expect(page.getByText('Ready to work offline.')).toBeVisible();
+  await context.setOffline(true);
+  const game = sixtyMoves();
+  await page.goto(`/#/g/${encodeGameLink(game.rules, game.moves.slice(0, 6))}`);
+  await page.reload(); // a cold start at the link, from the precache alone
+  await expect(page.getByText('Move 6 of 6.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save to my games' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await shareSheet(page).getByRole('button', { name: 'Share GIF of the game' }).click();
+  await expect(shareSheet(page).getByRole('status')).toHaveText('Shared.');
+  expect((await sharedFiles(page))[0]?.type).toBe('image/gif');
+});
+
 test('a malformed link says why and offers the way back', async ({ page }) => {
   await openApp(page);
   await page.goto('/#/g/1Azz');
