@@ -205,7 +205,19 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await watchPage(page);
     await playFourMoves(page);
-    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    // The Share button sits in the header next to the title, a full touch target, overlapping nothing.
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.scrollIntoViewIfNeeded();
+    const button = (await share.boundingBox())!;
+    const heading = (await page.locator('main.play .screen-header h1').boundingBox())!;
+    expect(button.height).toBeGreaterThanOrEqual(44);
+    expect(button.width).toBeGreaterThanOrEqual(44);
+    expect(heading.x + heading.width).toBeLessThanOrEqual(button.x);
+    expect(button.x + button.width).toBeLessThanOrEqual(360);
+    await page
+      .locator('main.play .screen-header')
+      .screenshot({ path: test.info().outputPath(`play-header-${theme}.png`) });
+    await share.click();
     const sheet = shareSheet(page);
     await expect(sheet).toBeVisible();
     const box = (await sheet.boundingBox())!;
