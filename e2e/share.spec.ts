@@ -123,6 +123,7 @@ test('the picture and the GIF are handed to the Web Share API as files', async (
   await expect(sheet.getByRole('status')).toHaveText('Shared.');
   const files = await sharedFiles(page);
   test.info().annotations.push({ type: 'shared files', description: JSON.stringify(files) });
+  console.log('shared files:', JSON.stringify(files));
   expect(files).toHaveLength(2);
   expect(files[0]!.type).toBe('image/png');
   expect(files[0]!.name).toMatch(/^pente-.*\.png$/);
