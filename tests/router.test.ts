@@ -12,6 +12,7 @@ const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/rules', { screen: 'rules' }],
   ['#/about', { screen: 'about' }],
   ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
+  ['#/g/1AEEFF-_', { screen: 'shared', code: '1AEEFF-_' }],
 ];
 
 describe('routes', () => {
@@ -34,7 +35,19 @@ describe('routes', () => {
   });
 
   it('names no screen for an unknown path, a play route without an id, or a malformed escape', () => {
-    for (const hash of ['#/nowhere', '#/play', '#/play/', '#/play/a/b', '#/play/%E0%A4%A', '#/home'])
+    for (const hash of [
+      '#/nowhere',
+      '#/play',
+      '#/play/',
+      '#/play/a/b',
+      '#/play/%E0%A4%A',
+      '#/home',
+      '#/g',
+      '#/g/',
+      '#/g/a b',
+      '#/g/a%20b',
+      '#/g/a/b',
+    ])
       expect(parseRoute(hash), hash).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { Players } from './screens/Players';
 import { SettingsScreen } from './screens/Settings';
 import { Rules } from './screens/Rules';
 import { About } from './screens/About';
+import { SharedGame } from './share';
 
 const SCREENS = {
   home: Home,
@@ -23,6 +24,7 @@ const SCREENS = {
   settings: SettingsScreen,
   rules: Rules,
   about: About,
+  shared: SharedGame,
 } as const;
 
 export function App() {

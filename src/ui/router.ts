@@ -11,10 +11,17 @@
 import { signal } from '@preact/signals';
 import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
 
-export type Route = { readonly screen: Exclude<Screen, 'play'> } | { readonly screen: 'play'; readonly gameId: string };
+/** The screens that are a single fixed path. */
+type FixedScreen = Exclude<Screen, 'play' | 'shared'>;
+
+export type Route =
+  | { readonly screen: FixedScreen }
+  | { readonly screen: 'play'; readonly gameId: string }
+  /** A game carried in the link itself (`code` from core's encodeGameLink), shown in review. */
+  | { readonly screen: 'shared'; readonly code: string };
 
 /** The screens that are a single fixed path, by path segment ('' is Home). */
-const PATHS: Readonly<Record<Exclude<Screen, 'play'>, string>> = {
+const PATHS: Readonly<Record<FixedScreen, string>> = {
   home: '',
   new: 'new',
   demo: 'demo',
@@ -24,7 +31,7 @@ const PATHS: Readonly<Record<Exclude<Screen, 'play'>, string>> = {
   rules: 'rules',
   about: 'about',
 };
-const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as Exclude<Screen, 'play'>]));
+const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));
 
 export const HOME: Route = { screen: 'home' };
 
@@ -40,13 +47,21 @@ export function parseRoute(hash: string): Route | null {
       return null; // a malformed %-escape
     }
   }
+  // A game link's code is base64url, which needs no escaping; anything else is not a code of ours.
+  const shared = /^g\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (shared) return { screen: 'shared', code: shared[1]! };
   const fixed = BY_PATH.get(path);
   return fixed ? { screen: fixed } : path === '' ? HOME : null;
 }
 
 export function formatRoute(route: Route): string {
-  return route.screen === 'play' ? `#/play/${encodeURIComponent(route.gameId)}` : `#/${PATHS[route.screen]}`;
+  if (route.screen === 'play') return `#/play/${encodeURIComponent(route.gameId)}`;
+  if (route.screen === 'shared') return `#/g/${route.code}`;
+  return `#/${PATHS[route.screen]}`;
 }
+
+/** The code of the game link on screen (the 'shared' screen reads it). */
+export const sharedCode = signal('');
 
 /** What this app writes in `history.state` for each of its entries. */
 export interface EntryState {
@@ -114,7 +129,10 @@ function showScreen(next: Screen): void {
  */
 function showFromHistory(route: Route): void {
   if (route.screen === 'play') void openFromUrl(route.gameId);
-  else showScreen(route.screen);
+  else {
+    if (route.screen === 'shared') sharedCode.value = route.code;
+    showScreen(route.screen);
+  }
 }
 
 /**
@@ -190,6 +208,7 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
       if (!here && leaveGuards.size && !(await mayLeave())) return;
       if (here || options.replace) write(route, current.depth, true);
       else write(route, current.depth + 1, false);
+      if (route.screen === 'shared') sharedCode.value = route.code;
       showScreen(route.screen);
     })();
   });

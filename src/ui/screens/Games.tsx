@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   type DamagedSummary,
   type GameSortKey,
@@ -61,6 +61,86 @@ interface Progress {
   readonly total: number;
 }
 
+/**
+ * A pente.org record pasted as text (from a message, a web page), imported through storage like a file.
+ * A record that cannot be read keeps the dialog open with the text and the reason, so nothing is lost.
+ */
+function PasteRecordDialog({ onImported, onClose }: { onImported: () => void; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  useLayoutEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  const close = () => {
+    ref.current?.close();
+    onClose();
+  };
+  const importText = async () => {
+    const d = db.value;
+    if (!d) return setProblem('Not imported: the saved games are not available here.');
+    setBusy(true);
+    const r = await importGameRecord(d, text);
+    setBusy(false);
+    if (!r.ok) return setProblem(`Not imported: ${r.error.message}`);
+    close();
+    notify('The game was imported.');
+    onImported();
+  };
+  // Reading the clipboard needs the browser's permission; where it is refused, the player pastes by hand.
+  const readClipboard = async () => {
+    try {
+      setText(await navigator.clipboard.readText());
+      setProblem('');
+    } catch {
+      setProblem('The clipboard cannot be read here: paste into the box instead (long press, Paste).');
+    }
+  };
+  return (
+    <dialog
+      ref={ref}
+      class="paste-dialog"
+      aria-labelledby="paste-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <h2 id="paste-title">Paste a record</h2>
+      <textarea
+        rows={8}
+        aria-label="pente.org record"
+        placeholder={'[Game "Pente"]\n\n1. K10 L9 2. …'}
+        value={text}
+        onInput={(e) => {
+          setText(e.currentTarget.value);
+          setProblem('');
+        }}
+      />
+      {problem && (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div class="dialog-buttons">
+        {typeof navigator.clipboard?.readText === 'function' && (
+          <button type="button" onClick={() => void readClipboard()}>
+            Paste from clipboard
+          </button>
+        )}
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="button" class="primary" disabled={busy || text.trim() === ''} onClick={() => void importText()}>
+          Import
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
 export function Games() {
   const [status, setStatus] = useState<'in-progress' | 'finished'>('in-progress');
   const [sortBy, setSortBy] = useState<GameSortKey>('date');
@@ -68,6 +148,7 @@ export function Games() {
   const [shown, setShown] = useState(PAGE_SIZE);
   const [shownDamaged, setShownDamaged] = useState(PAGE_SIZE);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const [pasting, setPasting] = useState(false);
 
   // Loads can overlap (a tab switch resets the page size too): only the latest one may show its list.
   const latestLoad = useRef(0);
@@ -205,7 +286,16 @@ export function Games() {
             onChange={(e) => void importFile(e)}
           />
         </label>
+        <button type="button" disabled={progress !== null} onClick={() => setPasting(true)}>
+          Paste a record
+        </button>
       </div>
+      {pasting && (
+        <PasteRecordDialog
+          onClose={() => setPasting(false)}
+          onImported={() => void Promise.all([load(), refreshResumable()])}
+        />
+      )}
       {progress && (
         <p class="progress" role="status">
           <label>

@@ -12,7 +12,7 @@ import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
 import { type Route, navigate } from '../router';
 
-const go = (s: Exclude<Route['screen'], 'play'>) => () => navigate({ screen: s });
+const go = (s: Exclude<Route['screen'], 'play' | 'shared'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
 const RECENT_COUNT = 3;
 

@@ -10,6 +10,7 @@ import type { PlayController } from '../session/controller';
 import { canUndo, isHumanTurn } from '../session/match';
 import { navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
+import { ShareButton } from '../share';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
@@ -328,6 +329,7 @@ export function Play() {
           {demo ? 'Demo: ' : ''}
           {s.rules.variant.name} {size}×{size}
         </h1>
+        <ShareButton game={game} />
       </header>
       <div class="players">
         <PlayerPanel game={game} player={1} />
