@@ -9,9 +9,8 @@
  *   …
  *   await threads.close();
  */
-import { isMainThread, parentPort } from 'node:worker_threads';
 import type { Worker } from 'node:worker_threads';
-import { HelperThread, type HelperChannel, type HelperMessage } from '../../src/ai/smp';
+import type { HelperChannel, HelperMessage } from '../../src/ai/smp';
 import { tsWorker } from './worker-pool';
 
 export interface SearchThreads {
@@ -22,7 +21,9 @@ export interface SearchThreads {
 
 /** Starts `count` helper threads; resolves once each has loaded (so the first search has them all). */
 export async function searchThreads(count: number): Promise<SearchThreads> {
-  const workers: Worker[] = Array.from({ length: count }, () => tsWorker(new URL(import.meta.url), null));
+  const workers: Worker[] = Array.from({ length: count }, () =>
+    tsWorker(new URL('./search-helper.ts', import.meta.url), null),
+  );
   await Promise.all(
     workers.map(
       (worker) =>
@@ -38,11 +39,4 @@ export async function searchThreads(count: number): Promise<SearchThreads> {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
-}
-
-if (!isMainThread && parentPort) {
-  const port = parentPort;
-  const helper = new HelperThread();
-  port.on('message', (message: HelperMessage) => helper.handle(message));
-  port.postMessage('loaded');
 }
