@@ -132,26 +132,40 @@ async function timeToDepth(threads: number, depth: number, repeat: number): Prom
   // Warm the helpers' JIT too.
   multi.think(states[0]!, { timeMs: 500, fixedTime: true });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  // Cores used: the process's CPU time over the wall time, which shows whether the machine gave the
+  // threads the cores they need (a busy machine caps the speed-up whatever the search does).
   const measure = (engine: Engine, state: (typeof states)[number]) => {
     const ms: number[] = [];
     let reached = 0;
+    let cpu = 0;
+    let wall = 0;
     for (let r = 0; r < repeat; r++) {
       engine.newGame();
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const result = engine.think(state, { depth, timeMs: 600_000, fixedTime: true });
+      const used = process.cpuUsage(cpuStart);
       ms.push(performance.now() - start);
+      cpu += (used.user + used.system) / 1000;
+      wall += ms.at(-1)!;
       reached = result.depth;
     }
-    return { ms: median(ms), depth: reached };
+    return { ms: median(ms), depth: reached, cores: cpu / wall };
   };
-  const rows: { position: number; ms1: number; msN: number; ratio: number }[] = [];
+  const rows: { position: number; ms1: number; msN: number; ratio: number; coresN: number }[] = [];
   for (const [i, state] of states.entries()) {
     const one = measure(single, state);
     const many = measure(multi, state);
     const ratio = one.ms / many.ms;
-    rows.push({ position: i + 1, ms1: Math.round(one.ms), msN: Math.round(many.ms), ratio: Number(ratio.toFixed(2)) });
+    rows.push({
+      position: i + 1,
+      ms1: Math.round(one.ms),
+      msN: Math.round(many.ms),
+      ratio: Number(ratio.toFixed(2)),
+      coresN: Number(many.cores.toFixed(2)),
+    });
     console.log(
-      `#${i + 1}  depth ${depth}: 1 thread ${String(Math.round(one.ms)).padStart(6)} ms (depth ${one.depth})   ${threads} threads ${String(Math.round(many.ms)).padStart(6)} ms (depth ${many.depth})   speed-up ${ratio.toFixed(2)}x`,
+      `#${i + 1}  depth ${depth}: 1 thread ${String(Math.round(one.ms)).padStart(6)} ms (depth ${one.depth})   ${threads} threads ${String(Math.round(many.ms)).padStart(6)} ms (depth ${many.depth}, ${many.cores.toFixed(2)} cores used)   speed-up ${ratio.toFixed(2)}x`,
     );
   }
   const total1 = rows.reduce((s, r) => s + r.ms1, 0);
