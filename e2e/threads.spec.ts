@@ -15,9 +15,9 @@ async function setThreads(page: Page, threads: '1' | '2'): Promise<void> {
   await page.getByRole('button', { name: 'Back' }).click();
 }
 
-/** Plays E5 against the computer on 9×9 and waits for its reply. */
+/** Plays E5 against the computer (Master: on 9×9 it has no book and thinks its full 3 s) and waits for its reply. */
 async function computerReplies(page: Page): Promise<void> {
-  await newGame(page, { white: 'Beginner (computer)' });
+  await newGame(page, { white: 'Master (computer)' });
   await tapTwice(page, 'E5');
   await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });

@@ -174,6 +174,8 @@ export function combine(main: SearchResult, helpers: readonly HelperResult[]): S
 
 /** The helper side: handles the messages of one helper thread. */
 export class HelperThread {
+  /** Searches this helper has joined (diagnostics: e2e/threads.spec.ts reads it in the browser). */
+  searches = 0;
   private helper = 0;
   private table: TranspositionTable | null = null;
   private control: Int32Array | null = null;
@@ -198,6 +200,7 @@ export class HelperThread {
     if (!game.ok) return;
     const base = SLOT + SLOT_WORDS * (helper - 1);
     Atomics.store(control, base + BUSY, job.search);
+    this.searches++;
     try {
       table.age = job.age;
       const searcher = new Searcher(Position.fromState(game.value), job.settings, table);

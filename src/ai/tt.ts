@@ -110,7 +110,7 @@ export class TranspositionTable {
     else if (this.read(i + 4, hi)) slot = i + 4;
     else slot = this.worth(i) <= this.worth(i + 4) ? i : i + 4;
     // Keep a known best move when the new entry has none (read() left that entry's copy when it matched).
-    if (move < 0 && (slot === i || slot === i + 4) && this.hitSlot === slot) move = this.hitMove;
+    if (move < 0 && this.hitSlot === slot) move = this.hitMove;
     const meta = (depth + 128) | (bound << 8) | (this.generation << 16);
     d[slot + SCORE] = score;
     d[slot + MOVE] = move;

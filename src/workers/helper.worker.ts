@@ -10,3 +10,5 @@ declare const self: { onmessage: ((event: MessageEvent<HelperMessage>) => void) 
 
 const helper = new HelperThread();
 self.onmessage = (event) => helper.handle(event.data);
+// For the browser tests (and a curious developer's console): how many searches this helper has joined.
+Object.defineProperty(globalThis, 'penteHelperSearches', { get: () => helper.searches });
