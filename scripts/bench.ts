@@ -16,7 +16,12 @@
  * and the geometric mean of the ratios); then how long the helpers take to stop once the main search stops
  * (the abort latency).
  *
- *   npm run bench -- --threads 2 [--depth 12] [--repeat 3]
+ *   npm run bench -- --threads 2 [--depth 12] [--repeat 3] [--lockstep] [--every-depth]
+ *
+ * --lockstep is for a busy machine, where the threads do not each get a core: every thread then searches at
+ * the same pace (smp.ts `lockstep`: each waits at every poll until none is behind), as on equal idle cores,
+ * and the time to depth is counted in the main search's polls (one per 1024 nodes) instead of milliseconds.
+ * It leaves out what real cores add (memory traffic, the waits' own cost), so it is an estimate.
  */
 import { parseArgs } from 'node:util';
 import { formatPoint, parsePoint, replay } from '../src/core';
@@ -40,6 +45,9 @@ const { values: args } = parseArgs({
     threads: { type: 'string', default: '1' },
     depth: { type: 'string', default: '12' },
     repeat: { type: 'string', default: '3' },
+    lockstep: { type: 'boolean', default: false },
+    /** Helpers search every depth (SearchSettings.helperSkipDepths false), for comparison. */
+    'every-depth': { type: 'boolean', default: false },
   },
 });
 const times = (process.env.BENCH_TIMES ?? '1000,5000').split(',').map(Number);
@@ -67,7 +75,8 @@ const states = POSITIONS.map((text, i) => {
 });
 new Engine().think(states[0]!, { timeMs: 500, fixedTime: true });
 
-if (Number(args.threads) >= 2) await timeToDepth(Number(args.threads), Number(args.depth), Number(args.repeat));
+if (Number(args.threads) >= 2)
+  await timeToDepth(Number(args.threads), Number(args.depth), Number(args.repeat), args.lockstep);
 else fixedTimeBench();
 
 function fixedTimeBench(): void {
@@ -124,7 +133,7 @@ function fixedTimeBench(): void {
   console.log(JSON.stringify({ summary, rows }));
 }
 
-async function timeToDepth(threads: number, depth: number, repeat: number): Promise<void> {
+async function timeToDepth(threads: number, depth: number, repeat: number, lockstep: boolean): Promise<void> {
   const helpers = await searchThreads(threads - 1);
   const single = new Engine(20);
   const multi = new Engine(20, { sharedTable: true });
@@ -134,8 +143,9 @@ async function timeToDepth(threads: number, depth: number, repeat: number): Prom
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   // Cores used: the process's CPU time over the wall time, which shows whether the machine gave the
   // threads the cores they need (a busy machine caps the speed-up whatever the search does).
-  const measure = (engine: Engine, state: (typeof states)[number]) => {
+  const measure = (engine: Engine, state: (typeof states)[number], paced = false) => {
     const ms: number[] = [];
+    const polls: number[] = [];
     let reached = 0;
     let cpu = 0;
     let wall = 0;
@@ -143,19 +153,30 @@ async function timeToDepth(threads: number, depth: number, repeat: number): Prom
       engine.newGame();
       const start = performance.now();
       const cpuStart = process.cpuUsage();
-      const result = engine.think(state, { depth, timeMs: 600_000, fixedTime: true });
+      let count = 0;
+      const result = engine.think(state, {
+        depth,
+        timeMs: 600_000,
+        fixedTime: true,
+        lockstep: paced,
+        ...(args['every-depth'] ? { settings: { helperSkipDepths: false } } : {}),
+        shouldStop: () => (count++, false),
+      });
       const used = process.cpuUsage(cpuStart);
       ms.push(performance.now() - start);
+      polls.push(count);
       cpu += (used.user + used.system) / 1000;
       wall += ms.at(-1)!;
       reached = result.depth;
     }
-    return { ms: median(ms), depth: reached, cores: cpu / wall };
+    // In lockstep mode the time is the main search's polls; the wall time says nothing then.
+    return { ms: paced ? median(polls) : median(ms), depth: reached, cores: cpu / wall };
   };
+  const unit = lockstep ? 'polls' : 'ms';
   const rows: { position: number; ms1: number; msN: number; ratio: number; coresN: number }[] = [];
   for (const [i, state] of states.entries()) {
-    const one = measure(single, state);
-    const many = measure(multi, state);
+    const one = measure(single, state, lockstep);
+    const many = measure(multi, state, lockstep);
     const ratio = one.ms / many.ms;
     rows.push({
       position: i + 1,
@@ -165,7 +186,7 @@ async function timeToDepth(threads: number, depth: number, repeat: number): Prom
       coresN: Number(many.cores.toFixed(2)),
     });
     console.log(
-      `#${i + 1}  depth ${depth}: 1 thread ${String(Math.round(one.ms)).padStart(6)} ms (depth ${one.depth})   ${threads} threads ${String(Math.round(many.ms)).padStart(6)} ms (depth ${many.depth}, ${many.cores.toFixed(2)} cores used)   speed-up ${ratio.toFixed(2)}x`,
+      `#${i + 1}  depth ${depth}: 1 thread ${String(Math.round(one.ms)).padStart(6)} ${unit} (depth ${one.depth})   ${threads} threads ${String(Math.round(many.ms)).padStart(6)} ${unit} (depth ${many.depth}, ${many.cores.toFixed(2)} cores used)   speed-up ${ratio.toFixed(2)}x`,
     );
   }
   const total1 = rows.reduce((s, r) => s + r.ms1, 0);
@@ -185,13 +206,14 @@ async function timeToDepth(threads: number, depth: number, repeat: number): Prom
   }
   const stopMs = Number(Math.max(...stops).toFixed(1));
   console.log(
-    `time to depth ${depth}: 1 thread ${total1} ms, ${threads} threads ${totalN} ms in all: speed-up ${(total1 / totalN).toFixed(2)}x (geometric mean of the positions' ${geomean.toFixed(2)}x); helpers stopped within ${stopMs} ms of the main search`,
+    `time to depth ${depth}: 1 thread ${total1} ${unit}, ${threads} threads ${totalN} ${unit} in all: speed-up ${(total1 / totalN).toFixed(2)}x (geometric mean of the positions' ${geomean.toFixed(2)}x); helpers stopped within ${stopMs} ms of the main search`,
   );
   console.log(
     JSON.stringify({
       threads,
       depth,
       repeat,
+      lockstep,
       total1,
       totalN,
       speedup: Number((total1 / totalN).toFixed(3)),

@@ -9,6 +9,9 @@
  *                    [--opening-plies 2]                   (fewer preset opening moves leave the book more to do)
  *   npm run match -- --a default --b default --search-threads-a 2 --threads 1
  *                    A searches on 2 threads (Lazy SMP, src/ai/smp.ts), one game at a time
+ *   npm run match -- … --search-threads-a 2 --nodes 60000 --lockstep
+ *                    the same at equal nodes per thread, the threads kept in step: equal idle cores
+ *                    simulated on a busy machine (the main search's node limit is the "time")
  *
  * Configurations are the named presets below (each a change to the default search settings). Openings are
  * the first moves of pente.org games from ../shared when present, else seeded random moves near the centre.
@@ -57,6 +60,8 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   },
   'no-vcf': { vcfQuiescence: false },
   'no-root-reductions': { useRootReductions: false },
+  /** Lazy SMP helpers search every depth, as the main search does (with --search-threads-a/-b). */
+  'smp-no-skip': { helperSkipDepths: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
@@ -107,6 +112,8 @@ interface Setup {
   /** Search threads of A and of B (Lazy SMP; 1: a single thread, as before). */
   searchThreadsA: number;
   searchThreadsB: number;
+  /** Threads keep pace with each other (smp.ts `lockstep`): with --nodes, equal idle cores on a busy machine. */
+  lockstep: boolean;
 }
 interface Outcome {
   game: number;
@@ -158,6 +165,7 @@ function playGame(setup: Setup, job: Job): Outcome {
       ...(setup.depth ? { depth: setup.depth, timeMs: 60_000 } : {}),
       settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
       seed: job.game,
+      ...(setup.lockstep ? { lockstep: true } : {}),
     });
     if (r.book) bookMoves[aToMove ? 0 : 1]++;
     const next = play(state, r.move);
@@ -213,6 +221,7 @@ if (isMainThread) {
       'book-b': { type: 'boolean', default: false },
       'search-threads-a': { type: 'string', default: '1' },
       'search-threads-b': { type: 'string', default: '1' },
+      lockstep: { type: 'boolean', default: false },
       book: { type: 'string', default: fileURLToPath(new URL('../public/openings.bin', import.meta.url)) },
     },
   });
@@ -232,6 +241,7 @@ if (isMainThread) {
     bookB: values['book-b'] ? values.book : null,
     searchThreadsA: Number(values['search-threads-a']),
     searchThreadsB: Number(values['search-threads-b']),
+    lockstep: values.lockstep,
   };
   const pairs = Math.ceil(Number(values.games) / 2);
   const jobs: Job[] = openings(

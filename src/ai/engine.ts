@@ -30,6 +30,11 @@ export interface ThinkOptions {
   /** Use the whole think time, with no early stop (benchmarks: see SearchLimits.fixedTime). */
   readonly fixedTime?: boolean;
   /**
+   * Benchmarks only, with helper threads: every thread searches at the same pace (smp.ts `lockstep`), as on
+   * equal idle cores, so the main search's nodes measure the time to a depth on a busy machine.
+   */
+  readonly lockstep?: boolean;
+  /**
    * Play from the openings book (set with `Engine.setBook`) when it has the position: by default the level's
    * `book` flag, and true without a level. A forced move (a win now, or stopping the opponent's win next
    * move) always overrides the book.
@@ -119,12 +124,20 @@ export class Engine {
       depth,
       hardMs: timeMs,
       age: this.tt.age,
+      ...(options.lockstep ? { lockstep: true } : {}),
     });
     const stop = options.shouldStop;
     try {
       const result = searcher.run(
         // A helper that completed the deepest iteration asked for ends the search too.
-        { ...limits, keepTableAge: true, shouldStop: () => stop?.() === true || smp.deepest(search) >= depth },
+        {
+          ...limits,
+          keepTableAge: true,
+          shouldStop: () => {
+            if (options.lockstep) smp.keepPace(search);
+            return stop?.() === true || smp.deepest(search) >= depth;
+          },
+        },
         options.onProgress,
       );
       smp.stop(search);

@@ -85,6 +85,8 @@ export interface SearchSettings {
   readonly useRootReductions: boolean;
   /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
   readonly nullMoveDeep: number;
+  /** Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth. */
+  readonly helperSkipDepths: boolean;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -111,6 +113,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   vcfMinThrees: 2,
   useRootReductions: true,
   nullMoveDeep: 4,
+  helperSkipDepths: true,
 };
 
 export interface SearchLimits {
@@ -260,7 +263,8 @@ export class Searcher {
     let stableIterations = 0;
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
-      if (limits.helper && depth < limits.depth && helperSkips(limits.helper, depth)) continue;
+      if (limits.helper && this.settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
+        continue;
       let alpha = -INFINITY;
       let beta = INFINITY;
       let delta = 60;

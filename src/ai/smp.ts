@@ -15,6 +15,7 @@
  *   [SLOT + 8h + RESULT] helper h's last completed iteration: the search number (0 while it writes),
  *                        then depth, move, score, nodes
  *   [SLOT + 8h + BUSY]   the search number helper h is running (0: idle)
+ *   [MAIN_STEP], [SLOT + 8h + STEP], [TICK]   lockstep mode only (see `lockstep` below)
  */
 import { type Point, type RulesOptions, replay } from '../core';
 import { Position } from './position';
@@ -43,6 +44,8 @@ export interface HelperJob {
   readonly hardMs: number;
   /** The table's age stamp for this search (the main search's). */
   readonly age: number;
+  /** Benchmarks only: every thread keeps pace with the others (see `lockstep`). */
+  readonly lockstep?: boolean;
 }
 
 export type HelperMessage = HelperInit | HelperJob;
@@ -53,6 +56,8 @@ export interface HelperChannel {
 }
 
 const CURRENT = 0;
+const MAIN_STEP = 1;
+const TICK = 2;
 const SLOT = 8;
 const SLOT_WORDS = 8;
 const RESULT = 0;
@@ -61,6 +66,7 @@ const MOVE = 2;
 const SCORE = 3;
 const NODES = 4;
 const BUSY = 5;
+const STEP = 6;
 /** The most helpers a control block has room for (the app allows 8 threads). */
 export const MAX_HELPERS = 31;
 const CONTROL_BYTES = (SLOT + SLOT_WORDS * MAX_HELPERS) * 4;
@@ -106,6 +112,7 @@ export class LazySmp {
   /** Sends every helper the search; returns its number (for `stop`, `deepest` and `best`). */
   start(job: Omit<HelperJob, 'kind' | 'search'>): number {
     this.search = (this.search % 0x7fffffff) + 1;
+    Atomics.store(this.control, MAIN_STEP, 0);
     Atomics.store(this.control, CURRENT, this.search);
     const message: HelperJob = { kind: 'search', search: this.search, ...job };
     for (const channel of this.channels) channel.post(message);
@@ -115,6 +122,11 @@ export class LazySmp {
   /** Tells every helper to stop the search (they notice within 1024 nodes). */
   stop(search: number): void {
     Atomics.compareExchange(this.control, CURRENT, search, -search);
+  }
+
+  /** The main search's poll in lockstep mode (see `lockstep`): waits until no busy helper is behind it. */
+  keepPace(search: number): void {
+    lockstep(this.control, MAIN_STEP, search, this.channels.length);
   }
 
   /** Whether the search is still on (not stopped). */
@@ -199,6 +211,8 @@ export class HelperThread {
     const game = replay(job.rules, job.moves);
     if (!game.ok) return;
     const base = SLOT + SLOT_WORDS * (helper - 1);
+    // In lockstep mode a helper starts level with the main search, however late it joins.
+    Atomics.store(control, base + STEP, Atomics.load(control, MAIN_STEP));
     Atomics.store(control, base + BUSY, job.search);
     this.searches++;
     try {
@@ -221,7 +235,12 @@ export class HelperThread {
           fixedTime: true,
           helper,
           keepTableAge: true,
-          shouldStop: () => !stillOn(),
+          shouldStop: job.lockstep
+            ? () => {
+                lockstep(control, base + STEP, job.search, MAX_HELPERS);
+                return !stillOn();
+              }
+            : () => !stillOn(),
         },
         (p) => {
           if (stillOn()) write(p);
@@ -230,5 +249,33 @@ export class HelperThread {
     } finally {
       Atomics.store(control, base + BUSY, 0);
     }
+  }
+}
+
+/**
+ * Lockstep mode, for a benchmark on a busy machine: at each poll (every 1024 nodes) a thread counts a step
+ * and waits until no other thread still in the search has counted fewer, so every thread searches at the
+ * same pace whatever CPU time the machine gives each, as on equal idle cores. Then the main search's nodes
+ * to a depth measure the time to it (the bench's --lockstep). `myStep` is the word of the calling thread's
+ * step count.
+ */
+function lockstep(control: Int32Array, myStep: number, search: number, helpers: number): void {
+  const mine = Atomics.add(control, myStep, 1) + 1;
+  Atomics.add(control, TICK, 1);
+  Atomics.notify(control, TICK);
+  const behind = (): boolean => {
+    if (myStep !== MAIN_STEP && Atomics.load(control, CURRENT) === search && Atomics.load(control, MAIN_STEP) < mine)
+      return true;
+    for (let h = 1; h <= helpers; h++) {
+      const base = SLOT + SLOT_WORDS * (h - 1);
+      if (base + STEP === myStep || Atomics.load(control, base + BUSY) !== search) continue;
+      if (Atomics.load(control, base + STEP) < mine) return true;
+    }
+    return false;
+  };
+  for (;;) {
+    const tick = Atomics.load(control, TICK);
+    if (!behind()) return;
+    Atomics.wait(control, TICK, tick, 5);
   }
 }
