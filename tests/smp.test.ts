@@ -93,6 +93,22 @@ describe('Lazy SMP in worker threads', () => {
     expect(helpersSeen).toBe(2);
   });
 
+  it('in lockstep mode the search and its helpers still end (no thread waits for another forever)', async () => {
+    const engine = new Engine(18, { sharedTable: true });
+    engine.setHelpers(threads.channels);
+    let polls = 0;
+    const r = engine.think(MIDDLEGAME, {
+      depth: 9,
+      timeMs: 60_000,
+      lockstep: true,
+      shouldStop: () => (polls++, false),
+    });
+    expect(illegality(MIDDLEGAME, r.move)).toBeNull();
+    expect(r.depth).toBeGreaterThanOrEqual(9);
+    expect(polls).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(engine.busyHelpers).toBe(0), { timeout: 5000, interval: 1 });
+  });
+
   it('an abort stops every helper, not only the main search', async () => {
     const engine = new Engine(18, { sharedTable: true });
     engine.setHelpers(threads.channels);
