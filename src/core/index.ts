@@ -10,3 +10,4 @@ export * from './result';
 export * from './serialize';
 export * from './variants';
 export * from './movelist';
+export * from './lessons';
