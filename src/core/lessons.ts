@@ -64,7 +64,7 @@ export const LESSONS: readonly Lesson[] = [
     variant: 'pente',
     setup: { diagram: empty() },
     prompt:
-      'Black moves first, and the first stone of the game goes on the centre point. Tap the centre to see your stone, then tap it again (or press Confirm) to place it.',
+      'Black moves first, and the first stone of the game goes on the centre point. Tap the centre to place your first stone there.',
     goal: { kind: 'legal' },
     right: 'That is the centre. From now on the players take turns, one stone at a time, anywhere on the board.',
     wrong: 'The first stone must go on the centre point, E5, the dot in the middle.',

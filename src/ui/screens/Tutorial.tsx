@@ -17,6 +17,7 @@ import {
   previewMove,
   tryLessonMove,
 } from '../../core';
+import type { InputMode } from '../../storage';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { settings, updateSettings } from '../app-state';
@@ -26,12 +27,20 @@ import { firstLessonToDo, lessonsDoneCount, withLessonDone } from '../tutorial';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
-/** What a previewed move would do, in words (as on the play screen). */
-function previewText(p: MovePreview, size: number): string {
+/** How a previewed stone is placed, by input mode (one-tap places at once, so it has no preview). */
+const PLACE_HOW: Readonly<Record<InputMode, string>> = {
+  'two-tap': ' Tap it again, or press Confirm, to place it.',
+  confirm: ' Press Confirm to place it.',
+  'one-tap': '',
+  drag: ' Lift your finger to place it.',
+};
+
+/** What a previewed move would do, in words (as on the play screen), and how to place it. */
+function previewText(p: MovePreview, size: number, mode: InputMode): string {
   const parts = [`Preview at ${formatPoint(size, p.point)}`];
   if (p.captured.length) parts.push(`captures ${p.captured.length}`);
   if (p.result?.winner === p.player) parts.push('wins');
-  return `${parts.join(', ')}. Tap again to place it.`;
+  return `${parts.join(', ')}.${PLACE_HOW[mode]}`;
 }
 
 export function Tutorial() {
@@ -126,7 +135,8 @@ export function Tutorial() {
     );
   } else {
     const line =
-      notice || (preview ? previewText(preview, size) : `${COLOURS[state.toMove]} to move: tap a point on the board.`);
+      notice ||
+      (preview ? previewText(preview, size, mode) : `${COLOURS[state.toMove]} to move: tap a point on the board.`);
     result = (
       <div class="lesson-result">
         <p class={notice ? 'notice' : undefined}>{line}</p>
