@@ -123,6 +123,7 @@ export function Tutorial() {
   const last = index === LESSONS.length - 1;
   const doneCount = lessonsDoneCount(done);
   const variant = VARIANTS[lesson.variant].name;
+  const target = state.rules.variant.captureWin;
 
   let result;
   if (attempt) {
@@ -181,6 +182,12 @@ export function Tutorial() {
         </p>
         <h2>{lesson.title}</h2>
         <p class="lesson-prompt">{lesson.prompt}</p>
+        {/* Where the lesson starts with stones captured, the count is part of the position. */}
+        {target !== null && (state.captures[0] > 0 || state.captures[1] > 0) && (
+          <p class="lesson-captures">
+            Captured: Black {shown.captures[0]}, White {shown.captures[1]} ({target} wins)
+          </p>
+        )}
       </div>
       <Board
         size={size}
