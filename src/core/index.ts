@@ -11,3 +11,4 @@ export * from './serialize';
 export * from './variants';
 export * from './movelist';
 export * from './lessons';
+export * from './puzzle/glicko2';
