@@ -12,3 +12,4 @@ export * from './variants';
 export * from './movelist';
 export * from './lessons';
 export * from './puzzle/glicko2';
+export * from './puzzle/pack';
