@@ -84,3 +84,37 @@ test('a lesson that needs a capture: the wrong point explains, the right one tak
   await expect(cell(page, 'F5')).toHaveAccessibleName('F5, empty');
   await expect(cell(page, 'G5')).toHaveAccessibleName('G5, empty');
 });
+
+test('the tutorial places stones the way Settings say: Confirm, one tap, or the keyboard', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Placing a stone').selectOption('confirm');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Learn to play' }).click();
+  // Confirm mode: taps only preview; Confirm places.
+  await cell(page, 'E5').tap();
+  await cell(page, 'E5').tap();
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, empty, preview');
+  await expect(result(page)).toContainText('Press Confirm to place it.');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(result(page)).toContainText('Right!');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Placing a stone').selectOption('one-tap');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Rules and help' }).click();
+  await page.getByRole('button', { name: 'Try it on the board' }).click();
+  // The first lesson is done: the screen opens at the second. One tap answers.
+  await expect(page.getByRole('heading', { name: 'Make five in a row' })).toBeVisible();
+  await cell(page, 'D5').tap();
+  await expect(result(page)).toContainText('Right!');
+
+  // The keyboard: arrows move between points, Enter chooses (one tap: it answers).
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+  await expect(page.getByRole('heading', { name: 'Block a four' })).toBeVisible();
+  await cell(page, 'E5').focus();
+  for (const key of ['ArrowUp', 'ArrowUp', 'ArrowRight', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  await expect(result(page)).toContainText('Right!');
+  await expect(cell(page, 'G7')).toHaveAccessibleName('G7, black stone');
+});
