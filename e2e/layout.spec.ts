@@ -197,6 +197,19 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: /^Back/ }).first().click();
         await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
       }
+
+      // The tutorial, from Rules: a lesson, then a wrong answer shown with White's winning reply.
+      await page.getByRole('button', { name: 'Rules and help', exact: true }).click();
+      await page.getByRole('button', { name: 'Try it on the board' }).click();
+      await expect(page.locator('main.tutorial')).toBeVisible();
+      await check(page, 'learn', size.name, scheme);
+      await page.locator('.lesson-item', { hasText: 'Block a four' }).click();
+      await cell(page, 'H7').tap();
+      await expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
+      await check(page, 'learn-preview', size.name, scheme);
+      await cell(page, 'H7').tap();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await check(page, 'learn-wrong', size.name, scheme);
       await context.close();
     });
   }

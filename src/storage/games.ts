@@ -129,6 +129,13 @@ export function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<
   });
 }
 
+/** How many records the games store holds (damaged ones too): Home offers the tutorial while it is none. */
+export function countGames(db: PenteDb): Promise<StorageResult<number>> {
+  return withTransaction(db, ['games'], 'readonly', 'count the games', async (tx) =>
+    ok(await tx.objectStore('games').count()),
+  );
+}
+
 export type GameSortKey = 'date' | 'player1' | 'player2' | 'size' | 'variant';
 
 export interface GameListQuery {
