@@ -72,6 +72,9 @@ export interface Analysis {
   readonly timeMs: number;
 }
 
+/** Lines best first (a copy). */
+const byScore = (lines: readonly AnalysisLine[]): AnalysisLine[] => [...lines].sort((a, b) => b.score - a.score);
+
 /** The search's answer, or the book's: then `book` holds the move's statistics (and depth and nodes are 0). */
 export interface ThinkResult extends SearchResult {
   readonly book?: BookCandidate;
@@ -137,15 +140,14 @@ export class Engine {
       const budget = wanted === 1 ? left : k === 0 ? options.timeMs / 2 : left / (wanted - k);
       const exclude = lines.map((l) => l.move);
       const line = this.analyseLine(state, Math.max(1, budget), exclude, stop, (partial) =>
-        options.onProgress?.([...lines, partial]),
+        options.onProgress?.(byScore([...lines, partial])),
       );
       nodes += line.nodes;
       if (!line.line) break;
       lines.push(line.line);
-      options.onProgress?.(lines);
+      options.onProgress?.(byScore(lines));
     }
-    lines.sort((a, b) => b.score - a.score);
-    return { lines, nodes, timeMs: performance.now() - start };
+    return { lines: byScore(lines), nodes, timeMs: performance.now() - start };
   }
 
   /** The best line among the moves not excluded (null when none is left). */
