@@ -45,7 +45,14 @@ describe('opening the database', () => {
     const db = unwrap(await openDatabase({ factory: freshFactory() }));
     expect(db.name).toBe('pente');
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['games', 'openings', 'players', 'settings', 'summaries']);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'analyses',
+      'games',
+      'openings',
+      'players',
+      'settings',
+      'summaries',
+    ]);
     expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byStatus', 'byUpdatedAt']);
     expect([...db.transaction('summaries').store.indexNames].sort()).toEqual(['byStatus', 'byStatusUpdated']);
     db.close();

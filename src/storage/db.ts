@@ -37,6 +37,8 @@ export interface PenteSchema extends DBSchema {
   settings: { key: string; value: unknown };
   /** Key-value: the packed openings book under BOOK_KEY. */
   openings: { key: string; value: unknown };
+  /** Since version 3: one analysis per game, under the game's id (src/storage/analyses.ts). */
+  analyses: { key: string; value: unknown };
 }
 
 export type PenteDb = IDBPDatabase<PenteSchema>;
@@ -77,8 +79,13 @@ const addSummaries: UpgradeStep = (db, tx) => {
   };
 };
 
+/** Version 3: the analyses store (a game's analysis, under the game's id). Nothing to fill: none exist yet. */
+const addAnalyses: UpgradeStep = (db) => {
+  db.createObjectStore('analyses', { keyPath: 'id' });
+};
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, addAnalyses];
 
 export const DB_VERSION = UPGRADE_STEPS.length;
 

@@ -52,4 +52,5 @@ export const DEFAULT_SETTINGS: Settings = {
     tournamentRule: true,
     timeControl: null,
   },
+  lessonsDone: [],
 };

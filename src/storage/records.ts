@@ -118,6 +118,8 @@ export interface Settings {
    */
   readonly engineThreads: number;
   readonly newGame: NewGameDefaults;
+  /** The tutorial's lessons the player has completed, by lesson id (core's LESSONS), in the order done. */
+  readonly lessonsDone: readonly string[];
 }
 
 export type SettingName = keyof Settings;
