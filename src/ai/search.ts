@@ -85,7 +85,11 @@ export interface SearchSettings {
   readonly useRootReductions: boolean;
   /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
   readonly nullMoveDeep: number;
-  /** Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth. */
+  /**
+   * Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth.
+   * Self-play could not tell them apart: 2 threads against 1, lockstep at 80,000 nodes a move, 200 games
+   * each, +45 [2, 90] skipping and +53 [6, 101] not (docs/ENGINE-MEASUREMENTS.md).
+   */
   readonly helperSkipDepths: boolean;
 }
 
