@@ -109,8 +109,9 @@ test('the engine’s view of a position in review: best lines, ghost stones, a h
   const first = (await lines.first().locator('.line-move').textContent())!;
   await expect(cell(page, first)).toHaveAccessibleName(new RegExp(`^${first}, empty, line move 1`));
   // Another line, another first move.
-  await lines.nth(1).click();
+  // (By its move: the lines change places as they deepen.)
   const second = (await lines.nth(1).locator('.line-move').textContent())!;
+  await lines.filter({ has: page.locator('.line-move', { hasText: new RegExp(`^${second}$`) }) }).click();
   await expect(cell(page, second)).toHaveAccessibleName(new RegExp(`^${second}, empty, line move 1`));
   await page.screenshot({ path: test.info().outputPath('engine-lines.png'), fullPage: true });
 

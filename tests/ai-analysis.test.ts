@@ -4,39 +4,16 @@ import { Engine } from '../src/ai/engine';
 import { WIN, isWinScore } from '../src/ai/search';
 import { fromDiagram } from './ai-helpers';
 
-const E = '. . . . . . . . . . . . .';
-/** Player 1 makes five at F7 (C7 D7 E7 and G7 are theirs). */
-const winInOne = [
-  E,
-  E,
-  E,
-  E,
-  E,
-  E,
-  '. . X X X . X . . . . . .',
-  E,
-  E,
-  '. . . . . . . . . O O . .',
-  '. . . . . . . . . . . O .',
-  E,
-  E,
-];
-/** Player 2 threatens five at F7; player 1 has one sensible move. */
-const stopFive = [
-  E,
-  E,
-  E,
-  E,
-  E,
-  E,
-  '. . O O O . O . . . . . .',
-  E,
-  '. . . . . . . . X . . . .',
-  '. . . . . . . . . X . . .',
-  E,
-  E,
-  E,
-];
+/** 13×13, X player 1 and O player 2, given by column: each string is a column from the top. */
+const byColumns = (columns: Record<number, string>): string[] => {
+  const rows = Array.from({ length: 13 }, () => Array<string>(13).fill('.'));
+  for (const [x, column] of Object.entries(columns)) [...column].forEach((c, y) => (rows[y]![Number(x)] = c));
+  return rows.map((r) => r.join(' '));
+};
+/** Player 1 makes five at E8 (E10 E9 E7 E6 are theirs); player 2 has a pair elsewhere. */
+const winInOne = byColumns({ 4: '...XX.XX', 9: '..........O', 10: '..........O' });
+/** Player 2 threatens five at E8 the same way; player 1 has one sensible move. */
+const stopFive = byColumns({ 4: '...OO.OO', 8: '.........X', 9: '..........X' });
 
 const opening = (text: string) => {
   const game = replay(
@@ -51,7 +28,7 @@ describe('Engine.analyse', () => {
   it('finds a win now as the best line, scored as the fastest win', () => {
     const state = fromDiagram(winInOne, 1);
     const { lines } = new Engine(16).analyse(state, { timeMs: 300, lines: 3 });
-    expect(formatPoint(13, lines[0]!.move)).toBe('F7');
+    expect(formatPoint(13, lines[0]!.move)).toBe('E8');
     expect(lines[0]!.score).toBe(WIN - 1);
   });
 
@@ -75,7 +52,7 @@ describe('Engine.analyse', () => {
   it('searches the only defence instead of scoring it statically', () => {
     const state = fromDiagram(stopFive, 1);
     const { lines } = new Engine(16).analyse(state, { timeMs: 300, lines: 2 });
-    expect(formatPoint(13, lines[0]!.move)).toBe('F7');
+    expect(formatPoint(13, lines[0]!.move)).toBe('E8');
     expect(lines[0]!.depth).toBeGreaterThan(1);
     expect(lines[0]!.pv.length).toBeGreaterThan(1);
     expect(isWinScore(lines[0]!.score)).toBe(false);
@@ -90,7 +67,7 @@ describe('Engine.analyse', () => {
 
   it('refuses a finished game', () => {
     const state = fromDiagram(winInOne, 1);
-    const won = play(state, parsePoint(13, 'F7')!);
+    const won = play(state, parsePoint(13, 'E8')!);
     if (!won.ok) throw new Error(won.error.message);
     expect(won.value.result?.winner).toBe(1);
     expect(() => new Engine(16).analyse(won.value, { timeMs: 100 })).toThrow(/over/);

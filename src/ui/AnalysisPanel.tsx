@@ -66,7 +66,7 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
   const key = analysis.keyOf(shown);
   const known = analysis.lines.value;
   const lines = known && known.key === key ? known.lines : null;
-  const selected = analysis.selectedLine.value;
+  const drawn = analysis.lineFor(shown)?.move;
   const whole = analysis.gameAnalysis.value;
   const running = analysis.gameRunning.value;
   const problem = analysis.problem.value;
@@ -105,9 +105,13 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
         <>
           <EvalBar black={lines?.[0] ? (shown.toMove === 1 ? lines[0].winChance : 1 - lines[0].winChance) : 0.5} />
           <ol class="analysis-lines" aria-label="The engine’s best moves">
-            {(lines ?? []).map((line, i) => (
+            {(lines ?? []).map((line) => (
               <li key={line.move}>
-                <button type="button" aria-pressed={i === selected} onClick={() => (analysis.selectedLine.value = i)}>
+                <button
+                  type="button"
+                  aria-pressed={line.move === drawn}
+                  onClick={() => (analysis.selectedMove.value = line.move)}
+                >
                   <span class="line-move">{formatPoint(size, line.move)}</span>
                   <span class="line-value">{lineValue(line)}</span>
                   <span class="line-pv">

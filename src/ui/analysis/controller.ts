@@ -67,8 +67,11 @@ export class AnalysisController {
   readonly gameRunning = signal(false);
   /** Why an analysis stopped, for the player (null: nothing wrong). */
   readonly problem = signal<string | null>(null);
-  /** Which of the lines the board draws (0: the best). */
-  readonly selectedLine = signal(0);
+  /**
+   * The first move of the line the board draws (null: the best line). Kept by move, not by place in the
+   * list, since the lines change places as they deepen.
+   */
+  readonly selectedMove = signal<number | null>(null);
   /** A hint for a position in review: the engine's best move there. */
   readonly hint: Signal<{ readonly key: string; readonly point: number } | null> = signal(null);
   /** Whether the engine may be asked now (see the module comment). */
@@ -148,6 +151,14 @@ export class AnalysisController {
     }
   }
 
+  /** The line the board draws for the shown position: the chosen one while it is listed, else the best. */
+  lineFor(state: GameState): AnalysisLineAnswer | undefined {
+    const known = this.lines.value;
+    if (!this.engineOn.value || known?.key !== positionKeyOf(state)) return undefined;
+    const chosen = this.selectedMove.value;
+    return known.lines.find((l) => l.move === chosen) ?? known.lines[0];
+  }
+
   /** The key the lines and hints are kept under, for the shown position. */
   keyOf(state: GameState): string {
     return positionKeyOf(state);
@@ -198,7 +209,7 @@ export class AnalysisController {
     this.positionAbort = aborter;
     if (this.lines.peek()?.key !== key) {
       this.lines.value = null;
-      this.selectedLine.value = 0;
+      this.selectedMove.value = null;
     }
     const current = () => !aborter.signal.aborted && !this.disposed;
     try {

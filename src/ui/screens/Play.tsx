@@ -251,8 +251,7 @@ export function Play() {
 
   // The engine's chosen line as numbered ghost stones, and the book's moves as tags (when their panels are open).
   const key = analysis.keyOf(s);
-  const known = analysis.lines.value;
-  const line = analysis.engineOn.value && known?.key === key ? known.lines[analysis.selectedLine.value] : undefined;
+  const line = analysis.lineFor(s);
   const ghosts: BoardGhost[] = (line?.pv ?? []).slice(0, GHOST_MOVES).map((point, i) => ({
     point,
     player: (i % 2 === 0 ? s.toMove : 3 - s.toMove) as 1 | 2,
