@@ -37,11 +37,24 @@ const CSP_DIRECTIVES = [
 const CSP_HEADER = [...CSP_DIRECTIVES, "frame-ancestors 'none'"].join('; ');
 const CSP_META = CSP_DIRECTIVES.join('; ');
 
+/**
+ * Cross-origin isolation, so the page may use SharedArrayBuffer: the engine then searches on several
+ * threads sharing one table (src/ai/smp.ts). Everything the app loads is same-origin, so require-corp
+ * refuses nothing; CORP same-origin marks every file as fine to embed here. The service worker adds the
+ * same headers to what it serves (src/sw.ts), so the installed app is isolated offline too.
+ */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
 /** The headers `npm start`'s server (vite preview) sends with every response. */
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CSP_HEADER,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
+  ...ISOLATION_HEADERS,
 };
 
 /**
@@ -66,6 +79,8 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   preview: { headers: SECURITY_HEADERS },
+  // The dev server is isolated too (threads work in development), without the CSP (see securityMeta).
+  server: { headers: ISOLATION_HEADERS },
   plugins: [
     securityMeta(),
     VitePWA({
@@ -73,6 +88,10 @@ export default defineConfig({
       // say "ready to work offline" and offer "update available".
       injectRegister: false,
       registerType: 'prompt',
+      // Our own service worker (src/sw.ts), which adds the isolation headers to what it serves.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       includeAssets: ['icon.svg', 'apple-touch-icon-180x180.png'],
       manifest: {
         name: 'Pente',
@@ -93,9 +112,8 @@ export default defineConfig({
           { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

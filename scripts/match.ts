@@ -7,6 +7,11 @@
  *                    [--nodes N | --depth D]              a node or depth limit per move instead of the time
  *   npm run match -- --a default --b default --book-a      A plays from the openings book (public/openings.bin)
  *                    [--opening-plies 2]                   (fewer preset opening moves leave the book more to do)
+ *   npm run match -- --a default --b default --search-threads-a 2 --threads 1
+ *                    A searches on 2 threads (Lazy SMP, src/ai/smp.ts), one game at a time
+ *   npm run match -- … --search-threads-a 2 --nodes 60000 --lockstep
+ *                    the same at equal nodes per thread, the threads kept in step: equal idle cores
+ *                    simulated on a busy machine (the main search's node limit is the "time")
  *
  * Configurations are the named presets below (each a change to the default search settings). Openings are
  * the first moves of pente.org games from ../shared when present, else seeded random moves near the centre.
@@ -21,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { randomOpening } from './lib/openings';
 import { type PairPoints, matchStats } from './lib/match-stats';
 import { runPool } from './lib/worker-pool';
+import { type SearchThreads, searchThreads } from './lib/search-threads';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import { OpeningBook } from '../src/ai/book/book';
@@ -54,6 +60,8 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   },
   'no-vcf': { vcfQuiescence: false },
   'no-root-reductions': { useRootReductions: false },
+  /** Lazy SMP helpers search every depth, as the main search does (with --search-threads-a/-b). */
+  'smp-no-skip': { helperSkipDepths: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
@@ -111,6 +119,11 @@ interface Setup {
   /** Give A (or B) the openings book at this path (--book-a, --book-b); the book varies with the game number. */
   bookA: string | null;
   bookB: string | null;
+  /** Search threads of A and of B (Lazy SMP; 1: a single thread, as before). */
+  searchThreadsA: number;
+  searchThreadsB: number;
+  /** Threads keep pace with each other (smp.ts `lockstep`): with --nodes, equal idle cores on a busy machine. */
+  lockstep: boolean;
 }
 interface Outcome {
   game: number;
@@ -130,8 +143,20 @@ const loadBook = (path: string): OpeningBook => {
   return book;
 };
 
+/** Each side's helper threads, started once per game worker. */
+const helpers: { a: SearchThreads | null; b: SearchThreads | null } = { a: null, b: null };
+
+function engineFor(threads: number, pool: SearchThreads | null): Engine {
+  const engine = new Engine(18, { sharedTable: threads > 1 });
+  engine.setHelpers(pool?.channels ?? null);
+  return engine;
+}
+
 function playGame(setup: Setup, job: Job): Outcome {
-  const engines = { a: new Engine(18), b: new Engine(18) };
+  const engines = {
+    a: engineFor(setup.searchThreadsA, helpers.a),
+    b: engineFor(setup.searchThreadsB, helpers.b),
+  };
   if (setup.bookA) engines.a.setBook(loadBook(setup.bookA));
   if (setup.bookB) engines.b.setBook(loadBook(setup.bookB));
   const bookMoves: [number, number] = [0, 0];
@@ -150,6 +175,7 @@ function playGame(setup: Setup, job: Job): Outcome {
       ...(setup.depth ? { depth: setup.depth, timeMs: 60_000 } : {}),
       settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
       seed: job.game,
+      ...(setup.lockstep ? { lockstep: true } : {}),
     });
     if (r.book) bookMoves[aToMove ? 0 : 1]++;
     const next = play(state, r.move);
@@ -203,6 +229,9 @@ if (isMainThread) {
       /** Moves of each pente.org opening to play before the engines take over (default 4 to 6). */
       'opening-plies': { type: 'string', default: '0' },
       'book-b': { type: 'boolean', default: false },
+      'search-threads-a': { type: 'string', default: '1' },
+      'search-threads-b': { type: 'string', default: '1' },
+      lockstep: { type: 'boolean', default: false },
       book: { type: 'string', default: fileURLToPath(new URL('../public/openings.bin', import.meta.url)) },
     },
   });
@@ -220,6 +249,9 @@ if (isMainThread) {
     maxPlies: 240,
     bookA: values['book-a'] ? values.book : null,
     bookB: values['book-b'] ? values.book : null,
+    searchThreadsA: Number(values['search-threads-a']),
+    searchThreadsB: Number(values['search-threads-b']),
+    lockstep: values.lockstep,
   };
   const pairs = Math.ceil(Number(values.games) / 2);
   const jobs: Job[] = openings(
@@ -253,8 +285,8 @@ if (isMainThread) {
   const wins = outcomes.filter((o) => o.points === 1).length;
   const draws = outcomes.filter((o) => o.points === 0.5).length;
   const summary = {
-    a: setup.a + (setup.bookA ? '+book' : ''),
-    b: setup.b + (setup.bookB ? '+book' : ''),
+    a: setup.a + (setup.bookA ? '+book' : '') + (setup.searchThreadsA > 1 ? `×${setup.searchThreadsA}` : ''),
+    b: setup.b + (setup.bookB ? '+book' : '') + (setup.searchThreadsB > 1 ? `×${setup.searchThreadsB}` : ''),
     games: n,
     wins,
     draws,
@@ -276,5 +308,10 @@ if (isMainThread) {
   );
   console.log(JSON.stringify(summary));
 } else {
-  parentPort!.on('message', (job: Job) => parentPort!.postMessage(playGame(workerData as Setup, job)));
+  const setup = workerData as Setup;
+  if (setup.searchThreadsA > 1) helpers.a = await searchThreads(setup.searchThreadsA - 1);
+  if (setup.searchThreadsB > 1) helpers.b = await searchThreads(setup.searchThreadsB - 1);
+  parentPort!.on('message', (job: Job) => parentPort!.postMessage(playGame(setup, job)));
+  // Helper threads would keep the worker alive: end them when the pool ends this worker.
+  parentPort!.once('close', () => void Promise.all([helpers.a?.close(), helpers.b?.close()]));
 }

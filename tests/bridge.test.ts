@@ -280,6 +280,34 @@ describe('engine bridge', () => {
     expect((await pending).key).toBe(positionKey(request));
   });
 
+  it('asks for the set search threads where the page is isolated (1–8), and for none where it is not', async () => {
+    const isolated = makeBridge({ crossOriginIsolated: true, threads: 2 });
+    expect(isolated.searchThreads).toBe(2);
+    const first = isolated.requestMove(request);
+    const call = await thinkCall(0);
+    expect(call.request.threads).toBe(2);
+    call.answer({ threads: 2 });
+    expect((await first).threads).toBe(2);
+    isolated.setThreads(12);
+    expect(isolated.searchThreads).toBe(8);
+    isolated.setThreads(1);
+    const second = isolated.requestMove(request);
+    const single = await thinkCall(0, 1);
+    expect(single.request).not.toHaveProperty('threads');
+    single.answer();
+    await second;
+
+    // Not isolated: no shared memory for helpers, so one thread whatever the setting.
+    const plain = makeBridge({ threads: 4 });
+    expect(plain.searchThreads).toBe(1);
+    plain.setThreads(3);
+    const third = plain.requestMove(request);
+    const alone = await thinkCall(1);
+    expect(alone.request).not.toHaveProperty('threads');
+    alone.answer();
+    await third;
+  });
+
   it('forwards no progress once the request is aborted or its position is no longer current', async () => {
     const bridge = makeBridge({ crossOriginIsolated: true });
     const seen: EngineProgress[] = [];
@@ -724,6 +752,15 @@ describe('engine bridge with the real worker module', () => {
     const asked: EngineRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200] };
     const answer = await remote.think({ ...asked, timeMs: 10_000, stopFlag });
     expect(answer.timeMs).toBeLessThan(1000);
+    expect(answer.move).toBeGreaterThanOrEqual(0);
+  });
+
+  it('searches alone when its helper workers cannot start (here there is no Worker at all)', async () => {
+    const remote = Comlink.wrap<EngineWorkerApi>(channel.port1);
+    const asked: EngineRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200] };
+    expect(typeof (globalThis as { Worker?: unknown }).Worker).toBe('undefined');
+    const answer = await remote.think({ ...asked, timeMs: 100, threads: 2 });
+    expect(answer.threads).toBe(1);
     expect(answer.move).toBeGreaterThanOrEqual(0);
   });
 

@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 
 /** A worker thread running the TypeScript file at `url` through tsx's loader (execArgv --import does not). */
-function tsWorker(url: URL, data: unknown): Worker {
+export function tsWorker(url: URL, data: unknown): Worker {
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(boot, { eval: true, workerData: data });
 }

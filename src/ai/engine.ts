@@ -16,7 +16,8 @@ import {
   WIN,
   isWinScore,
 } from './search';
-import { TranspositionTable } from './tt';
+import { type HelperChannel, LazySmp, combine } from './smp';
+import { TranspositionTable, tableBytes } from './tt';
 
 export interface ThinkOptions {
   /** Think time in milliseconds (the hard limit; the soft target is the same unless set). */
@@ -36,6 +37,11 @@ export interface ThinkOptions {
   readonly shouldStop?: () => boolean;
   /** Use the whole think time, with no early stop (benchmarks: see SearchLimits.fixedTime). */
   readonly fixedTime?: boolean;
+  /**
+   * Benchmarks only, with helper threads: every thread searches at the same pace (smp.ts `lockstep`), as on
+   * equal idle cores, so the main search's nodes measure the time to a depth on a busy machine.
+   */
+  readonly lockstep?: boolean;
   /**
    * Play from the openings book (set with `Engine.setBook`) when it has the position: by default the level's
    * `book` flag, and true without a level. A forced move (a win now, or stopping the opponent's win next
@@ -80,11 +86,40 @@ export interface ThinkResult extends SearchResult {
   readonly book?: BookCandidate;
 }
 
+export interface EngineOptions {
+  /**
+   * Keep the transposition table in a SharedArrayBuffer, so helper threads can share it (`setHelpers`).
+   * Needs shared memory (smp.ts `canShareMemory`).
+   */
+  readonly sharedTable?: boolean;
+}
+
 export class Engine {
   private readonly tt: TranspositionTable;
+  private readonly tableBits: number;
+  private smp: LazySmp | null = null;
 
-  constructor(tableBits = 20) {
-    this.tt = new TranspositionTable(tableBits);
+  constructor(tableBits = 20, options: EngineOptions = {}) {
+    this.tableBits = tableBits;
+    this.tt = new TranspositionTable(
+      tableBits,
+      options.sharedTable ? new SharedArrayBuffer(tableBytes(tableBits)) : undefined,
+    );
+  }
+
+  /**
+   * Searches with these helper threads too (Lazy SMP, smp.ts), or alone (none, or an empty list). Each
+   * channel is told the table and its number at once. Without a shared table there are no helpers: the
+   * engine searches alone, as before.
+   */
+  setHelpers(channels: readonly HelperChannel[] | null): void {
+    const shared = this.tt.buffer instanceof SharedArrayBuffer;
+    this.smp = channels?.length && shared ? new LazySmp(this.tt, this.tableBits, channels) : null;
+  }
+
+  /** How many threads search: 1 + the helpers. */
+  get threads(): number {
+    return 1 + (this.smp?.helpers ?? 0);
   }
 
   newGame(): void {
@@ -107,17 +142,53 @@ export class Engine {
     const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
     const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
     const searcher = new Searcher(Position.fromState(state), settings, this.tt);
-    return searcher.run(
-      {
-        depth,
-        hardMs: timeMs,
-        softMs: timeMs,
-        ...(options.nodes ? { nodes: options.nodes } : {}),
-        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
-        ...(options.fixedTime ? { fixedTime: true } : {}),
-      },
-      options.onProgress,
-    );
+    const limits = {
+      depth,
+      hardMs: timeMs,
+      softMs: timeMs,
+      ...(options.nodes ? { nodes: options.nodes } : {}),
+      ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+      ...(options.fixedTime ? { fixedTime: true } : {}),
+    };
+    const smp = this.smp;
+    if (!smp) return searcher.run(limits, options.onProgress);
+
+    // Lazy SMP: the helpers search the same root with the same table age, and stop when this search does.
+    this.tt.newSearch();
+    const { variant, size, tournamentRule } = state.rules;
+    const search = smp.start({
+      rules: { variant: variant.id, size, tournamentRule },
+      moves: [...state.moves],
+      settings,
+      depth,
+      hardMs: timeMs,
+      age: this.tt.age,
+      ...(options.lockstep ? { lockstep: true } : {}),
+    });
+    const stop = options.shouldStop;
+    try {
+      const result = searcher.run(
+        // A helper that completed the deepest iteration asked for ends the search too.
+        {
+          ...limits,
+          keepTableAge: true,
+          shouldStop: () => {
+            if (options.lockstep) smp.keepPace(search);
+            return stop?.() === true || smp.deepest(search) >= depth;
+          },
+        },
+        options.onProgress,
+      );
+      smp.stop(search);
+      return combine(result, smp.results(search));
+    } finally {
+      smp.stop(search);
+    }
+  }
+
+  /** How many helper threads are searching now (tests: all stop when the search does). */
+  get busyHelpers(): number {
+    return this.smp?.busy() ?? 0;
   }
 
   /**

@@ -85,6 +85,12 @@ export interface SearchSettings {
   readonly useRootReductions: boolean;
   /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
   readonly nullMoveDeep: number;
+  /**
+   * Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth.
+   * Self-play could not tell them apart: 2 threads against 1, lockstep at 80,000 nodes a move, 200 games
+   * each, +45 [2, 90] skipping and +53 [6, 101] not (docs/ENGINE-MEASUREMENTS.md).
+   */
+  readonly helperSkipDepths: boolean;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -111,6 +117,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   vcfMinThrees: 2,
   useRootReductions: true,
   nullMoveDeep: 4,
+  helperSkipDepths: true,
 };
 
 export interface SearchLimits {
@@ -134,6 +141,27 @@ export interface SearchLimits {
    * Excluding every legal move leaves nothing: the answer is then move -1.
    */
   readonly exclude?: readonly number[];
+  /**
+   * A Lazy SMP helper thread's number (1, 2, …; see smp.ts): it shares the main search's table, so it keeps
+   * the table's age as set, and it skips some depths by its number, so the threads spread over depths.
+   */
+  readonly helper?: number;
+  /** Leave the table's age as it is (Lazy SMP: the engine sets it once for every thread of a search). */
+  readonly keepTableAge?: boolean;
+}
+
+/**
+ * Which iterations a helper thread skips: helper h skips depth d when ((d + PHASE[i]) / SIZE[i]) is odd
+ * (integer division), i = (h - 1) mod 20. Stockfish's table: half the helpers run a ply ahead of the main
+ * search, the others further, so their table entries are ready when the main search gets there.
+ */
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4] as const;
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7] as const;
+/** Whether helper thread `helper` skips the iteration at `depth` (never the first). */
+export function helperSkips(helper: number, depth: number): boolean {
+  if (depth <= 1) return false;
+  const i = (helper - 1) % SKIP_SIZE.length;
+  return Math.floor((depth + SKIP_PHASE[i]!) / SKIP_SIZE[i]!) % 2 === 1;
 }
 
 export interface SearchProgress {
@@ -207,7 +235,8 @@ export class Searcher {
     this.stopped = false;
     this.startPly = pos.ply;
     pos.nodes = 0;
-    this.tt.newSearch();
+    if (limits.keepTableAge) this.tt.resetCounts();
+    else this.tt.newSearch();
 
     let rootCount = this.gen.generate(this.moves, this.scores, 0, this.info);
     MoveGen.sort(this.moves, this.scores, 0, rootCount);
@@ -244,6 +273,8 @@ export class Searcher {
     let stableIterations = 0;
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
+      if (limits.helper && this.settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
+        continue;
       let alpha = -INFINITY;
       let beta = INFINITY;
       let delta = 60;
@@ -438,12 +469,12 @@ export class Searcher {
     const settings = this.settings;
     let ttMove = -1;
     if (settings.useTable) {
-      const slot = this.tt.probe(pos.hashLo, pos.hashHi);
-      if (slot >= 0) {
-        ttMove = this.tt.moveAt(slot);
-        if (!pvNode && this.tt.depthAt(slot) >= depth) {
-          const s = fromTable(this.tt.scoreAt(slot), ply);
-          const bound = this.tt.boundAt(slot);
+      const tt = this.tt;
+      if (tt.probe(pos.hashLo, pos.hashHi)) {
+        ttMove = tt.move;
+        if (!pvNode && tt.depth >= depth) {
+          const s = fromTable(tt.score, ply);
+          const bound = tt.bound;
           if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha))
             return s;
         }

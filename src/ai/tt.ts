@@ -4,16 +4,27 @@
  * holding the same position, else the one that is shallower or from an older search.
  *
  * An entry is four 32-bit words, so a bucket is 32 bytes and a probe touches one cache line:
- * [key, score, move, depth + 128 | bound << 8 | age << 16] (age 0: an empty slot).
+ * [check, score, move, depth + 128 | bound << 8 | age << 16] (age 0: an empty slot), where
+ * check = key ^ score ^ move ^ meta.
+ *
+ * The table may live in a SharedArrayBuffer that several search threads read and write at once (Lazy SMP,
+ * src/ai/smp.ts) with no locks. Each 32-bit word is read and written whole, but an entry is four words, so a
+ * reader may see half of one thread's write and half of another's. Storing the key XORed with the data
+ * (Hyatt's lockless hashing) makes such a torn entry fail its check: a probe copies the four words once,
+ * and only a copy whose words XOR back to the position's key is a hit. The accessors read that copy, never
+ * the shared words again.
  */
 export const BOUND_EXACT = 0;
 export const BOUND_LOWER = 1;
 export const BOUND_UPPER = 2;
 
-const KEY = 0;
+const CHECK = 0;
 const SCORE = 1;
 const MOVE = 2;
 const META = 3;
+
+/** Bytes a table of 2^bits entries takes (16 an entry). */
+export const tableBytes = (bits: number): number => (1 << bits) * 16;
 
 export class TranspositionTable {
   /** Word offset of the first slot of the last bucket. */
@@ -22,17 +33,43 @@ export class TranspositionTable {
   private generation = 1;
   probes = 0;
   hits = 0;
+  /** The last hit's entry, copied out of the table by `probe` (see the module comment). */
+  private hitScore = 0;
+  private hitMove = -1;
+  private hitMeta = 0;
 
-  /** `bits`: log2 of the number of entries (2^20 entries take 16 MB). */
-  constructor(bits = 20) {
+  /**
+   * `bits`: log2 of the number of entries (2^20 entries take 16 MB). `buffer`: the memory to use (a
+   * SharedArrayBuffer shared with other search threads, of tableBytes(bits)); a new one when not given.
+   */
+  constructor(bits = 20, buffer?: ArrayBufferLike) {
     const n = 1 << bits;
     this.mask = ((n - 1) & ~1) << 2;
-    this.data = new Int32Array(n * 4);
+    if (buffer && buffer.byteLength !== tableBytes(bits))
+      throw new Error(`A table of 2^${bits} entries needs ${tableBytes(bits)} bytes, not ${buffer.byteLength}.`);
+    this.data = buffer ? new Int32Array(buffer) : new Int32Array(n * 4);
+  }
+
+  /** The table's memory: a SharedArrayBuffer when it was made over one. */
+  get buffer(): ArrayBufferLike {
+    return this.data.buffer;
   }
 
   /** Marks a new search, so entries of earlier searches give way first. */
   newSearch(): void {
     this.generation = (this.generation % 255) + 1;
+    this.resetCounts();
+  }
+
+  /** The current search's age stamp (1–255): helper threads write with their main search's. */
+  get age(): number {
+    return this.generation;
+  }
+  set age(value: number) {
+    this.generation = value;
+  }
+
+  resetCounts(): void {
     this.probes = 0;
     this.hits = 0;
   }
@@ -41,48 +78,65 @@ export class TranspositionTable {
     this.data.fill(0);
   }
 
-  /** The slot holding this position, or -1. */
-  probe(lo: number, hi: number): number {
+  /** Whether the table holds this position; on a hit the accessors below read its entry. */
+  probe(lo: number, hi: number): boolean {
     this.probes++;
-    const d = this.data;
     const i = (lo << 2) & this.mask;
-    if (d[i + KEY] === hi && d[i + META]! >>> 16 !== 0) {
+    if (this.read(i, hi) || this.read(i + 4, hi)) {
       this.hits++;
-      return i;
+      return true;
     }
-    if (d[i + 4 + KEY] === hi && d[i + 4 + META]! >>> 16 !== 0) {
-      this.hits++;
-      return i + 4;
-    }
-    return -1;
+    return false;
   }
 
-  moveAt(slot: number): number {
-    return this.data[slot + MOVE]!;
+  get move(): number {
+    return this.hitMove;
   }
-  scoreAt(slot: number): number {
-    return this.data[slot + SCORE]!;
+  get score(): number {
+    return this.hitScore;
   }
-  depthAt(slot: number): number {
-    return (this.data[slot + META]! & 255) - 128;
+  get depth(): number {
+    return (this.hitMeta & 255) - 128;
   }
-  boundAt(slot: number): number {
-    return (this.data[slot + META]! >> 8) & 255;
+  get bound(): number {
+    return (this.hitMeta >> 8) & 255;
   }
 
   store(lo: number, hi: number, depth: number, score: number, bound: number, move: number): void {
     const d = this.data;
     const i = (lo << 2) & this.mask;
     let slot: number;
-    if (d[i + KEY] === hi && d[i + META]! >>> 16 !== 0) slot = i;
-    else if (d[i + 4 + KEY] === hi && d[i + 4 + META]! >>> 16 !== 0) slot = i + 4;
+    if (this.read(i, hi)) slot = i;
+    else if (this.read(i + 4, hi)) slot = i + 4;
     else slot = this.worth(i) <= this.worth(i + 4) ? i : i + 4;
-    // Keep a known best move when the new entry has none.
-    if (move < 0 && d[slot + KEY] === hi && d[slot + META]! >>> 16 !== 0) move = d[slot + MOVE]!;
-    d[slot + KEY] = hi;
+    // Keep a known best move when the new entry has none (read() left that entry's copy when it matched).
+    if (move < 0 && this.hitSlot === slot) move = this.hitMove;
+    const meta = (depth + 128) | (bound << 8) | (this.generation << 16);
     d[slot + SCORE] = score;
     d[slot + MOVE] = move;
-    d[slot + META] = (depth + 128) | (bound << 8) | (this.generation << 16);
+    d[slot + META] = meta;
+    d[slot + CHECK] = hi ^ score ^ move ^ meta;
+  }
+
+  /** The slot the last successful read() copied (-1 after a miss). */
+  private hitSlot = -1;
+
+  /** Copies the slot's four words once; true (keeping the copy) if they hold this position, whole. */
+  private read(slot: number, hi: number): boolean {
+    const d = this.data;
+    const meta = d[slot + META]!;
+    const score = d[slot + SCORE]!;
+    const move = d[slot + MOVE]!;
+    const check = d[slot + CHECK]!;
+    if (meta >>> 16 === 0 || (check ^ score ^ move ^ meta) !== hi) {
+      this.hitSlot = -1;
+      return false;
+    }
+    this.hitScore = score;
+    this.hitMove = move;
+    this.hitMeta = meta;
+    this.hitSlot = slot;
+    return true;
   }
 
   /** How much a slot is worth keeping: its depth, less for every search since it was written. */

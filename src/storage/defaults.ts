@@ -44,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   showMoveNumbers: false,
   showEngineLine: false,
   rematchStarter: 'loser',
+  engineThreads: 0,
   newGame: {
     players: [DEFAULT_HUMAN_ID, FIRST_OPPONENT_ID],
     variant: 'pente',

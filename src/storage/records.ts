@@ -112,6 +112,11 @@ export interface Settings {
   readonly showMoveNumbers: boolean;
   readonly showEngineLine: boolean;
   readonly rematchStarter: RematchStarter;
+  /**
+   * The computer's search threads: 1–8, or 0 for automatic (the device's cores less one, at least 1). More
+   * than one works only where the page is cross-origin isolated; elsewhere the engine searches alone.
+   */
+  readonly engineThreads: number;
   readonly newGame: NewGameDefaults;
   /** The tutorial's lessons the player has completed, by lesson id (core's LESSONS), in the order done. */
   readonly lessonsDone: readonly string[];

@@ -175,6 +175,7 @@ export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is
   showMoveNumbers: isBoolean,
   showEngineLine: isBoolean,
   rematchStarter: (v): v is Settings['rematchStarter'] => isOneOf(['loser', 'alternate', 'same'], v),
+  engineThreads: (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 8,
   newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
   lessonsDone: (v): v is readonly string[] =>
     Array.isArray(v) && v.length <= MAX_LESSONS_DONE && v.every((id) => typeof id === 'string' && id.length <= 40),

@@ -1,9 +1,11 @@
 import { render } from 'preact';
+import { effect } from '@preact/signals';
 import { App } from './App';
-import { startApp } from './app-state';
+import { settings, startApp } from './app-state';
 import { closeSession, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
-import { configureEngineBridge } from './engine/bridge';
+import { configureEngineBridge, setEngineThreads } from './engine/bridge';
+import { threadsFor } from './engine/threads';
 import { listenForInstallPrompt } from './install';
 import { registerServiceWorker } from './pwa';
 import { startRouter } from './router';
@@ -11,6 +13,8 @@ import { keepScreenAwakeDuringGames } from './wake-lock';
 import './styles.css';
 
 configureEngineBridge({ loadBook: loadBookBytes });
+// The computer's threads follow the setting (the bridge asks for more than one only when isolated).
+effect(() => setEngineThreads(threadsFor(settings.value.engineThreads, navigator.hardwareConcurrency)));
 listenForInstallPrompt();
 startRouter({
   openGame: async (id) => {

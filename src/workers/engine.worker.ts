@@ -20,6 +20,7 @@ import { OpeningBook, bookMovesFor } from '../ai/book/book';
 import { type AnalysisLine, Engine } from '../ai/engine';
 import { movesToForcedWin, winChance } from '../ai/win-chance';
 import type { SearchProgress } from '../ai/search';
+import { type HelperChannel, canShareMemory } from '../ai/smp';
 
 export interface EngineRequest {
   readonly variant: VariantId;
@@ -40,7 +41,16 @@ export interface EngineRequest {
    * The search polls element 0 and, once it is non-zero, stops and answers with its best move so far.
    */
   readonly stopFlag?: Int32Array;
+  /**
+   * Search threads wanted (Lazy SMP: this worker starts `threads - 1` helper workers sharing its table);
+   * 1 or absent: the worker searches alone. Honoured only where memory can be shared (a cross-origin
+   * isolated page), and at most MAX_THREADS.
+   */
+  readonly threads?: number;
 }
+
+/** The most search threads a request may ask for. */
+export const MAX_THREADS = 8;
 
 /** What the search reports after each completed iteration. */
 export type EngineProgress = SearchProgress;
@@ -60,6 +70,8 @@ export interface EngineAnswer {
   readonly pv: readonly Point[];
   /** The move was the only sensible one (a win now, or the only defence), found without searching. */
   readonly forced: boolean;
+  /** How many threads searched: 1, or 1 + the helper workers (absent from answers made before threads). */
+  readonly threads?: number;
 }
 
 /** An analysis request: a position, given like a move request's, the time and how many lines. */
@@ -179,8 +191,44 @@ const lineAnswer = (line: AnalysisLine): AnalysisLineAnswer => ({
   depth: line.depth,
 });
 
-// One engine for the worker's life: its transposition table carries over from move to move.
-const engine = new Engine();
+// One engine for the worker's life: its transposition table carries over from move to move. Where memory
+// can be shared (a cross-origin isolated page) the table is a SharedArrayBuffer, so helpers can join.
+const sharedMemory = canShareMemory();
+const engine = new Engine(20, { sharedTable: sharedMemory });
+
+/** The helper workers the engine searches with now (terminated with this worker). */
+let helpers: Worker[] = [];
+
+/**
+ * Starts or ends helper workers so that `threads` threads search (1 + helpers). A helper that fails to
+ * load takes every helper down: the engine goes back to searching alone until the next change of count.
+ */
+function useThreads(threads: number): void {
+  const wanted = sharedMemory ? Math.max(1, Math.min(MAX_THREADS, Math.floor(threads))) - 1 : 0;
+  if (wanted === helpers.length) return;
+  for (const helper of helpers) helper.terminate();
+  helpers = [];
+  try {
+    for (let i = 0; i < wanted; i++) {
+      const helper = new Worker(new URL('./helper.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `engine-helper-${i + 1}`,
+      });
+      helper.addEventListener('error', dropHelpers);
+      helpers.push(helper);
+    }
+  } catch {
+    dropHelpers();
+    return;
+  }
+  engine.setHelpers(helpers.map((helper): HelperChannel => ({ post: (message) => helper.postMessage(message) })));
+}
+
+function dropHelpers(): void {
+  for (const helper of helpers) helper.terminate();
+  helpers = [];
+  engine.setHelpers(null);
+}
 /** The book the engine was given, kept for book queries too. */
 let book: OpeningBook | null = null;
 
@@ -202,6 +250,7 @@ const api: EngineWorkerApi = {
       const state = replayRequest(request);
       if (state.result) throw requestError('The game is over: there is no move to find.');
 
+      useThreads(request.threads ?? 1);
       const stopFlag = request.stopFlag;
       const result = engine.think(state, {
         ...(request.timeMs === undefined ? {} : { timeMs: request.timeMs }),
@@ -237,6 +286,7 @@ const api: EngineWorkerApi = {
         timeMs: result.timeMs,
         pv: result.pv,
         forced: result.forced,
+        threads: engine.threads,
       };
     } finally {
       releaseCallback(onProgress);

@@ -28,6 +28,12 @@
  *   lookup takes well under a millisecond, so a move request is not held up). If the worker is terminated
  *   under it (an abort), it is asked again of the next worker.
  *
+ * - Threads: where the page is cross-origin isolated (so SharedArrayBuffer works), a request asks the
+ *   worker for the set number of search threads (`setThreads`, the Settings screen's "Computer's threads");
+ *   the worker then starts helper workers of its own that share its transposition table (Lazy SMP,
+ *   src/ai/smp.ts) and that end with it. Not isolated, or one thread: the worker searches alone. So this
+ *   module still owns every engine worker: terminating the worker ends its helpers too.
+ *
  * Failures are EngineError values with a `kind` the UI can turn into a short notice.
  */
 import * as Comlink from 'comlink';
@@ -41,6 +47,7 @@ import type {
   EngineProgress,
   EngineRequest,
   EngineWorkerApi,
+  MAX_THREADS as WorkerMaxThreads,
   REQUEST_ERROR_NAME as WorkerRequestErrorName,
 } from '../../workers/engine.worker';
 
@@ -54,7 +61,7 @@ export type {
 } from '../../workers/engine.worker';
 
 /** What the UI asks: the rules, the move list and the engine's limits (the bridge adds the rest). */
-export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag'>;
+export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag' | 'threads'>;
 
 /** An answer, with the key of the position it was asked for. */
 export type EngineMove = EngineAnswer;
@@ -116,6 +123,8 @@ export interface EngineBridgeOptions {
    * restarted after an abort or a crash gets it again). Null or a failure: the engine plays without it.
    */
   readonly loadBook?: () => Promise<ArrayBuffer | null>;
+  /** Search threads to ask for (default 1; used only where the page is cross-origin isolated). */
+  readonly threads?: number;
 }
 
 /** What every job takes: an abort signal, progress reports, and a check that its position is still wanted. */
@@ -170,6 +179,8 @@ function thinkTimeMs(request: MoveRequest): number {
  * value import would pull the worker's code into the page); the type keeps the two spellings equal.
  */
 const REQUEST_ERROR_NAME: typeof WorkerRequestErrorName = 'EngineRequestError';
+/** The most search threads the worker takes (its MAX_THREADS, kept equal by type). */
+const MAX_THREADS: typeof WorkerMaxThreads = 8;
 
 /** Vite bundles the worker into its own chunk from this exact `new Worker(new URL(...))` form. */
 const createEngineWorker = (): WorkerLike =>
@@ -205,7 +216,12 @@ interface RunningCall {
  * What goes to the worker: only the fields it reads, built afresh so nothing else the caller's object
  * holds (a GameState, say) is cloned across.
  */
-function wireRequest(request: MoveRequest, key: string, stopFlag: Int32Array | undefined): EngineRequest {
+function wireRequest(
+  request: MoveRequest,
+  key: string,
+  stopFlag: Int32Array | undefined,
+  threads: number,
+): EngineRequest {
   const { variant, size, tournamentRule, moves, timeMs, depth, level, seed } = request;
   return {
     variant,
@@ -218,6 +234,7 @@ function wireRequest(request: MoveRequest, key: string, stopFlag: Int32Array | u
     ...(level === undefined ? {} : { level: typeof level === 'string' ? level : { ...level } }),
     ...(seed === undefined ? {} : { seed }),
     ...(stopFlag ? { stopFlag } : {}),
+    ...(threads > 1 ? { threads } : {}),
   };
 }
 
@@ -235,6 +252,7 @@ export class EngineBridge {
   private readonly startDeadlineMs: number;
   private readonly bookWaitMs: number;
   private readonly loadBook: (() => Promise<ArrayBuffer | null>) | undefined;
+  private threads: number;
   private worker: LiveWorker | null = null;
   /** The latest request, settled or not: a newer one aborts it. */
   private latest: Job | null = null;
@@ -251,6 +269,22 @@ export class EngineBridge {
     this.startDeadlineMs = options.startDeadlineMs ?? DEFAULT_START_DEADLINE_MS;
     this.bookWaitMs = Math.min(options.bookWaitMs ?? DEFAULT_BOOK_WAIT_MS, this.startDeadlineMs);
     this.loadBook = options.loadBook;
+    this.threads = 1;
+    this.setThreads(options.threads ?? 1);
+  }
+
+  /**
+   * Sets how many search threads the next requests ask for (clamped to 1–MAX_THREADS). Without cross-origin
+   * isolation there is no shared memory for helpers, so it stays 1.
+   */
+  setThreads(threads: number): void {
+    const clamped = Number.isFinite(threads) ? Math.max(1, Math.min(MAX_THREADS, Math.floor(threads))) : 1;
+    this.threads = this.cooperativeStop ? clamped : 1;
+  }
+
+  /** The search threads a request asks for now (for tests and diagnostics). */
+  get searchThreads(): number {
+    return this.threads;
   }
 
   /** Whether a worker is running now (for tests and diagnostics). */
@@ -265,7 +299,7 @@ export class EngineBridge {
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
     const key = positionKey(request);
     return this.runJob(key, thinkTimeMs(request), options, (remote, stopFlag, progress) =>
-      remote.think(wireRequest(request, key, stopFlag), progress),
+      remote.think(wireRequest(request, key, stopFlag, this.threads), progress),
     );
   }
 
@@ -577,6 +611,12 @@ export function configureEngineBridge(options: EngineBridgeOptions): void {
 export function engineBridge(): EngineBridge {
   pageBridge ??= new EngineBridge(pageOptions);
   return pageBridge;
+}
+
+/** Sets the search threads of the page's engine (the Settings screen's choice): see EngineBridge.setThreads. */
+export function setEngineThreads(threads: number): void {
+  pageOptions = { ...pageOptions, threads };
+  pageBridge?.setThreads(threads);
 }
 
 /** Asks the page's engine for a move: see EngineBridge.requestMove. */

@@ -1,6 +1,7 @@
 import type { BoardStyle, InputMode, RematchStarter, Theme } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { settings, updateSettings } from '../app-state';
+import { THREAD_CHOICES, threadsFor } from '../engine/threads';
 
 export function SettingsScreen() {
   const s = settings.value;
@@ -74,6 +75,23 @@ export function SettingsScreen() {
             <option value="same">The same player</option>
           </select>
         </label>
+        <label>
+          Computer's threads
+          <select
+            value={String(s.engineThreads)}
+            onChange={(e) => void updateSettings({ engineThreads: Number(e.currentTarget.value) })}
+          >
+            <option value="0">Automatic ({threadsFor(0, navigator.hardwareConcurrency)})</option>
+            {THREAD_CHOICES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {globalThis.crossOriginIsolated ? null : (
+          <p class="hint">This page cannot share memory between threads, so the computer thinks with one.</p>
+        )}
       </form>
     </main>
   );
