@@ -54,6 +54,13 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   },
   'no-vcf': { vcfQuiescence: false },
   'no-root-reductions': { useRootReductions: false },
+  /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings). */
+  'capture-threats': { captureThreatFours: true },
+  'no-capture-threats': { captureThreatFours: false },
+  'breakable-last': { breakableFoursLast: true },
+  'no-breakable-last': { breakableFoursLast: false },
+  vct: { vctRoot: true },
+  'no-vct': { vctRoot: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },

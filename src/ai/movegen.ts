@@ -7,6 +7,9 @@
  *     (with the capture win one capture away, stopping that capture is forced too)
  *   own fours → captures and capture threats → threes → quiet moves near the stones
  *
+ * With `captureThreatFours`, a capture threat by a player one capture from the capture win is a winning
+ * threat: it is scored as a four, and blocking it (taking the pair's open end) as blocking a four.
+ *
  * Scores add up, so a move that counts in several categories comes earlier.
  */
 import { makesFive } from '../core';
@@ -37,6 +40,10 @@ export class MoveGen {
   /** The longest capture (0: no captures). */
   private readonly maxCapture: number;
   private readonly exactFive: boolean;
+  /** The fewest stones a capture takes (a capture threat near the capture win is judged by it). */
+  private readonly minCapture: number;
+  /** Score a capture threat one capture from the capture win as a four (the search sets it from its settings). */
+  captureThreatFours = false;
 
   constructor(private readonly pos: Position) {
     const variant = pos.rules.variant;
@@ -44,6 +51,7 @@ export class MoveGen {
     this.captureWin = variant.captureWin ?? 1 << 20;
     this.maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
     this.exactFive = variant.fiveRule === 'exactly-five';
+    this.minCapture = variant.captureLengths.length ? variant.captureLengths[0]! : 0;
   }
 
   /**
@@ -72,7 +80,11 @@ export class MoveGen {
     const theirs = them * n;
     const captureValue = 3_000 + 1_500 * myCaps;
     const blockValue = 2_000 + 1_500 * theirCaps;
-    const threatValue = 600 + 300 * myCaps;
+    // captureThreat counts pair threats only: one wins if a pair reaches the capture win.
+    const myThreatWins = this.captureThreatFours && this.minCapture > 0 && myCaps + this.minCapture >= target;
+    const theirThreatWins = this.captureThreatFours && this.minCapture > 0 && theirCaps + this.minCapture >= target;
+    const threatValue = myThreatWins ? OWN_FOUR : 600 + 300 * myCaps;
+    const threatBlockValue = theirThreatWins ? BLOCK_FOUR : 0;
 
     const list = this.list;
     const listed = pos.ply <= 2 ? this.openingCandidates() : pos.listCandidates(list);
@@ -102,6 +114,7 @@ export class MoveGen {
       s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
       s += (t & THREAT_MASK) * OWN_THREE + (u & THREAT_MASK) * BLOCK_THREE;
       s += capMine * captureValue + capTheirs * blockValue + captureThreat[mine + q]! * threatValue;
+      s += captureThreat[theirs + q]! * threatBlockValue;
       s += near[q]!;
       moves[base + count] = q;
       scores[base + count] = s;
