@@ -40,8 +40,6 @@ export class MoveGen {
   /** The longest capture (0: no captures). */
   private readonly maxCapture: number;
   private readonly exactFive: boolean;
-  /** The fewest stones a capture takes (a capture threat near the capture win is judged by it). */
-  private readonly minCapture: number;
   /** Score a capture threat one capture from the capture win as a four (the search sets it from its settings). */
   captureThreatFours = false;
 
@@ -51,7 +49,6 @@ export class MoveGen {
     this.captureWin = variant.captureWin ?? 1 << 20;
     this.maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
     this.exactFive = variant.fiveRule === 'exactly-five';
-    this.minCapture = variant.captureLengths.length ? variant.captureLengths[0]! : 0;
   }
 
   /**
@@ -80,9 +77,10 @@ export class MoveGen {
     const theirs = them * n;
     const captureValue = 3_000 + 1_500 * myCaps;
     const blockValue = 2_000 + 1_500 * theirCaps;
-    // captureThreat counts pair threats only: one wins if a pair reaches the capture win.
-    const myThreatWins = this.captureThreatFours && this.minCapture > 0 && myCaps + this.minCapture >= target;
-    const theirThreatWins = this.captureThreatFours && this.minCapture > 0 && theirCaps + this.minCapture >= target;
+    // Near the capture win: 8 stones in Pente, 12 in Keryo-Pente (where a triple's threat wins, a pair's
+    // only from 13; the filter does not tell them apart).
+    const myThreatWins = this.captureThreatFours && this.maxCapture > 0 && myCaps + this.maxCapture >= target;
+    const theirThreatWins = this.captureThreatFours && this.maxCapture > 0 && theirCaps + this.maxCapture >= target;
     const threatValue = myThreatWins ? OWN_FOUR : 600 + 300 * myCaps;
     const threatBlockValue = theirThreatWins ? BLOCK_FOUR : 0;
 

@@ -7,7 +7,8 @@
  *   such windows with k stones pass through it (`threat`: a point in a window with four is a winning point);
  * - capture windows (X O O _): for each colour, the points where it would capture (`captureAt`), the
  *   total number of such opportunities (`takes`), and the points where it would threaten a pair
- *   (`captureThreat`: playing either end of _ O O _ makes X O O _);
+ *   (`captureThreat`: playing either end of _ O O _ makes X O O _; in Keryo-Pente _ O O O _ too), and
+ *   how many such runs in all (`threatPairs`);
  * - `near`: how many stones lie within two points, so quiet candidate moves come from around the stones,
  *   and `candidates`, a bitset of the empty points with a stone within two;
  * - a 64-bit Zobrist hash of stones, captured stones and side to move.
@@ -83,8 +84,13 @@ export class Position {
   readonly captureAt: Int32Array;
   /** Total capture opportunities per player: [player]. */
   readonly takes: Int32Array;
-  /** Capture threats: [player * points + point] = how many pairs (_ O O _) the player threatens by playing there. */
+  /**
+   * Capture threats: [player * points + point] = how many runs (_ O O _, and in Keryo-Pente _ O O O _) the
+   * player threatens by playing there.
+   */
   readonly captureThreat: Int32Array;
+  /** Total runs (_ O O _, _ O O O _) each player could threaten: [player]. */
+  readonly threatPairs: Int32Array;
   /** Stones within two points of each point. */
   readonly near: Int32Array;
   /** The empty points with near > 0, as a bitset: bit (p & 31) of word p >> 5. */
@@ -114,6 +120,7 @@ export class Position {
   private readonly oCaptureAt: number;
   private readonly oTakes: number;
   private readonly oCaptureThreat: number;
+  private readonly oThreatPairs: number;
   // Points within two: neighbours of p at [p * 24, p * 24 + neighbourCount[p]).
   private readonly oNeighbours: number;
   private readonly oNeighbourCount: number;
@@ -175,6 +182,7 @@ export class Position {
     this.oCaptureAt = take(3 * n);
     this.oTakes = take(3);
     this.oCaptureThreat = take(3 * n);
+    this.oThreatPairs = take(3);
     this.oNeighbours = take(geo.neighbours.length);
     this.oNeighbourCount = take(n);
     this.oNear = take(n);
@@ -210,6 +218,7 @@ export class Position {
     this.captureAt = mem.subarray(this.oCaptureAt, this.oCaptureAt + 3 * n);
     this.takes = mem.subarray(this.oTakes, this.oTakes + 3);
     this.captureThreat = mem.subarray(this.oCaptureThreat, this.oCaptureThreat + 3 * n);
+    this.threatPairs = mem.subarray(this.oThreatPairs, this.oThreatPairs + 3);
     this.near = mem.subarray(this.oNear, this.oNear + n);
     this.candidates = mem.subarray(this.oCandidates, this.oCandidates + ((n + 31) >> 5));
   }
@@ -472,11 +481,12 @@ export class Position {
       mem[this.oCaptureAt + capturer * points + mem[at + ((pattern >> 2) & 7)]!]! += sign;
       mem[this.oTakes + capturer]! += sign;
     }
-    const threatener = pattern >> 5;
+    const threatener = (pattern >> 5) & 3;
     if (threatener) {
       const o = this.oCaptureThreat + threatener * points;
       mem[o + mem[at]!]! += sign;
-      mem[o + mem[at + 3]!]! += sign;
+      mem[o + mem[at + (pattern & 128 ? 4 : 3)]!]! += sign;
+      mem[this.oThreatPairs + threatener]! += sign;
     }
   }
 }

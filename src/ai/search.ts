@@ -93,7 +93,7 @@ export interface SearchSettings {
   /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
   readonly nullMoveDeep: number;
   /**
-   * Near the capture win (one pair from it: 8 stones in Pente), a capture threat is a winning threat: the
+   * Near the capture win (8 stones in Pente, 12 in Keryo-Pente), a capture threat is a winning threat: the
    * move filter scores it as a four (so it is neither reduced nor filtered out, and blocking it as blocking
    * a four), and the victory-by-continuous-fours search tries it as it tries a four.
    */
@@ -106,8 +106,8 @@ export interface SearchSettings {
   /**
    * Before the search, look for a victory by continuous threats (fours, threes, and with captureThreatFours
    * capture threats near the capture win) for the side to move, and play its first move if one is found.
-   * (Looking at every node near the root instead cost more than half the time at 100 ms a move: 6 of 30
-   * games, then 11 of 41, against the search without it.)
+   * (Looking for one at every search node within two plies of the root, and then one, instead cost more
+   * than half the time at 100 ms a move and lost 24 of 30 games, then 30 of 41, to the search without it.)
    */
   readonly vctRoot: boolean;
   /** The longest such victory looked for, in plies. */
@@ -273,7 +273,9 @@ export class Searcher {
     for (let i = 0; i < rootCount; i++) this.rootPriority[rootMoves[i]!] = rootPriority[i]!;
     if (rootCount === 1) return result(rootMoves[0]!, evaluate(pos, this.settings.weights), 0, rootMoves, true);
     const seen = this.applyVision(rootMoves, rootPriority, this.info.forced);
-    const victory = this.settings.vctRoot && !this.info.forced ? this.rootVictory(seen) : null;
+    // (Full strength only: a proof nine plies deep would be beyond what a level's vision and judgement see.)
+    const full = this.settings.vision >= 1 && this.settings.noise === 0;
+    const victory = this.settings.vctRoot && full && !this.info.forced ? this.rootVictory(seen) : null;
     if (victory) return result(victory.move, WIN - victory.plies, victory.plies, [victory.move], false);
 
     let bestMove = seen[0]!;
@@ -798,13 +800,17 @@ export class Searcher {
     return limited;
   }
 
-  /** Whether a capture threat of the player would threaten the capture win (its captures plus a pair reach it). */
+  /**
+   * Whether a capture threat of the player may threaten the capture win: its captures plus the longest
+   * capture reach it (8 stones in Pente, 12 in Keryo-Pente). Whether one does is checked when it is made
+   * (see threatIsReal).
+   */
   private captureThreatsWin(player: number): boolean {
     const pos = this.pos;
     const variant = pos.rules.variant;
     if (!this.settings.captureThreatFours || variant.captureWin === null || variant.captureLengths.length === 0)
       return false;
-    return pos.captures[player - 1]! + variant.captureLengths[0]! >= variant.captureWin;
+    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
   }
 
   /**
