@@ -59,8 +59,6 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-capture-threats': { captureThreatFours: false },
   'breakable-last': { breakableFoursLast: true },
   'no-breakable-last': { breakableFoursLast: false },
-  /** Pairs a player could threaten, valued by its capture stage (see Weights.pairThreat). */
-  'pair-threats': { weights: { ...DEFAULT_WEIGHTS, pairThreat: [0, 0, 0, 0, 4, 4, 8, 8, 60, 60] } },
   vct: { vctRoot: true },
   'no-vct': { vctRoot: false },
   narrow: {

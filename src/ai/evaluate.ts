@@ -26,9 +26,6 @@ export function evaluate(pos: Position, w: Weights): number {
     const theirStage = captureStage(pos.captures[them - 1]!, target);
     score += w.captured[myStage]! - w.captured[theirStage]!;
     score += pos.takes[me]! * w.take[myStage]! * (1 + w.tempo) - pos.takes[them]! * w.take[theirStage]!;
-    const pairs = w.pairThreat;
-    if (pairs)
-      score += pos.threatPairs[me]! * pairs[myStage]! * (1 + w.tempo) - pos.threatPairs[them]! * pairs[theirStage]!;
   }
   return Math.round(score);
 }

@@ -7,8 +7,7 @@
  *   such windows with k stones pass through it (`threat`: a point in a window with four is a winning point);
  * - capture windows (X O O _): for each colour, the points where it would capture (`captureAt`), the
  *   total number of such opportunities (`takes`), and the points where it would threaten a pair
- *   (`captureThreat`: playing either end of _ O O _ makes X O O _; in Keryo-Pente _ O O O _ too), and
- *   how many such runs in all (`threatPairs`);
+ *   (`captureThreat`: playing either end of _ O O _ makes X O O _; in Keryo-Pente _ O O O _ too);
  * - `near`: how many stones lie within two points, so quiet candidate moves come from around the stones,
  *   and `candidates`, a bitset of the empty points with a stone within two;
  * - a 64-bit Zobrist hash of stones, captured stones and side to move.
@@ -89,8 +88,6 @@ export class Position {
    * player threatens by playing there.
    */
   readonly captureThreat: Int32Array;
-  /** Total runs (_ O O _, _ O O O _) each player could threaten: [player]. */
-  readonly threatPairs: Int32Array;
   /** Stones within two points of each point. */
   readonly near: Int32Array;
   /** The empty points with near > 0, as a bitset: bit (p & 31) of word p >> 5. */
@@ -120,7 +117,6 @@ export class Position {
   private readonly oCaptureAt: number;
   private readonly oTakes: number;
   private readonly oCaptureThreat: number;
-  private readonly oThreatPairs: number;
   // Points within two: neighbours of p at [p * 24, p * 24 + neighbourCount[p]).
   private readonly oNeighbours: number;
   private readonly oNeighbourCount: number;
@@ -182,7 +178,6 @@ export class Position {
     this.oCaptureAt = take(3 * n);
     this.oTakes = take(3);
     this.oCaptureThreat = take(3 * n);
-    this.oThreatPairs = take(3);
     this.oNeighbours = take(geo.neighbours.length);
     this.oNeighbourCount = take(n);
     this.oNear = take(n);
@@ -218,7 +213,6 @@ export class Position {
     this.captureAt = mem.subarray(this.oCaptureAt, this.oCaptureAt + 3 * n);
     this.takes = mem.subarray(this.oTakes, this.oTakes + 3);
     this.captureThreat = mem.subarray(this.oCaptureThreat, this.oCaptureThreat + 3 * n);
-    this.threatPairs = mem.subarray(this.oThreatPairs, this.oThreatPairs + 3);
     this.near = mem.subarray(this.oNear, this.oNear + n);
     this.candidates = mem.subarray(this.oCandidates, this.oCandidates + ((n + 31) >> 5));
   }
@@ -486,7 +480,6 @@ export class Position {
       const o = this.oCaptureThreat + threatener * points;
       mem[o + mem[at]!]! += sign;
       mem[o + mem[at + (pattern & 128 ? 4 : 3)]!]! += sign;
-      mem[this.oThreatPairs + threatener]! += sign;
     }
   }
 }

@@ -14,11 +14,6 @@ export interface Weights {
   readonly captured: readonly number[];
   /** Value of one capture opportunity (X O O _) by tenths of the way to the capture win of its owner. */
   readonly take: readonly number[];
-  /**
-   * Value of a pair the player could threaten (_ O O _), by tenths of the way to its capture win: near it,
-   * such a threat forces like a four. Optional (none: not counted).
-   */
-  readonly pairThreat?: readonly number[];
 }
 
 export const DEFAULT_WEIGHTS: Weights = {
