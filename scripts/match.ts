@@ -59,6 +59,7 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-capture-threats': { captureThreatFours: false },
   'breakable-last': { breakableFoursLast: true },
   'no-breakable-last': { breakableFoursLast: false },
+  'capture-danger': { captureThreatFours: true, captureDanger: 400 },
   vct: { vctRoot: true },
   'no-vct': { vctRoot: false },
   narrow: {

@@ -100,14 +100,22 @@ export interface SearchSettings {
   readonly captureThreatFours: boolean;
   /**
    * A four whose stones the defender can capture at once is no forcing threat: the victory search tries
-   * such fours only after the others (its width is spent on fours that must be blocked).
+   * such fours only after the others (its width is spent on fours that must be blocked). Off: -7 Elo
+   * [-38, 24] in 400 games at 100 ms, -23 [-83, 35] in 120 at 1 s; ranking them below the other fours in
+   * the move filter too lost 14 [-46, 18] (400 games, 100 ms) and was taken out.
    */
   readonly breakableFoursLast: boolean;
   /**
+   * With captureThreatFours: what standing pat in quiescence loses (centi-stones) when the opponent is near
+   * its capture win and would have a victory by continuous fours and capture threats after a free move.
+   */
+  readonly captureDanger: number;
+  /**
    * Before the search, look for a victory by continuous threats (fours, threes, and with captureThreatFours
    * capture threats near the capture win) for the side to move, and play its first move if one is found.
-   * (Looking for one at every search node within two plies of the root, and then one, instead cost more
-   * than half the time at 100 ms a move and lost 24 of 30 games, then 30 of 41, to the search without it.)
+   * Off: -2 Elo [-33, 29] in 400 games at 100 ms, -17 [-71, 35] in 120 at 1 s. (Looking for one at every
+   * search node within two plies of the root, then one, instead cost more than half the time at 100 ms a
+   * move, and lost 24 of 30 games, then 30 of 41, to the search without it.)
    */
   readonly vctRoot: boolean;
   /** The longest such victory looked for, in plies. */
@@ -144,6 +152,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   nullMoveDeep: 4,
   captureThreatFours: false,
   breakableFoursLast: false,
+  captureDanger: 0,
   vctRoot: false,
   vctPlies: 9,
   vctWidth: 4,
@@ -672,7 +681,16 @@ export class Searcher {
     const threatened =
       pos.lineCount[them * 6 + 4]! > 0 || (pos.takes[them]! > 0 && pos.captures[them - 1]! + maxCapture >= target);
     if (!canWin && !threatened) {
-      const stand = this.evaluate();
+      let stand = this.evaluate();
+      // Near the opponent's capture win, standing pat is worth less if a free move would give it a victory
+      // by continuous threats (its capture threats among them).
+      const danger = this.settings.captureDanger;
+      if (danger > 0 && qd < MAX_QUIESCENCE && this.captureThreatsWin(them) && pos.pendingFive === 0) {
+        pos.makeNull();
+        const theirs = this.vcfAttack(ply + 1, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
+        pos.unmakeNull();
+        if (theirs > 0) stand -= danger;
+      }
       if (stand >= beta || qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return stand;
       if (stand > alpha) alpha = stand;
       const threes = pos.lineCount[me * 6 + 3]!;
