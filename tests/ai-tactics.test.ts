@@ -287,6 +287,25 @@ const threatWin = diagram(13, [
   [7, 9, 'O'],
 ]);
 
+/** Player 1 to move, player 2 near the capture win (found by a seeded search of random positions). */
+const captureDanger = diagram(13, [
+  [3, 3, 'O'],
+  [5, 3, 'O'],
+  [3, 4, 'X'],
+  [4, 5, 'X'],
+  [7, 5, 'O'],
+  [3, 6, 'X'],
+  [8, 6, 'X'],
+  [9, 6, 'X'],
+  [5, 7, 'X'],
+  [6, 7, 'O'],
+  [9, 7, 'O'],
+  [3, 8, 'O'],
+  [3, 9, 'O'],
+  [5, 9, 'X'],
+  [7, 9, 'X'],
+]);
+
 describe('capture-aware threat search', () => {
   const think = (state: Parameters<Engine['think']>[0], depth: number, settings: object) =>
     new Engine(16).think(state, { depth, timeMs: 60_000, settings });
@@ -332,5 +351,22 @@ describe('capture-aware threat search', () => {
     expect(isWinScore(think(s, 3, { vctRoot: false }).score)).toBe(false);
     const deep = think(s, 6, { vctRoot: false });
     expect([name(13, deep.move), deep.score]).toEqual(['F6', WIN - 9]);
+  });
+
+  it("near the other side's capture win, does not stand pat on a position it would lose by capture threats", () => {
+    // Player 2 has 8 stones captured. At depth 2 the search without captureDanger plays F5, which player 2
+    // beats by threats (a search of depth 6 after it proves the loss); with it, the quiescence sees the
+    // threats player 2 would have after a free move, and the move it plays is no proven loss.
+    const s = fromDiagram(captureDanger, 1, { captures: [0, 8] });
+    const afterwards = (move: number) => {
+      const next = play(s, move);
+      if (!next.ok) throw new Error(next.error.message);
+      return -think(next.value, 6, { captureThreatFours: true }).score;
+    };
+    const off = think(s, 2, { captureThreatFours: true, captureDanger: 0 });
+    expect(name(13, off.move)).toBe('F5');
+    expect(afterwards(off.move)).toBeLessThanOrEqual(-WIN + 100);
+    const on = think(s, 2, { captureThreatFours: true, captureDanger: 400 });
+    expect(isWinScore(afterwards(on.move))).toBe(false);
   });
 });
