@@ -54,7 +54,7 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   },
   'no-vcf': { vcfQuiescence: false },
   'no-root-reductions': { useRootReductions: false },
-  /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings). */
+  /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings; on by default: capture threats). */
   'capture-threats': { captureThreatFours: true },
   'no-capture-threats': { captureThreatFours: false },
   'breakable-last': { breakableFoursLast: true },
