@@ -62,6 +62,14 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'no-root-reductions': { useRootReductions: false },
   /** Lazy SMP helpers search every depth, as the main search does (with --search-threads-a/-b). */
   'smp-no-skip': { helperSkipDepths: false },
+  /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings; on by default: capture threats). */
+  'capture-threats': { captureThreatFours: true },
+  'no-capture-threats': { captureThreatFours: false },
+  'breakable-last': { breakableFoursLast: true },
+  'no-breakable-last': { breakableFoursLast: false },
+  'capture-danger': { captureThreatFours: true, captureDanger: 400 },
+  vct: { vctRoot: true },
+  'no-vct': { vctRoot: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },

@@ -102,4 +102,30 @@ describe('the engine position', () => {
       for (let p = 0; p < 361; p++) expect(pos.isLegal(p)).toBe(legal.includes(p));
     }
   });
+
+  it('counts capture threats on pairs, and in Keryo-Pente on triples too', () => {
+    // Player 2's pair E9–E8 and triple J9–J7 (13x13), every end open; player 1 to move.
+    const stones: [number, 1 | 2][] = [
+      [4 * 13 + 4, 2],
+      [5 * 13 + 4, 2],
+      [4 * 13 + 8, 2],
+      [5 * 13 + 8, 2],
+      [6 * 13 + 8, 2],
+      [0, 1],
+    ];
+    const threatAt = (variant: VariantId, p: number) => {
+      const pos = Position.fromState(newGame({ variant, size: 13, tournamentRule: false }));
+      for (const [q, player] of stones) {
+        pos.toMove = player;
+        pos.make(q);
+      }
+      return pos.captureThreat[13 * 13 + p];
+    };
+    // The pair's ends (E10, E7) in both; the triple's (J10, J6) in Keryo-Pente only.
+    expect(threatAt('pente', 3 * 13 + 4)).toBe(1);
+    expect(threatAt('keryo', 6 * 13 + 4)).toBe(1);
+    expect(threatAt('pente', 3 * 13 + 8)).toBe(0);
+    expect(threatAt('keryo', 7 * 13 + 8)).toBe(1);
+    expect(threatAt('keryo', 3 * 13 + 8)).toBe(1);
+  });
 });

@@ -228,3 +228,145 @@ describe('tactics', () => {
     }
   });
 });
+
+/** A diagram from a list of stones: [column, row from the top, 'X' or 'O']. */
+function diagram(size: number, stones: readonly (readonly [number, number, 'X' | 'O'])[]): string[] {
+  const rows = Array.from({ length: size }, () => Array<string>(size).fill('.'));
+  for (const [x, y, c] of stones) rows[y]![x] = c;
+  return rows.map((r) => r.join(' '));
+}
+
+/**
+ * A capture-threat ladder for player 1, who has 8 stones captured: each threat forces the block, and each
+ * block makes a new pair to threaten. One line: D11 (threatening D10–D9) forces D8; F8 (threatening
+ * E8–D8) forces C8; B7 (threatening C8–D9) forces E10; G8 captures F9–E10 against D11 and wins. Nothing in
+ * it is a four: a win in 7 made of capture threats only.
+ */
+const captureLadder = diagram(13, [
+  [3, 3, 'O'],
+  [3, 4, 'O'],
+  [4, 5, 'O'],
+  [5, 4, 'O'],
+  [6, 3, 'O'],
+  [7, 3, 'X'],
+  [10, 10, 'X'],
+]);
+
+/** Player 1 to move, with fours to make that a capture breaks (found by a seeded search of random positions). */
+const breakableFours = diagram(13, [
+  [6, 3, 'X'],
+  [9, 3, 'O'],
+  [9, 4, 'X'],
+  [3, 5, 'X'],
+  [7, 5, 'O'],
+  [4, 6, 'O'],
+  [5, 6, 'O'],
+  [8, 6, 'X'],
+  [3, 7, 'O'],
+  [6, 7, 'X'],
+  [7, 7, 'O'],
+  [8, 7, 'X'],
+  [5, 8, 'X'],
+  [7, 8, 'X'],
+  [3, 9, 'O'],
+  [5, 9, 'O'],
+  [7, 9, 'X'],
+  [9, 9, 'O'],
+]);
+
+/** Player 1 to move: a win by continuous threats (found by a seeded search of random positions). */
+const threatWin = diagram(13, [
+  [5, 3, 'O'],
+  [6, 3, 'X'],
+  [8, 3, 'O'],
+  [4, 4, 'X'],
+  [7, 5, 'X'],
+  [7, 6, 'O'],
+  [7, 7, 'X'],
+  [8, 7, 'X'],
+  [7, 9, 'O'],
+]);
+
+/** Player 1 to move, player 2 near the capture win (found by a seeded search of random positions). */
+const captureDanger = diagram(13, [
+  [3, 3, 'O'],
+  [5, 3, 'O'],
+  [3, 4, 'X'],
+  [4, 5, 'X'],
+  [7, 5, 'O'],
+  [3, 6, 'X'],
+  [8, 6, 'X'],
+  [9, 6, 'X'],
+  [5, 7, 'X'],
+  [6, 7, 'O'],
+  [9, 7, 'O'],
+  [3, 8, 'O'],
+  [3, 9, 'O'],
+  [5, 9, 'X'],
+  [7, 9, 'X'],
+]);
+
+describe('capture-aware threat search', () => {
+  const think = (state: Parameters<Engine['think']>[0], depth: number, settings: object) =>
+    new Engine(16).think(state, { depth, timeMs: 60_000, settings });
+
+  it('near the capture win searches capture threats as fours: a 7-ply ladder of them is seen at depth 2', () => {
+    const s = fromDiagram(captureLadder, 1, { captures: [8, 0] });
+    const on = think(s, 2, { captureThreatFours: true });
+    expect(isWinScore(on.score) && on.score > 0).toBe(true);
+    // Replaying the line the search proves ends in player 1's capture win.
+    let state = s;
+    for (const m of on.pv) {
+      const next = play(state, m);
+      if (!next.ok) throw new Error(next.error.message);
+      state = next.value;
+    }
+    // (The principal variation stops where quiescence takes over; the win itself is the score.)
+    expect(state.result?.winner ?? 1).toBe(1);
+    // Without it, the same depth sees no win: capture threats are quiet moves to the victory search.
+    expect(isWinScore(think(s, 2, { captureThreatFours: false }).score)).toBe(false);
+  });
+
+  it('tries the fours that must be blocked before those a capture breaks', () => {
+    // Player 1 wins in 7 from J8 (the plain search proves it at depth 4). Along the way, the fours that rank
+    // first by shape are ones the defender can break by a capture; searching one four a turn, the victory
+    // search finds the win at depth 1 only when it tries the fours that must be blocked first.
+    const s = fromDiagram(breakableFours, 1);
+    const one = { vcfWidth: 1 };
+    const on = think(s, 1, { ...one, breakableFoursLast: true });
+    expect(name(13, on.move)).toBe('J8');
+    expect(on.score).toBe(WIN - 7);
+    expect(isWinScore(think(s, 1, { ...one, breakableFoursLast: false }).score)).toBe(false);
+    // The plain search confirms the win deeper.
+    const deep = think(s, 4, { breakableFoursLast: false });
+    expect([name(13, deep.move), deep.score]).toEqual(['J8', WIN - 7]);
+  });
+
+  it('finds a victory by continuous threats, threes among them, before searching', () => {
+    // Player 1 wins in 9 from F6 with threes and fours (every answer searched); the plain search needs
+    // depth 6 to prove it.
+    const s = fromDiagram(threatWin, 1);
+    const vct = think(s, 1, { vctRoot: true });
+    expect([name(13, vct.move), vct.score]).toEqual(['F6', WIN - 9]);
+    expect(isWinScore(think(s, 3, { vctRoot: false }).score)).toBe(false);
+    const deep = think(s, 6, { vctRoot: false });
+    expect([name(13, deep.move), deep.score]).toEqual(['F6', WIN - 9]);
+  });
+
+  it("near the other side's capture win, does not stand pat on a position it would lose by capture threats", () => {
+    // Player 2 has 8 stones captured. At depth 2 the search without captureDanger plays F5, which player 2
+    // beats by threats (a search of depth 6 after it proves the loss); with it, the quiescence sees the
+    // threats player 2 would have after a free move, and the move it plays is no proven loss.
+    const s = fromDiagram(captureDanger, 1, { captures: [0, 8] });
+    const afterwards = (move: number) => {
+      const next = play(s, move);
+      if (!next.ok) throw new Error(next.error.message);
+      return -think(next.value, 6, { captureThreatFours: true }).score;
+    };
+    const off = think(s, 2, { captureThreatFours: true, captureDanger: 0 });
+    expect(name(13, off.move)).toBe('F5');
+    expect(afterwards(off.move)).toBeLessThanOrEqual(-WIN + 100);
+    const on = think(s, 2, { captureThreatFours: true, captureDanger: 400 });
+    expect(isWinScore(afterwards(on.move))).toBe(false);
+  });
+});

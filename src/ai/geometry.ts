@@ -87,8 +87,9 @@ function lineWindows(
  * at CAPTURE_TABLE[(span - 4) * 81 + code], 0 when the window offers nothing, else
  *   bits 0–1: the player who captures by playing at one end (the run between is the other's);
  *   bits 2–4: which end that is (0 or span - 1);
- *   bits 5–6 (span 4 only): the player who makes a capture threat (X O O _) by playing either end, both
- *   ends being empty.
+ *   bits 5–6: the player who makes a capture threat (X O O _, or X O O O _ in span 5) by playing either
+ *   end, both ends being empty;
+ *   bit 7: set in span 5 (so the threat's far end is cell 4, not 3).
  */
 export const CAPTURE_TABLE: Int32Array = (() => {
   const table = new Int32Array(81 + 243);
@@ -105,7 +106,7 @@ export const CAPTURE_TABLE: Int32Array = (() => {
       let v = 0;
       if (first === 0 && last === capturer) v = capturer;
       else if (last === 0 && first === capturer) v = capturer | ((span - 1) << 2);
-      else if (span === 4 && first === 0 && last === 0) v = capturer << 5;
+      else if (first === 0 && last === 0) v = (capturer << 5) | (span === 5 ? 1 << 7 : 0);
       table[(span - 4) * 81 + code] = v;
     }
   }

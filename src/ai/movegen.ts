@@ -7,6 +7,9 @@
  *     (with the capture win one capture away, stopping that capture is forced too)
  *   own fours → captures and capture threats → threes → quiet moves near the stones
  *
+ * With `captureThreatFours`, a capture threat by a player one capture from the capture win is a winning
+ * threat: it is scored as a four, and blocking it (taking the pair's open end) as blocking a four.
+ *
  * Scores add up, so a move that counts in several categories comes earlier.
  */
 import { makesFive } from '../core';
@@ -37,6 +40,8 @@ export class MoveGen {
   /** The longest capture (0: no captures). */
   private readonly maxCapture: number;
   private readonly exactFive: boolean;
+  /** Score a capture threat one capture from the capture win as a four (the search sets it from its settings). */
+  captureThreatFours = false;
 
   constructor(private readonly pos: Position) {
     const variant = pos.rules.variant;
@@ -72,7 +77,12 @@ export class MoveGen {
     const theirs = them * n;
     const captureValue = 3_000 + 1_500 * myCaps;
     const blockValue = 2_000 + 1_500 * theirCaps;
-    const threatValue = 600 + 300 * myCaps;
+    // Near the capture win: 8 stones in Pente, 12 in Keryo-Pente (where a triple's threat wins, a pair's
+    // only from 13; the filter does not tell them apart).
+    const myThreatWins = this.captureThreatFours && this.maxCapture > 0 && myCaps + this.maxCapture >= target;
+    const theirThreatWins = this.captureThreatFours && this.maxCapture > 0 && theirCaps + this.maxCapture >= target;
+    const threatValue = myThreatWins ? OWN_FOUR : 600 + 300 * myCaps;
+    const threatBlockValue = theirThreatWins ? BLOCK_FOUR : 0;
 
     const list = this.list;
     const listed = pos.ply <= 2 ? this.openingCandidates() : pos.listCandidates(list);
@@ -102,6 +112,7 @@ export class MoveGen {
       s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
       s += (t & THREAT_MASK) * OWN_THREE + (u & THREAT_MASK) * BLOCK_THREE;
       s += capMine * captureValue + capTheirs * blockValue + captureThreat[mine + q]! * threatValue;
+      s += captureThreat[theirs + q]! * threatBlockValue;
       s += near[q]!;
       moves[base + count] = q;
       scores[base + count] = s;

@@ -7,7 +7,7 @@
  *   such windows with k stones pass through it (`threat`: a point in a window with four is a winning point);
  * - capture windows (X O O _): for each colour, the points where it would capture (`captureAt`), the
  *   total number of such opportunities (`takes`), and the points where it would threaten a pair
- *   (`captureThreat`: playing either end of _ O O _ makes X O O _);
+ *   (`captureThreat`: playing either end of _ O O _ makes X O O _; in Keryo-Pente _ O O O _ too);
  * - `near`: how many stones lie within two points, so quiet candidate moves come from around the stones,
  *   and `candidates`, a bitset of the empty points with a stone within two;
  * - a 64-bit Zobrist hash of stones, captured stones and side to move.
@@ -83,7 +83,10 @@ export class Position {
   readonly captureAt: Int32Array;
   /** Total capture opportunities per player: [player]. */
   readonly takes: Int32Array;
-  /** Capture threats: [player * points + point] = how many pairs (_ O O _) the player threatens by playing there. */
+  /**
+   * Capture threats: [player * points + point] = how many runs (_ O O _, and in Keryo-Pente _ O O O _) the
+   * player threatens by playing there.
+   */
   readonly captureThreat: Int32Array;
   /** Stones within two points of each point. */
   readonly near: Int32Array;
@@ -472,11 +475,11 @@ export class Position {
       mem[this.oCaptureAt + capturer * points + mem[at + ((pattern >> 2) & 7)]!]! += sign;
       mem[this.oTakes + capturer]! += sign;
     }
-    const threatener = pattern >> 5;
+    const threatener = (pattern >> 5) & 3;
     if (threatener) {
       const o = this.oCaptureThreat + threatener * points;
       mem[o + mem[at]!]! += sign;
-      mem[o + mem[at + 3]!]! += sign;
+      mem[o + mem[at + (pattern & 128 ? 4 : 3)]!]! += sign;
     }
   }
 }
