@@ -94,7 +94,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
+        // json: the puzzle pack (public/puzzles.json), so puzzles work offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin,json}'],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -30,6 +30,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   settings: 'settings',
   rules: 'rules',
   learn: 'learn',
+  puzzles: 'puzzles',
   about: 'about',
 };
 const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));
