@@ -4,7 +4,8 @@
  * time and is still there after a reload; and puzzles work offline once the app has been visited.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { type Puzzle, decodePuzzlePack, formatPoint, puzzlePosition } from '../src/core';
+import { type Puzzle, decodePuzzlePack, formatPoint, parsePoint, play, puzzlePosition } from '../src/core';
+import { Prover } from '../src/ai/prove';
 import { cell, openApp, tapPoint } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -80,6 +81,38 @@ test('a player solves a puzzle and misses one; the rating moves and survives a r
   expect(await rating(page)).toBe(afterMissing);
   await expect(page.getByRole('heading', { name: /History/ })).toContainText('1 solved, 1 missed');
   await expect(page.locator('.puzzle-history li')).toHaveCount(2);
+});
+
+test('another winning first move is answered by the engine’s defence, and the win completed', async ({ page }) => {
+  await openApp(page);
+  const read = decodePuzzlePack(await (await page.request.get('/puzzles.json')).text());
+  if (!read.ok) throw new Error(read.error.message);
+  // A win in 3 plies with a second winning first move: after it, every defence leaves a win in 1.
+  const puzzle = read.value.puzzles.find((p) => p.goal === 'win' && p.solution.length === 3 && p.firstMoves.length > 1);
+  if (!puzzle) throw new Error('no win in 3 with two answers in the pack');
+  const start = puzzlePosition(puzzle);
+  if (!start.ok) throw new Error(start.error.message);
+  const size = puzzle.rules.size;
+
+  await page.goto(`/#/puzzles/${puzzle.id}`);
+  await expect(screenOf(page)).toHaveAttribute('data-puzzle', puzzle.id);
+  const other = puzzle.firstMoves.find((m) => m !== puzzle.solution[0])!;
+  await place(page, formatPoint(size, other));
+  await expect(result(page)).toContainText('Right, that wins too.', { timeout: 20_000 });
+  const defence = /defends at ([A-T]\d+)/.exec((await result(page).textContent()) ?? '')![1]!;
+
+  // The win in 1 after the engine's defence, found by the prover.
+  let state = start.value;
+  for (const p of [other, parsePoint(size, defence)!]) {
+    const next = play(state, p);
+    if (!next.ok) throw new Error(next.error.message);
+    state = next.value;
+  }
+  const prover = new Prover(state);
+  prover.reset(100_000);
+  const win = prover.firstMoves(1).find((m) => m.answer === 'win')!.move;
+  await place(page, formatPoint(size, win));
+  await expect(result(page)).toContainText('Solved!');
 });
 
 test('puzzles work offline once the app has been visited', async ({ page, context }) => {

@@ -6,6 +6,7 @@
  * move stays on the board with the engine's answer to it, and the stored solution can be shown. The first
  * answer to each puzzle is rated (Glicko-2, src/storage/puzzles.ts), and the rating, streak and history are
  * saved in IndexedDB, so they survive a reload; the pack is precached, so puzzles work offline.
+ * `#/puzzles/<id>` opens one puzzle by its id (a link to it; the e2e tests use it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
@@ -32,6 +33,7 @@ import { ScreenHeader } from '../ScreenHeader';
 import { settings } from '../app-state';
 import { requestMove } from '../engine/bridge';
 import { loadPack, loadProgress, nextPuzzleIndex, puzzleProgress, puzzleRatingOf, recordAnswer } from '../puzzles';
+import { navigate, requestedPuzzle } from '../router';
 import { hapticTap, playEffect } from '../sound';
 
 const COLOURS = ['', 'Black', 'White'] as const;
@@ -116,7 +118,10 @@ export function Puzzles() {
     void Promise.all([loadPack(), loadProgress()]).then(([p]) => {
       if (!live) return;
       setPack(p);
-      if (typeof p !== 'string') open(p, nextPuzzleIndex(p, puzzleProgress.value));
+      if (typeof p === 'string') return;
+      // A link to one puzzle opens it (an id not in the pack: one is picked as usual).
+      const asked = p.ids.indexOf(requestedPuzzle.peek());
+      open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
     });
     return () => {
       live = false;
@@ -268,6 +273,8 @@ export function Puzzles() {
     setLastMove(puzzle.position.lastMove?.point ?? null);
   };
   const next = () => {
+    // Past a linked puzzle the URL is the trainer's again, so a reload does not bring the link back.
+    if (requestedPuzzle.peek()) navigate({ screen: 'puzzles' }, { replace: true });
     if (typeof pack !== 'string') open(pack, nextPuzzleIndex(pack, puzzleProgress.value));
     window.scrollTo(0, 0);
   };
