@@ -113,7 +113,8 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
+        // json: the puzzle pack (public/puzzles.json), so puzzles work offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin,json}'],
       },
     }),
   ],

@@ -221,6 +221,12 @@ for (const size of SIZES) {
       await cell(page, 'H7').tap();
       await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
       await check(page, 'learn-wrong', size.name, scheme);
+
+      // The puzzle trainer, from Home.
+      await openApp(page);
+      await page.getByRole('button', { name: 'Puzzles', exact: true }).click();
+      await expect(page.locator('main.puzzles')).toHaveAttribute('data-puzzle', /.+/);
+      await check(page, 'puzzles', size.name, scheme);
       await context.close();
     });
   }

@@ -17,6 +17,7 @@ const SCREENS = [
   { button: 'Players', title: 'Players', hash: '#/players' },
   { button: 'Settings', title: 'Settings', hash: '#/settings' },
   { button: 'Rules and help', title: 'Rules and help', hash: '#/rules' },
+  { button: 'Puzzles', title: 'Puzzles', hash: '#/puzzles' },
   { button: 'About', title: 'About', hash: '#/about' },
 ] as const;
 

@@ -172,7 +172,15 @@ test.describe('home', () => {
     const hero = page.getByRole('region', { name: 'Play Pente' });
     await expect(hero.getByRole('button', { name: 'New game' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Continue game/ })).toHaveCount(0);
-    for (const name of ['Games', 'Players', 'Settings', 'Rules and help', 'About', 'Watch the computer (demo)']) {
+    for (const name of [
+      'Games',
+      'Players',
+      'Settings',
+      'Puzzles',
+      'Rules and help',
+      'About',
+      'Watch the computer (demo)',
+    ]) {
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     }
   });

@@ -5,6 +5,8 @@ import {
   type PuzzlePack,
   NEW_RATING,
   decodePuzzlePack,
+  indexPuzzlePack,
+  readPackPuzzle,
   encodeGameLink,
   encodePuzzlePack,
   lessonById,
@@ -46,14 +48,19 @@ const openThree = (() => {
   return built.value;
 })();
 
+/** White to move against Black's open three C2 D2 E2 on a 9×9 board: F2 or B2 stops it. */
+const stopThree = game({ size: 9 }, 'E5 A9 C2 A8 D2 A7 E2');
+
 /** A 19x19 game of Pente where White, to move, wins by five at once. */
 const whiteWinsIn1 = game({}, 'K10 L11 O10 L10 P11 L9 Q12 L8 A1');
 
 const puzzle = (id: string, position: GameState, solution: string, extra: Partial<Puzzle> = {}): Puzzle => ({
   id,
   rules: position.rules,
+  goal: 'win',
   moves: position.moves,
   solution: points(position, solution),
+  firstMoves: points(position, solution.split(' ')[0]!),
   rating: NEW_RATING,
   themes: ['five'],
   source: null,
@@ -70,6 +77,14 @@ const PACK: PuzzlePack = {
       rating: { rating: 1712.5, deviation: 61.25, volatility: 0.0598 },
     }),
     puzzle('white-five', whiteWinsIn1, 'L12', { source: 'pente.org 0' }),
+    // Two answers: F2 and B2 both make an open four (the stored line plays F2).
+    puzzle('two-answers', openThree, 'F2 G2 B2', { firstMoves: points(openThree, 'F2 B2') }),
+    // A defence: White stops Black's open three at F2 (a one-move answer, and the game goes on).
+    puzzle('stop-three', stopThree, 'F2', {
+      goal: 'defend',
+      firstMoves: points(stopThree, 'F2 B2'),
+      themes: ['stop-the-win'],
+    }),
   ],
 };
 
@@ -86,11 +101,33 @@ describe('puzzle packs', () => {
     const text = encodePuzzlePack(PACK);
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(PACK.puzzles.length + 2);
+    const head = JSON.parse(`${lines[0]!}]}`) as { ids: string[]; ratings: number[] };
+    expect(head.ids).toEqual(PACK.puzzles.map((p) => p.id));
+    expect(head.ratings).toEqual(PACK.puzzles.map((p) => p.rating.rating));
     const first = JSON.parse(lines[1]!.replace(/,$/, '')) as { line: string; ply: number };
     const p = PACK.puzzles[0]!;
     expect(first.line).toBe(encodeGameLink(p.rules, [...p.moves, ...p.solution]));
     expect(first.line).toHaveLength(2 + 2 * (p.moves.length + p.solution.length));
     expect(first.ply).toBe(p.moves.length);
+  });
+
+  it('read one puzzle at a time from the index, without parsing the others', () => {
+    const text = encodePuzzlePack(PACK);
+    // A broken puzzle elsewhere in the file does not stop another from being read.
+    const lines = text.split('\n');
+    lines[1] = '{"id":"five-in-1", not json},';
+    const index = indexPuzzlePack(lines.join('\n'));
+    if (!index.ok) throw new Error(index.error.message);
+    expect(index.value.name).toBe('Test pack');
+    expect(index.value.ids).toEqual(PACK.puzzles.map((p) => p.id));
+    for (let i = 1; i < PACK.puzzles.length; i++)
+      expect(readPackPuzzle(index.value, i)).toEqual({ ok: true, value: PACK.puzzles[i] });
+    expect(readPackPuzzle(index.value, 0).ok).toBe(false);
+    expect(readPackPuzzle(index.value, PACK.puzzles.length).ok).toBe(false);
+    // The header must match the lines.
+    const fewer = text.replace(/"ratings":\[[^\]]*\]/, '"ratings":[1]');
+    expect(indexPuzzlePack(fewer).ok).toBe(false);
+    expect(indexPuzzlePack('{"format":"pente-puzzles","version":1,"name":"old","puzzles":[\n]}').ok).toBe(false);
   });
 
   it('give each puzzle its position, the solver to move', () => {
@@ -118,7 +155,7 @@ describe('puzzle packs', () => {
     it('what is not a pack of this version', () => {
       expect(message('{')).toMatch(/not JSON/);
       expect(message('{"format":"something"}')).toMatch(/not a puzzle pack/);
-      expect(message(text.replace('"version":1', '"version":2'))).toMatch(/version 2/);
+      expect(message(text.replace('"version":2', '"version":3'))).toMatch(/version 3/);
       expect(message(text.replace('"name":"Test pack",', ''))).toMatch(/no name/);
     });
 
@@ -137,6 +174,16 @@ describe('puzzle packs', () => {
       const after = encodeGameLink(p.rules, [...p.moves, ...p.solution, ...points(fromLesson('five'), 'A1 A2')]);
       expect(message(withEntry((e) => (e.line = after)))).toMatch(/move \d+ is not allowed by the rules/);
       expect(message(withEntry((e) => (e.line = '1?')))).toMatch(/cannot be read/);
+    });
+
+    it('a defence of more than one move, and other answers that are not empty points', () => {
+      const two = PACK.puzzles.findIndex((p) => p.id === 'two-answers');
+      const stop = PACK.puzzles.findIndex((p) => p.id === 'stop-three');
+      expect(message(withEntry((e) => (e.ply = (e.ply as number) - 2), stop))).toMatch(/defence is not one move/);
+      expect(message(withEntry((e) => (e.also = 'E'), two))).toMatch(/other answers are not points/);
+      // E8 on the 9×9 board (column E, row 8 from the top): Black's stone of the open three.
+      expect(message(withEntry((e) => (e.also = 'EH'), two))).toMatch(/not empty points/);
+      expect(message(withEntry((e) => (e.goal = 'draw'), two))).toMatch(/goal/);
     });
 
     it('a position past the line, bad ratings, themes and ids, and a repeated id', () => {

@@ -11,6 +11,8 @@ const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/settings', { screen: 'settings' }],
   ['#/rules', { screen: 'rules' }],
   ['#/learn', { screen: 'learn' }],
+  ['#/puzzles', { screen: 'puzzles' }],
+  ['#/puzzles/org-931-a', { screen: 'puzzles', puzzleId: 'org-931-a' }],
   ['#/about', { screen: 'about' }],
   ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
   ['#/g/1AEEFF-_', { screen: 'shared', code: '1AEEFF-_' }],
@@ -48,6 +50,8 @@ describe('routes', () => {
       '#/g/a b',
       '#/g/a%20b',
       '#/g/a/b',
+      '#/puzzles/a b',
+      '#/puzzles/a/b',
     ])
       expect(parseRoute(hash), hash).toBeNull();
   });

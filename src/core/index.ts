@@ -13,3 +13,4 @@ export * from './movelist';
 export * from './lessons';
 export * from './puzzle/glicko2';
 export * from './puzzle/pack';
+export * from './puzzle/trainer';

@@ -29,3 +29,4 @@ export * from './validate';
 export * from './game-record';
 export * from './library';
 export * from './summaries';
+export * from './puzzles';

@@ -12,6 +12,7 @@ import { Players } from './screens/Players';
 import { SettingsScreen } from './screens/Settings';
 import { Rules } from './screens/Rules';
 import { Tutorial } from './screens/Tutorial';
+import { Puzzles } from './screens/Puzzles';
 import { About } from './screens/About';
 import { SharedGame } from './share';
 
@@ -25,6 +26,7 @@ const SCREENS = {
   settings: SettingsScreen,
   rules: Rules,
   learn: Tutorial,
+  puzzles: Puzzles,
   about: About,
   shared: SharedGame,
 } as const;

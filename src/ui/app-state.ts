@@ -20,7 +20,18 @@ import {
 import { onGameChange } from './session/browser-ports';
 
 export type Screen =
-  'home' | 'new' | 'demo' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'learn' | 'about' | 'shared';
+  | 'home'
+  | 'new'
+  | 'demo'
+  | 'play'
+  | 'games'
+  | 'players'
+  | 'settings'
+  | 'rules'
+  | 'learn'
+  | 'puzzles'
+  | 'about'
+  | 'shared';
 
 export const screen = signal<Screen>('home');
 export const db = signal<PenteDb | null>(null);

@@ -18,7 +18,9 @@ export type Route =
   | { readonly screen: FixedScreen }
   | { readonly screen: 'play'; readonly gameId: string }
   /** A game carried in the link itself (`code` from core's encodeGameLink), shown in review. */
-  | { readonly screen: 'shared'; readonly code: string };
+  | { readonly screen: 'shared'; readonly code: string }
+  /** One puzzle of the shipped pack by its id (a link to a puzzle); plain `#/puzzles` picks one. */
+  | { readonly screen: 'puzzles'; readonly puzzleId: string };
 
 /** The screens that are a single fixed path, by path segment ('' is Home). */
 const PATHS: Readonly<Record<FixedScreen, string>> = {
@@ -30,6 +32,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   settings: 'settings',
   rules: 'rules',
   learn: 'learn',
+  puzzles: 'puzzles',
   about: 'about',
 };
 const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));
@@ -51,6 +54,9 @@ export function parseRoute(hash: string): Route | null {
   // A game link's code is base64url, which needs no escaping; anything else is not a code of ours.
   const shared = /^g\/([A-Za-z0-9_-]+)$/.exec(path);
   if (shared) return { screen: 'shared', code: shared[1]! };
+  // A puzzle id is letters, digits and dashes (the pack's ids).
+  const puzzle = /^puzzles\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (puzzle) return { screen: 'puzzles', puzzleId: puzzle[1]! };
   const fixed = BY_PATH.get(path);
   return fixed ? { screen: fixed } : path === '' ? HOME : null;
 }
@@ -58,11 +64,21 @@ export function parseRoute(hash: string): Route | null {
 export function formatRoute(route: Route): string {
   if (route.screen === 'play') return `#/play/${encodeURIComponent(route.gameId)}`;
   if (route.screen === 'shared') return `#/g/${route.code}`;
+  if ('puzzleId' in route) return `#/puzzles/${route.puzzleId}`;
   return `#/${PATHS[route.screen]}`;
 }
 
 /** The code of the game link on screen (the 'shared' screen reads it). */
 export const sharedCode = signal('');
+
+/** The puzzle a `#/puzzles/<id>` route asks for ('' for none: the screen picks one). */
+export const requestedPuzzle = signal('');
+
+/** Sets the signals a route carries for its screen. */
+function takeRouteData(route: Route): void {
+  if (route.screen === 'shared') sharedCode.value = route.code;
+  if (route.screen === 'puzzles') requestedPuzzle.value = 'puzzleId' in route ? route.puzzleId : '';
+}
 
 /** What this app writes in `history.state` for each of its entries. */
 export interface EntryState {
@@ -131,7 +147,7 @@ function showScreen(next: Screen): void {
 function showFromHistory(route: Route): void {
   if (route.screen === 'play') void openFromUrl(route.gameId);
   else {
-    if (route.screen === 'shared') sharedCode.value = route.code;
+    takeRouteData(route);
     showScreen(route.screen);
   }
 }
@@ -209,7 +225,7 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
       if (!here && leaveGuards.size && !(await mayLeave())) return;
       if (here || options.replace) write(route, current.depth, true);
       else write(route, current.depth + 1, false);
-      if (route.screen === 'shared') sharedCode.value = route.code;
+      takeRouteData(route);
       showScreen(route.screen);
     })();
   });

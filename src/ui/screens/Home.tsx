@@ -208,6 +208,13 @@ const ICONS: Record<string, ComponentChildren> = {
     </>
   ),
   new: <path d="M12 5v14M5 12h14" />,
+  puzzles: (
+    <>
+      <path d="M5 5h14v14H5zM5 12h14M12 5v14" />
+      <circle cx="8.5" cy="8.5" r="2" fill="currentColor" />
+      <circle cx="15.5" cy="15.5" r="2" />
+    </>
+  ),
 };
 
 /** A menu tile: a third of a row, half of one, the whole row, or the whole row as the main action. */
@@ -255,7 +262,8 @@ export function Home() {
         <Tile icon="games" label="Games" onClick={go('games')} />
         <Tile icon="players" label="Players" onClick={go('players')} />
         <Tile icon="settings" label="Settings" onClick={go('settings')} />
-        <Tile icon="demo" label="Watch the computer (demo)" onClick={go('demo')} width="wide" />
+        <Tile icon="puzzles" label="Puzzles" onClick={go('puzzles')} width="half" />
+        <Tile icon="demo" label="Watch the computer (demo)" onClick={go('demo')} width="half" />
         <Tile icon="rules" label="Rules and help" onClick={go('rules')} width="half" />
         <Tile icon="about" label="About" onClick={go('about')} width="half" />
       </nav>

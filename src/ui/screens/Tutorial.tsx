@@ -160,9 +160,14 @@ export function Tutorial() {
     );
   } else if (last) {
     actions = (
-      <button type="button" class="primary" onClick={() => navigate({ screen: 'new' })}>
-        Play a game
-      </button>
+      <>
+        <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
+          Try puzzles
+        </button>
+        <button type="button" class="primary" onClick={() => navigate({ screen: 'new' })}>
+          Play a game
+        </button>
+      </>
     );
   } else {
     actions = (

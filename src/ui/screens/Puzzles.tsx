@@ -1,0 +1,418 @@
+/**
+ * The puzzle trainer: a puzzle at a time from the shipped pack, near the player's puzzle rating, on the real
+ * board with the play screen's input modes. The core judges each move (core/puzzle/trainer.ts): on the
+ * stored line the defence is the line's; off it (another winning first move, or a later move of the
+ * player's own) the engine finds the defence and, for a move the build did not prove, judges it. A wrong
+ * move stays on the board with the engine's answer to it, and the stored solution can be shown. The first
+ * answer to each puzzle is rated (Glicko-2, src/storage/puzzles.ts), and the rating, streak and history are
+ * saved in IndexedDB, so they survive a reload; the pack is precached, so puzzles work offline.
+ * `#/puzzles/<id>` opens one puzzle by its id (a link to it; the e2e tests use it).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  type GameState,
+  type MovePreview,
+  type Puzzle,
+  type PuzzleAttempt,
+  type PuzzlePackIndex,
+  defenceHolds,
+  difficultyOf,
+  formatPoint,
+  play,
+  previewMove,
+  puzzleMove,
+  puzzlePosition,
+  readPackPuzzle,
+  startAttempt,
+  winningLine,
+  withDefence,
+} from '../../core';
+import type { InputMode } from '../../storage';
+import { Board } from '../Board';
+import { ScreenHeader } from '../ScreenHeader';
+import { settings } from '../app-state';
+import { requestMove } from '../engine/bridge';
+import { loadPack, loadProgress, nextPuzzleIndex, puzzleProgress, puzzleRatingOf, recordAnswer } from '../puzzles';
+import { navigate, requestedPuzzle } from '../router';
+import { hapticTap, playEffect } from '../sound';
+
+const COLOURS = ['', 'Black', 'White'] as const;
+/** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
+const ENGINE_MS = 1500;
+
+const THEME_NAMES: Readonly<Record<string, string>> = {
+  'win-in-1': 'win in 1',
+  'win-in-3': 'win in 2',
+  'win-in-5-plus': 'win in 3+',
+  'capture-win': 'capture win',
+  'capture-race': 'capture race',
+  'four-three': 'four-three',
+  'stop-the-win': 'stop the win',
+  five: 'five in a row',
+};
+
+const PLACE_HOW: Readonly<Record<InputMode, string>> = {
+  'two-tap': ' Tap it again, or press Confirm, to place it.',
+  confirm: ' Press Confirm to place it.',
+  'one-tap': '',
+  drag: ' Lift your finger to place it.',
+};
+
+type Phase =
+  | { readonly kind: 'solving'; readonly note: string }
+  | { readonly kind: 'thinking' }
+  | { readonly kind: 'solved'; readonly note: string }
+  | { readonly kind: 'failed'; readonly note: string; readonly refutation: number | null }
+  | { readonly kind: 'solution'; readonly line: readonly number[] };
+
+/** The task in words: who moves and what to do. */
+function taskOf(puzzle: Puzzle, position: GameState): string {
+  const side = COLOURS[position.toMove];
+  if (puzzle.goal === 'defend') return `${side} to move. Your opponent threatens to win: stop it.`;
+  const solverMoves = (puzzle.solution.length + 1) / 2;
+  return solverMoves === 1
+    ? `${side} to move and win in 1.`
+    : `${side} to move and win in ${solverMoves} moves (five in a row or captures), whatever the defence.`;
+}
+
+const request = (state: GameState) => ({
+  variant: state.rules.variant.id,
+  size: state.rules.size,
+  tournamentRule: state.rules.tournamentRule,
+  moves: [...state.moves],
+  timeMs: ENGINE_MS,
+});
+
+export function Puzzles() {
+  const [pack, setPack] = useState<PuzzlePackIndex | string | null>(null);
+  const [index, setIndex] = useState(-1);
+  const [puzzle, setPuzzle] = useState<{ puzzle: Puzzle; position: GameState } | null>(null);
+  const [attempt, setAttempt] = useState<PuzzleAttempt | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'solving', note: '' });
+  const [preview, setPreview] = useState<MovePreview | null>(null);
+  const [answered, setAnswered] = useState(false);
+  const [lastMove, setLastMove] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const mode = settings.value.inputMode;
+  const progress = puzzleProgress.value;
+
+  const open = (p: PuzzlePackIndex, i: number) => {
+    abort.current?.abort();
+    const read = readPackPuzzle(p, i);
+    const position = read.ok ? puzzlePosition(read.value) : read;
+    if (!read.ok || !position.ok) {
+      setPack(read.ok ? (position.ok ? p : position.error.message) : read.error.message);
+      return;
+    }
+    setIndex(i);
+    setPuzzle({ puzzle: read.value, position: position.value });
+    setAttempt(startAttempt(read.value, position.value));
+    setPhase({ kind: 'solving', note: '' });
+    setPreview(null);
+    setAnswered(false);
+    setLastMove(position.value.lastMove?.point ?? null);
+  };
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all([loadPack(), loadProgress()]).then(([p]) => {
+      if (!live) return;
+      setPack(p);
+      if (typeof p === 'string') return;
+      // A link to one puzzle opens it (an id not in the pack: one is picked as usual).
+      const asked = p.ids.indexOf(requestedPuzzle.peek());
+      open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
+    });
+    return () => {
+      live = false;
+      abort.current?.abort();
+    };
+  }, []);
+
+  if (pack === null || (typeof pack !== 'string' && !puzzle)) {
+    return (
+      <main class="puzzles">
+        <ScreenHeader title="Puzzles" />
+        <p class="loading">Loading…</p>
+      </main>
+    );
+  }
+  if (typeof pack === 'string' || !puzzle || !attempt) {
+    return (
+      <main class="puzzles">
+        <ScreenHeader title="Puzzles" />
+        <p class="notice">{typeof pack === 'string' ? pack : 'This puzzle could not be set up.'}</p>
+      </main>
+    );
+  }
+
+  const answer = (solved: boolean) => {
+    if (answered) return;
+    setAnswered(true);
+    void recordAnswer(puzzle.puzzle, solved);
+  };
+
+  /** Asks the engine for its move at `state` (a defence, or the answer to a wrong move). */
+  const engineMove = async (state: GameState) => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      return await requestMove(request(state), { signal: controller.signal });
+    } catch {
+      return null;
+    }
+  };
+
+  const fail = async (a: PuzzleAttempt, why: string) => {
+    answer(false);
+    setAttempt(a);
+    if (a.state.result) {
+      setPhase({ kind: 'failed', note: why, refutation: null });
+      return;
+    }
+    setPhase({ kind: 'thinking' });
+    const reply = await engineMove(a.state);
+    const refutation = reply && reply.move >= 0 ? reply.move : null;
+    const words =
+      refutation === null
+        ? why
+        : `${why} ${COLOURS[a.state.toMove]} answers ${formatPoint(a.state.rules.size, refutation)}.`;
+    setPhase({ kind: 'failed', note: words, refutation });
+  };
+
+  const submit = async (point: number) => {
+    if (phase.kind !== 'solving') return;
+    setPreview(null);
+    const step = puzzleMove(attempt, point);
+    if (step.kind === 'illegal') {
+      setPhase({ kind: 'solving', note: step.message });
+      return;
+    }
+    const previewed = previewMove(attempt.state, point);
+    if (previewed.ok)
+      playEffect(previewed.value.result ? 'win' : previewed.value.captured.length ? 'capture' : 'place');
+    hapticTap();
+    setLastMove(point);
+    if (step.kind === 'solved') {
+      answer(true);
+      setAttempt(step.attempt);
+      setPhase({
+        kind: 'solved',
+        note: puzzle.puzzle.goal === 'defend' ? 'That stops the win.' : 'That wins.',
+      });
+      return;
+    }
+    if (step.kind === 'wrong') {
+      const why = puzzle.puzzle.goal === 'defend' ? 'That does not stop the win.' : 'That lets the win slip.';
+      await fail(step.attempt, why);
+      return;
+    }
+    if (step.kind === 'reply') {
+      setAttempt(step.attempt);
+      setLastMove(step.reply);
+      setPhase({
+        kind: 'solving',
+        note: `Right. ${COLOURS[attempt.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(attempt.state.rules.size, step.reply)}: your move.`,
+      });
+      return;
+    }
+    // Off the stored line: the engine defends (and judges a move the build did not prove).
+    setAttempt(step.attempt);
+    setPhase({ kind: 'thinking' });
+    const reply = await engineMove(step.attempt.state);
+    if (!reply || reply.move < 0) {
+      setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
+      setAttempt(attempt);
+      return;
+    }
+    if (!step.proven && !defenceHolds(reply.score)) {
+      await fail(step.attempt, 'That lets the win slip.');
+      return;
+    }
+    const defended = withDefence(step.attempt, reply.move);
+    if (!defended) {
+      setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
+      setAttempt(attempt);
+      return;
+    }
+    setAttempt(defended);
+    setLastMove(reply.move);
+    setPhase({
+      kind: 'solving',
+      note: `Right, that wins too. ${COLOURS[defended.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(
+        defended.state.rules.size,
+        reply.move,
+      )}: your move.`,
+    });
+  };
+
+  const tap = (point: number) => {
+    if (phase.kind !== 'solving') return;
+    const previewed = previewMove(attempt.state, point);
+    if (!previewed.ok) {
+      setPhase({ kind: 'solving', note: previewed.error.message });
+      setPreview(null);
+      return;
+    }
+    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) void submit(point);
+    else {
+      setPhase({ kind: 'solving', note: '' });
+      setPreview(previewed.value);
+    }
+  };
+
+  const showSolution = () => {
+    abort.current?.abort();
+    setPhase({ kind: 'solution', line: puzzle.puzzle.solution });
+  };
+  const retry = () => {
+    abort.current?.abort();
+    setAttempt(startAttempt(puzzle.puzzle, puzzle.position));
+    setPhase({ kind: 'solving', note: '' });
+    setLastMove(puzzle.position.lastMove?.point ?? null);
+  };
+  const next = () => {
+    // Past a linked puzzle the URL is the trainer's again, so a reload does not bring the link back.
+    if (requestedPuzzle.peek()) navigate({ screen: 'puzzles' }, { replace: true });
+    if (typeof pack !== 'string') open(pack, nextPuzzleIndex(pack, puzzleProgress.value));
+    window.scrollTo(0, 0);
+  };
+
+  // What the board shows: the attempt, the stored solution, or the attempt with the refutation ghosted.
+  let shown = attempt.state;
+  if (phase.kind === 'solution') {
+    shown = puzzle.position;
+    for (const q of phase.line) {
+      const r = play(shown, q);
+      if (r.ok) shown = r.value;
+    }
+  }
+  const refutation = phase.kind === 'failed' ? phase.refutation : null;
+  const refuted = refutation !== null ? previewMove(shown, refutation) : null;
+  const ghost = preview
+    ? { point: preview.point, player: preview.player }
+    : refutation !== null
+      ? { point: refutation, player: shown.toMove }
+      : null;
+  const highlighted = preview ? preview.winningLine : refuted?.ok ? refuted.value.winningLine : winningLine(shown);
+  const numbers = phase.kind === 'solution' ? new Map(phase.line.map((p, i) => [p, i + 1] as const)) : null;
+
+  const size = shown.rules.size;
+  const p = puzzle.puzzle;
+  const rating = Math.round(progress.rating.rating);
+  const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
+  const variant = p.rules.variant.id === 'pente' ? '' : ` · ${p.rules.variant.name}`;
+  const target = p.rules.variant.captureWin;
+
+  let status: string;
+  if (phase.kind === 'thinking') status = 'The computer is thinking…';
+  else if (phase.kind === 'solved') status = phase.note;
+  else if (phase.kind === 'failed') status = phase.note;
+  else if (phase.kind === 'solution')
+    status = `The solution: ${phase.line.map((q) => formatPoint(size, q)).join(', ')}.`;
+  else if (phase.note) status = phase.note;
+  else if (preview) status = `Preview at ${formatPoint(size, preview.point)}.${PLACE_HOW[mode]}`;
+  else status = 'Tap a point on the board.';
+
+  const resultClass =
+    phase.kind === 'solved' ? 'lesson-result right' : phase.kind === 'failed' ? 'lesson-result wrong' : 'lesson-result';
+
+  return (
+    <main class="tutorial puzzles" data-puzzle={p.id} data-phase={phase.kind}>
+      <ScreenHeader title="Puzzles" />
+      <div class="lesson-head">
+        <p class="puzzle-rating">
+          Your rating <strong data-rating={rating}>{rating}</strong> · Streak {progress.streak} (best{' '}
+          {progress.bestStreak})
+        </p>
+        <p class="lesson-count">
+          Puzzle {puzzleRating} · {difficultyOf(puzzleRating)} · {p.themes.map((t) => THEME_NAMES[t] ?? t).join(', ')}
+          {variant}
+          {size === 19 ? '' : ` · ${size}×${size}`}
+        </p>
+        <p class="lesson-prompt">{taskOf(p, puzzle.position)}</p>
+        {target !== null && (shown.captures[0] > 0 || shown.captures[1] > 0) && (
+          <p class="lesson-captures">
+            Captured: Black {shown.captures[0]}, White {shown.captures[1]} ({target} wins)
+          </p>
+        )}
+      </div>
+      <Board
+        size={size}
+        cells={shown.cells}
+        lastMove={phase.kind === 'solution' ? null : lastMove}
+        preview={ghost}
+        marked={preview ? [...preview.captured] : []}
+        highlighted={[...highlighted]}
+        numbers={numbers}
+        showCoordinates={settings.value.showCoordinates}
+        disabled={phase.kind !== 'solving'}
+        dragToPlace={mode === 'drag'}
+        onHover={(q) => {
+          if (phase.kind !== 'solving') return;
+          if (q === null) return setPreview(null);
+          const previewed = previewMove(attempt.state, q);
+          if (previewed.ok) setPreview(previewed.value);
+        }}
+        onPoint={tap}
+      />
+      <div class="lesson-bottom" role="status">
+        <div class={resultClass}>
+          <p>
+            {phase.kind === 'solved' && <strong>Solved! </strong>}
+            {phase.kind === 'failed' && <strong>Not quite. </strong>}
+            {status}
+          </p>
+        </div>
+      </div>
+      <div class="actions lesson-actions">
+        {phase.kind === 'solving' && (
+          <button
+            type="button"
+            class="primary"
+            disabled={!preview}
+            onClick={() => preview && void submit(preview.point)}
+          >
+            Confirm
+          </button>
+        )}
+        {(phase.kind === 'failed' || phase.kind === 'solution') && (
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
+        )}
+        {phase.kind === 'failed' && (
+          <button type="button" onClick={showSolution}>
+            Solution
+          </button>
+        )}
+        {phase.kind !== 'solving' && phase.kind !== 'thinking' && (
+          <button type="button" class="primary" onClick={next}>
+            Next puzzle
+          </button>
+        )}
+      </div>
+      <section class="puzzle-history" aria-labelledby="history-heading">
+        <h2 id="history-heading">
+          History{' '}
+          <small>
+            ({progress.solved} solved, {progress.failed} missed)
+          </small>
+        </h2>
+        {progress.history.length === 0 ? (
+          <p class="puzzle-none">Your answers will be listed here.</p>
+        ) : (
+          <ol>
+            {progress.history.slice(0, 20).map((h) => (
+              <li key={`${h.id}-${h.at}`} class={h.solved ? 'solved' : 'missed'}>
+                <span aria-hidden="true">{h.solved ? '✓' : '✗'}</span>
+                <span class="sr-only">{h.solved ? 'Solved' : 'Missed'}</span> {h.id} · rating {h.rating}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
+}
