@@ -31,7 +31,7 @@ import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, pl
 import { Engine } from '../src/ai/engine';
 import { OpeningBook } from '../src/ai/book/book';
 import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search';
-import { DEFAULT_WEIGHTS } from '../src/ai/weights';
+import { DEFAULT_WEIGHTS, PRE_TEXEL_WEIGHTS } from '../src/ai/weights';
 import { rng } from '../tests/helpers';
 
 const PRESETS: Record<string, Partial<SearchSettings>> = {
@@ -97,16 +97,8 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   },
   'flat-lines': { weights: { ...DEFAULT_WEIGHTS, line: [0, 4, 16, 64, 256] } },
   'cheap-captures': { weights: { ...DEFAULT_WEIGHTS, captured: DEFAULT_WEIGHTS.captured.map((v) => v / 2) } },
-  // Texel-tuned on 64,346 quiet positions of 9,899 master and self-play games (npm run tune:weights --
-  // --every 3 --rounds 150: held-out loss 0.2127 → 0.1938).
-  texel: {
-    weights: {
-      line: [0, 1, 14, 114, 600],
-      tempo: 0.8,
-      captured: [0, 253, 202, 282, 330, 197, 399, 357, 815, 195],
-      take: [141, 85, 115, 94, 112, 232, 214, 200, 978, 6245],
-    },
-  },
+  /** The hand-set evaluation weights before Texel tuning (src/ai/weights.ts). */
+  'pre-texel': { weights: PRE_TEXEL_WEIGHTS },
 };
 
 interface Job {

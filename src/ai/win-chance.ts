@@ -6,12 +6,13 @@ import { WIN, isWinScore } from './search';
 
 /**
  * The win chance is 1 / (1 + exp(-score / WIN_CHANCE_SCALE)). The scale was fitted by maximum likelihood
- * to what became of 10,775 positions from 2,175 pente.org games (every 4th decided 19×19 Pente game, every
- * 3rd position from ply 8, a 5,000-node search each): `npm run fit:win-chance` found 405 centi-stones
- * (mean log-likelihood −0.5847; 200 gives −0.641, 800 gives −0.607). So a clear open three's worth
- * (about 90) is a 56% chance, and a four the opponent must answer (600) about 81%.
+ * to what became of 10,603 positions from 2,175 pente.org games (every 4th decided 19×19 Pente game, every
+ * 3rd position from ply 8, a 5,000-node search each with the Texel-tuned weights): `npm run fit:win-chance`
+ * found 435 centi-stones (mean log-likelihood −0.563; 200 gives −0.641, 800 gives −0.585; the hand-set
+ * weights before them fitted 405 at −0.585). So an open three's worth (about 114) is a 57% chance, and a
+ * four the opponent must answer (600) about 80%.
  */
-export const WIN_CHANCE_SCALE = 405;
+export const WIN_CHANCE_SCALE = 435;
 
 /** The side to move's chance of winning, 0–1: exactly 1 or 0 for a forced win or loss. */
 export function winChance(score: number): number {
