@@ -22,8 +22,8 @@ export interface Weights {
  * (A four's value is not fitted: quiet positions have none; it stays 600.) Against the hand-set weights
  * before them (PRE_TEXEL_WEIGHTS), in self-play with capture-aware threats on both sides: +100 Elo [55, 148]
  * in 200 games at 100 ms a move, +95 [13, 189] in 60 at 1 s, +108 [62, 157] in 200 at 30,000 nodes, +70
- * [11, 134] in 100 at 250,000 nodes. Capture opportunities weigh far more than before (a pair to take is worth a three, and more near
- * the capture win) and the side to move's lines more (tempo 0.8).
+ * [11, 134] in 100 at 250,000 nodes. Capture opportunities weigh far more than before (a pair to take is
+ * worth about a three, and more near the capture win) and the side to move's lines more (tempo 0.8).
  */
 export const DEFAULT_WEIGHTS: Weights = {
   line: [0, 1, 14, 114, 600],
