@@ -3,7 +3,7 @@
  * think time, vision, judgement, book), and the scripted blocker below them (lib/blocker.ts), with every
  * player's Elo relative to Beginner and a 95% interval.
  *
- *   npm run ladder -- [--pairs 10] [--reach 2] [--players blocker,beginner,...] [--threads 2] [--seed 1]
+ *   npm run ladder -- [--pairs 20] [--reach 2] [--players blocker,beginner,...] [--threads 2] [--seed 1]
  *                     [--set beginner:depth=1,vision=50 ...] [--anchor beginner] [--out ladder.json]
  *
  * Not a full round robin (Master's games are slow): each player meets the next `reach` players up the
@@ -35,6 +35,7 @@ import { rng } from '../tests/helpers';
 type Entrant = EngineLevel | { readonly id: 'blocker'; readonly name: 'Blocker' };
 const BLOCKER: Entrant = { id: 'blocker', name: 'Blocker' };
 const isLevel = (e: Entrant): e is EngineLevel => e.id !== 'blocker' || 'depth' in e;
+const SETTINGS = ['depth', 'timeMs', 'vision', 'judgement', 'book'] as const;
 
 interface Setup {
   readonly entrants: readonly Entrant[];
@@ -123,8 +124,7 @@ function applySet(entrants: Entrant[], spec: string): void {
   const i = entrants.findIndex((e) => e.id === id);
   const base = i >= 0 ? entrants[i]! : { id, name: id };
   const changed = { ...base, ...changes } as EngineLevel;
-  for (const key of ['depth', 'timeMs', 'vision', 'judgement', 'book'] as const)
-    if (changed[key] === undefined) throw new Error(`--set ${id}: a new player needs ${key}`);
+  for (const key of SETTINGS) if (changed[key] === undefined) throw new Error(`--set ${id}: a new player needs ${key}`);
   if (i >= 0) entrants[i] = changed;
   else entrants.push(changed);
 }
@@ -139,7 +139,7 @@ if (isMainThread) {
     options: {
       players: { type: 'string', default: ['blocker', ...LEVELS.map((l) => l.id)].join(',') },
       set: { type: 'string', multiple: true, default: [] },
-      pairs: { type: 'string', default: '10' },
+      pairs: { type: 'string', default: '20' },
       reach: { type: 'string', default: '2' },
       threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
       seed: { type: 'string', default: '1' },
@@ -238,14 +238,23 @@ if (isMainThread) {
       thinkPerMove: Number((think / Math.max(1, moves)).toFixed(3)),
     };
   });
-  console.log(`\nElo relative to ${values.anchor} (Bradley–Terry fit; ±1.96·SE Fisher; bootstrap 95% over pairs)`);
   console.log(
-    `  ${'player'.padEnd(13)} ${'settings'.padEnd(28)} ${'Elo'.padStart(6)} ${'±Fisher'.padStart(8)} ${'bootstrap 95%'.padStart(15)} ${'step'.padStart(5)} ${'games'.padStart(5)} ${'s/game'.padStart(7)} ${'s/move'.padStart(7)}`,
+    `\nElo relative to ${values.anchor} (Bradley–Terry fit; ±1.96·SE Fisher; bootstrap 95% over pairs; stored: src/core/levels.ts)`,
   );
+  console.log(
+    `  ${'player'.padEnd(13)} ${'settings'.padEnd(28)} ${'Elo'.padStart(6)} ${'±Fisher'.padStart(8)} ${'bootstrap 95%'.padStart(15)} ${'step'.padStart(5)} ${'stored'.padStart(6)} ${'games'.padStart(5)} ${'s/game'.padStart(7)} ${'s/move'.padStart(7)}`,
+  );
+  // The Elo src/core/levels.ts holds for a level with these very settings (what the app shows), to compare.
+  const stored = (id: string): string => {
+    const entrant = entrants.find((e) => e.id === id)!;
+    const level = LEVELS.find((l) => l.id === id);
+    const same = level && isLevel(entrant) && SETTINGS.every((key) => level[key] === entrant[key]);
+    return same ? String(level.elo) : '';
+  };
   rows.forEach((r, i) => {
     const step = i > 0 ? String(r.elo - rows[i - 1]!.elo) : '';
     console.log(
-      `  ${r.id.padEnd(13)} ${r.settings.padEnd(28)} ${String(r.elo).padStart(6)} ${`±${Math.round(1.96 * r.se)}`.padStart(8)} ${`[${r.low}, ${r.high}]`.padStart(15)} ${step.padStart(5)} ${String(r.games).padStart(5)} ${r.secondsPerGame.toFixed(1).padStart(7)} ${r.thinkPerMove.toFixed(3).padStart(7)}`,
+      `  ${r.id.padEnd(13)} ${r.settings.padEnd(28)} ${String(r.elo).padStart(6)} ${`±${Math.round(1.96 * r.se)}`.padStart(8)} ${`[${r.low}, ${r.high}]`.padStart(15)} ${step.padStart(5)} ${stored(r.id).padStart(6)} ${String(r.games).padStart(5)} ${r.secondsPerGame.toFixed(1).padStart(7)} ${r.thinkPerMove.toFixed(3).padStart(7)}`,
     );
   });
   console.log(`\n${jobs.length} games in ${minutes.toFixed(1)} min (${values.threads} threads)`);
