@@ -163,6 +163,17 @@ for (const size of SIZES) {
       await expect(page.getByRole('status')).toHaveText(/wins/);
       await check(page, 'play-game-over', size.name, scheme);
       boxes.push({ state: 'game over', boxes: await actionBoxes(page) });
+      // The game analysed, and the engine's lines for a position in review.
+      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await expect(page.locator('.eval-graph')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.analysis-progress')).toHaveCount(0, { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Previous move' }).click();
+      await page.getByRole('checkbox', { name: 'Engine' }).check();
+      await expect(page.locator('.analysis-lines button')).toHaveCount(3, { timeout: 20_000 });
+      await check(page, 'play-analysis', size.name, scheme);
+      boxes.push({ state: 'analysis', boxes: await actionBoxes(page) });
+      await page.getByRole('checkbox', { name: 'Engine' }).uncheck();
+      await page.getByRole('button', { name: 'Last move' }).click();
       for (const b of boxes.slice(1)) expect(b.boxes, `action buttons, ${b.state} vs my turn`).toEqual(boxes[0]!.boxes);
 
       // The computer thinking, and Home with an unfinished game.
@@ -197,6 +208,19 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: /^Back/ }).first().click();
         await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
       }
+
+      // The tutorial, from Rules: a lesson, then a wrong answer shown with White's winning reply.
+      await page.getByRole('button', { name: 'Rules and help', exact: true }).click();
+      await page.getByRole('button', { name: 'Try it on the board' }).click();
+      await expect(page.locator('main.tutorial')).toBeVisible();
+      await check(page, 'learn', size.name, scheme);
+      await page.locator('.lesson-item', { hasText: 'Block a four' }).click();
+      await cell(page, 'H7').tap();
+      await expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
+      await check(page, 'learn-preview', size.name, scheme);
+      await cell(page, 'H7').tap();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await check(page, 'learn-wrong', size.name, scheme);
       await context.close();
     });
   }

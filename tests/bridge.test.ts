@@ -21,6 +21,8 @@ import {
   positionKey,
 } from '../src/ui/engine/bridge';
 import type {
+  AnalysisAnswer,
+  AnalysisRequest,
   BookRequest,
   EngineAnswer,
   EngineProgress,
@@ -50,9 +52,17 @@ interface PendingBookQuery {
   refuse(error: Error): void;
 }
 
+/** An analysis call the fake engine has received. */
+interface PendingAnalysis {
+  readonly request: AnalysisRequest;
+  answer(): void;
+  refuse(error: Error): void;
+}
+
 class FakeWorker implements WorkerLike {
   readonly calls: PendingThink[] = [];
   readonly bookQueries: PendingBookQuery[] = [];
+  readonly analyses: PendingAnalysis[] = [];
   /** What reached the fake engine, in order: 'book:<bytes>', 'think' or 'bookMoves'. */
   readonly log: string[] = [];
   terminated = false;
@@ -66,6 +76,7 @@ class FakeWorker implements WorkerLike {
     this.engineSide = channel.port2;
     const calls = this.calls;
     const bookQueries = this.bookQueries;
+    const analyses = this.analyses;
     const log = this.log;
     const engine: EngineWorkerApi = {
       ready: () => true,
@@ -91,6 +102,21 @@ class FakeWorker implements WorkerLike {
             refuse: reject,
           });
         }) as unknown as EngineAnswer,
+      analyse: (request) =>
+        new Promise<AnalysisAnswer>((resolve, reject) => {
+          log.push('analyse');
+          analyses.push({
+            request,
+            answer: () =>
+              resolve({
+                key: request.key ?? '',
+                lines: [{ move: 180, score: 25, winChance: 0.53, forcedWin: null, pv: [180], depth: 4 }],
+                nodes: 1000,
+                timeMs: 12,
+              }),
+            refuse: reject,
+          });
+        }) as unknown as AnalysisAnswer,
       newGame: () => undefined,
       setBook: (bytes) => {
         if (load === 'book-hangs') return new Promise<never>(() => undefined) as unknown as void;
@@ -324,6 +350,21 @@ describe('engine bridge', () => {
     expect(call.request.moves).toEqual([180]);
     call.answer();
     expect((await second).key).toBe(positionKey({ ...request, moves: [180] }));
+  });
+
+  it('runs an analysis as a job: a move request replaces it, and it replaces a move request', async () => {
+    const bridge = makeBridge();
+    const analysis = bridge.analyse({ ...request, timeMs: 500, lines: 3 });
+    const asked = await untilTrue(() => workers[0]?.analyses[0], 'an analysis call');
+    expect(asked.request).toMatchObject({ moves: [180, 181], timeMs: 500, lines: 3, key: positionKey(request) });
+    const move = bridge.requestMove(request);
+    expect(await rejectionKind(analysis)).toBe('aborted');
+    (await thinkCall(1)).answer();
+    await move;
+    const again = bridge.analyse({ ...request, timeMs: 500 });
+    const call = await untilTrue(() => workers[1]?.analyses[0], 'a second analysis call');
+    call.answer();
+    expect((await again).lines[0]).toMatchObject({ move: 180, winChance: 0.53 });
   });
 
   it('stops cooperatively where cross-origin isolated, keeping the worker', async () => {
@@ -684,6 +725,31 @@ describe('engine bridge with the real worker module', () => {
     const answer = await remote.think({ ...asked, timeMs: 10_000, stopFlag });
     expect(answer.timeMs).toBeLessThan(1000);
     expect(answer.move).toBeGreaterThanOrEqual(0);
+  });
+
+  it('analyses a position: the best lines, with win chances, best first', async () => {
+    const asked = {
+      variant: 'pente',
+      size: 19,
+      tournamentRule: true,
+      moves: [180, 200],
+      timeMs: 300,
+      lines: 2,
+    } as const;
+    const answer = await bridge.analyse(asked);
+    expect(answer.key).toBe(positionKey(asked));
+    expect(answer.lines).toHaveLength(2);
+    const [best, second] = answer.lines;
+    expect(best!.move).not.toBe(second!.move);
+    expect(best!.winChance).toBeGreaterThanOrEqual(second!.winChance);
+    for (const line of answer.lines) {
+      expect(line.winChance).toBeGreaterThan(0);
+      expect(line.winChance).toBeLessThan(1);
+      expect(line.pv[0]).toBe(line.move);
+    }
+    const five = [180, 0, 181, 1, 182, 2, 183, 3, 184];
+    const finished = bridge.analyse({ ...asked, variant: 'gomoku', tournamentRule: false, moves: five });
+    expect(await rejectionKind(finished)).toBe('invalid');
   });
 
   it('answers book queries from the book it was given', async () => {

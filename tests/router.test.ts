@@ -10,6 +10,7 @@ const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/players', { screen: 'players' }],
   ['#/settings', { screen: 'settings' }],
   ['#/rules', { screen: 'rules' }],
+  ['#/learn', { screen: 'learn' }],
   ['#/about', { screen: 'about' }],
   ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
   ['#/g/1AEEFF-_', { screen: 'shared', code: '1AEEFF-_' }],

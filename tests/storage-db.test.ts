@@ -45,7 +45,14 @@ describe('opening the database', () => {
     const db = unwrap(await openDatabase({ factory: freshFactory() }));
     expect(db.name).toBe('pente');
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['games', 'openings', 'players', 'settings', 'summaries']);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'analyses',
+      'games',
+      'openings',
+      'players',
+      'settings',
+      'summaries',
+    ]);
     expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byStatus', 'byUpdatedAt']);
     expect([...db.transaction('summaries').store.indexNames].sort()).toEqual(['byStatus', 'byStatusUpdated']);
     db.close();
@@ -103,7 +110,7 @@ describe('upgrades', () => {
     const db = unwrap(await openDatabase({ factory }));
     expect(db.version).toBe(DB_VERSION);
     expect(unwrap(await getGame(db, game.id))).toEqual(game);
-    // Version 3 adds the levels new in it (storage-levels.test.ts); the people are as they were.
+    // Version 4 adds the levels new in it (storage-levels.test.ts); the people are as they were.
     const { players } = unwrap(await listPlayers(db));
     expect(players.filter((p) => p.kind === 'human')).toEqual([{ id: 'p-bob', kind: 'human', name: 'Bob' }]);
     expect(unwrap(await getSettings(db)).settings.theme).toBe('dark');

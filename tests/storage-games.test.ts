@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { concede, formatPoint, stateToJson } from '../src/core';
 import {
   type StoredGame,
+  countGames,
   deleteGame,
   getGame,
   listGames,
@@ -30,6 +31,18 @@ describe('saving and loading games', () => {
     unwrap(await deleteGame(db, fresh.id));
     expect(errorOf(await getGame(db, fresh.id)).kind).toBe('not-found');
     expect(errorOf(await deleteGame(db, fresh.id)).kind).toBe('not-found');
+    db.close();
+  });
+
+  it('counts the stored games, none at first', async () => {
+    const { db } = await openFresh();
+    expect(unwrap(await countGames(db))).toBe(0);
+    const first = sampleGame();
+    unwrap(await saveGame(db, first));
+    unwrap(await saveGame(db, sampleGame()));
+    expect(unwrap(await countGames(db))).toBe(2);
+    unwrap(await deleteGame(db, first.id));
+    expect(unwrap(await countGames(db))).toBe(1);
     db.close();
   });
 

@@ -4,23 +4,23 @@ import { UPGRADE_STEPS, type ComputerPlayer, getPlayer, listPlayers, openDatabas
 import { LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1 } from '../src/storage/level-upgrade';
 import { errorOf, freshFactory, rawOpen, unwrap } from './storage-helpers';
 
-/** A version-2 database whose players store holds `players` (as an earlier release left it). */
-async function version2With(factory: IDBFactory, players: readonly object[]): Promise<void> {
-  unwrap(await openDatabase({ factory, upgradeSteps: UPGRADE_STEPS.slice(0, 2) })).close();
-  const v2 = await rawOpen(factory, 2);
+/** A version-3 database whose players store holds `players` (as an earlier release left it). */
+async function version3With(factory: IDBFactory, players: readonly object[]): Promise<void> {
+  unwrap(await openDatabase({ factory, upgradeSteps: UPGRADE_STEPS.slice(0, 3) })).close();
+  const v3 = await rawOpen(factory, 3);
   await new Promise<void>((resolve, reject) => {
-    const tx = v2.transaction('players', 'readwrite');
+    const tx = v3.transaction('players', 'readwrite');
     tx.objectStore('players').clear();
     for (const p of players) tx.objectStore('players').put(p);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
-  v2.close();
+  v3.close();
 }
 
 const oldBuiltIn = (id: string): ComputerPlayer => ({ id, kind: 'computer', ...LEVELS_BEFORE_LADDER[id]! });
 
-describe('version 3: the built-in levels re-tuned on the ladder', () => {
+describe('version 4: the built-in levels re-tuned on the ladder', () => {
   it('moves the table to the levels as they are now (a re-tune needs a new step)', () => {
     expect(Object.keys(LEVELS_OF_LADDER_1)).toEqual(LEVELS.map((l) => l.id));
     for (const { id, name, depth, timeMs, vision, judgement, book } of LEVELS)
@@ -29,7 +29,7 @@ describe('version 3: the built-in levels re-tuned on the ladder', () => {
 
   it('re-tunes unedited built-in players, keeps edited and deleted ones, and adds the new levels', async () => {
     const factory = freshFactory();
-    await version2With(factory, [
+    await version3With(factory, [
       { id: 'player-1', kind: 'human', name: 'Player 1' },
       oldBuiltIn('beginner'),
       { ...oldBuiltIn('casual'), timeMs: 2000 }, // edited

@@ -36,6 +36,17 @@ describe('settings', () => {
     db.close();
   });
 
+  it('keep the tutorial lessons done, and refuse a list that is not of lesson ids', async () => {
+    const { db } = await openFresh();
+    expect(unwrap(await getSettings(db)).settings.lessonsDone).toEqual([]);
+    unwrap(await saveSettings(db, { lessonsDone: ['place', 'five'] }));
+    expect(unwrap(await getSettings(db)).settings.lessonsDone).toEqual(['place', 'five']);
+    expect(errorOf(await saveSettings(db, { lessonsDone: [3] as unknown as string[] })).kind).toBe('invalid');
+    expect(errorOf(await saveSettings(db, { lessonsDone: 'place' as unknown as string[] })).kind).toBe('invalid');
+    expect(unwrap(await getSettings(db)).settings.lessonsDone).toEqual(['place', 'five']);
+    db.close();
+  });
+
   it('refuse invalid values and change nothing', async () => {
     const { db } = await openFresh();
     expect(errorOf(await saveSettings(db, { soundVolume: 2 })).message).toMatch(/soundVolume/);

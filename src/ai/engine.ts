@@ -2,13 +2,21 @@
  * The engine's entry point for the worker and for Node tools: give it a game state and limits, get a move.
  * One Engine keeps its transposition table between moves of a game.
  */
-import { type EngineLevel, type GameState, illegality, levelById } from '../core';
+import { type EngineLevel, type GameState, type Point, illegality, levelById, play } from '../core';
 import type { BookCandidate, OpeningBook } from './book/book';
 import { urgency } from './book/urgent';
 import { noiseFor } from './levels';
 import { overlookedThreatMove } from './overlook';
 import { Position } from './position';
-import { DEFAULT_SETTINGS, type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
+import {
+  DEFAULT_SETTINGS,
+  type SearchProgress,
+  type SearchResult,
+  type SearchSettings,
+  Searcher,
+  WIN,
+  isWinScore,
+} from './search';
 import { TranspositionTable } from './tt';
 
 export interface ThinkOptions {
@@ -36,6 +44,37 @@ export interface ThinkOptions {
    */
   readonly book?: boolean;
 }
+
+/** One of an analysis's lines: a move, its score for the side to move, and the line it starts. */
+export interface AnalysisLine {
+  readonly move: Point;
+  /** Centi-stones for the side to move (see search.ts: near ±WIN is a forced win or loss). */
+  readonly score: number;
+  /** The move first, then the expected replies. */
+  readonly pv: readonly Point[];
+  /** The deepest completed iteration behind the score. */
+  readonly depth: number;
+}
+
+export interface AnalysisOptions {
+  /** The whole analysis's time, shared out among its lines (the best line gets half when there are more). */
+  readonly timeMs: number;
+  /** How many of the best moves to score, each with its line (1 to 5; fewer when there are fewer moves). */
+  readonly lines?: number;
+  readonly shouldStop?: () => boolean;
+  /** Called as lines are found and deepened, with every line known so far, best first. */
+  readonly onProgress?: (lines: readonly AnalysisLine[]) => void;
+}
+
+export interface Analysis {
+  /** Best first. Empty only when the side to move has no move at all (a full board). */
+  readonly lines: readonly AnalysisLine[];
+  readonly nodes: number;
+  readonly timeMs: number;
+}
+
+/** Lines best first (a copy). */
+const byScore = (lines: readonly AnalysisLine[]): AnalysisLine[] => [...lines].sort((a, b) => b.score - a.score);
 
 /** The search's answer, or the book's: then `book` holds the move's statistics (and depth and nodes are 0). */
 export interface ThinkResult extends SearchResult {
@@ -93,6 +132,73 @@ export class Engine {
       },
       options.onProgress,
     );
+  }
+
+  /**
+   * Analyses a position at full strength without the book: its best moves, each scored by a search of
+   * its own (the k-th line is the best line once the first k − 1 moves are excluded, so every score is
+   * exact, not a bound) and sharing the table, so later lines reuse the first one's work.
+   */
+  analyse(state: GameState, options: AnalysisOptions): Analysis {
+    if (state.result) throw new Error('The game is over: there is nothing to analyse.');
+    const start = performance.now();
+    const wanted = Math.max(1, Math.min(5, options.lines ?? 1));
+    const deadline = start + options.timeMs;
+    const lines: AnalysisLine[] = [];
+    let nodes = 0;
+    const stop = options.shouldStop;
+    for (let k = 0; k < wanted; k++) {
+      const left = deadline - performance.now();
+      if (k > 0 && (left <= 0 || stop?.())) break;
+      // The best line gets half the time (all of it alone); the others share the rest.
+      const budget = wanted === 1 ? left : k === 0 ? options.timeMs / 2 : left / (wanted - k);
+      const exclude = lines.map((l) => l.move);
+      const line = this.analyseLine(state, Math.max(1, budget), exclude, stop, (partial) =>
+        options.onProgress?.(byScore([...lines, partial])),
+      );
+      nodes += line.nodes;
+      if (!line.line) break;
+      lines.push(line.line);
+      options.onProgress?.(byScore(lines));
+    }
+    return { lines: byScore(lines), nodes, timeMs: performance.now() - start };
+  }
+
+  /** The best line among the moves not excluded (null when none is left). */
+  private analyseLine(
+    state: GameState,
+    timeMs: number,
+    exclude: readonly Point[],
+    shouldStop: (() => boolean) | undefined,
+    onLine: (line: AnalysisLine) => void,
+  ): { line: AnalysisLine | null; nodes: number } {
+    const searcher = new Searcher(Position.fromState(state), DEFAULT_SETTINGS, this.tt);
+    const found = searcher.run(
+      { depth: 64, hardMs: timeMs, softMs: timeMs, exclude, ...(shouldStop ? { shouldStop } : {}) },
+      (p) => onLine({ move: p.move, score: p.score, pv: p.pv, depth: p.depth }),
+    );
+    if (found.move < 0) return { line: null, nodes: found.nodes };
+    if (!found.forced || found.depth > 0) {
+      return { line: { move: found.move, score: found.score, pv: found.pv, depth: found.depth }, nodes: found.nodes };
+    }
+    // The only sensible move (or a win now) was found without a search: score it by searching the reply.
+    const next = play(state, found.move);
+    if (!next.ok) return { line: null, nodes: found.nodes };
+    if (next.value.result) {
+      const won = next.value.result.winner === state.toMove;
+      const score = next.value.result.winner === null ? 0 : won ? WIN - 1 : -(WIN - 1);
+      return { line: { move: found.move, score, pv: [found.move], depth: 1 }, nodes: found.nodes };
+    }
+    const reply = new Searcher(Position.fromState(next.value), DEFAULT_SETTINGS, this.tt).run(
+      { depth: 64, hardMs: timeMs, softMs: timeMs, ...(shouldStop ? { shouldStop } : {}) },
+      (p) => onLine({ move: found.move, score: -p.score, pv: [found.move, ...p.pv], depth: p.depth + 1 }),
+    );
+    // A win or loss found one ply further on is one ply further away from here.
+    const score = isWinScore(reply.score) ? -reply.score + (reply.score > 0 ? 1 : -1) : -reply.score;
+    return {
+      line: { move: found.move, score, pv: [found.move, ...reply.pv.filter((p) => p >= 0)], depth: reply.depth + 1 },
+      nodes: found.nodes + reply.nodes,
+    };
   }
 
   // --- The openings book (src/ai/book) ------------------------------------------------------------------

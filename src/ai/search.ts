@@ -129,6 +129,11 @@ export interface SearchLimits {
    * Benchmarks use it, so "depth at 1 s" means what one second of search reaches.
    */
   readonly fixedTime?: boolean;
+  /**
+   * Root moves not to search (analysis: the second-best line is the best line without the best move).
+   * Excluding every legal move leaves nothing: the answer is then move -1.
+   */
+  readonly exclude?: readonly number[];
 }
 
 export interface SearchProgress {
@@ -204,8 +209,9 @@ export class Searcher {
     pos.nodes = 0;
     this.tt.newSearch();
 
-    const rootCount = this.gen.generate(this.moves, this.scores, 0, this.info);
+    let rootCount = this.gen.generate(this.moves, this.scores, 0, this.info);
     MoveGen.sort(this.moves, this.scores, 0, rootCount);
+    if (limits.exclude?.length) rootCount = this.withoutExcluded(rootCount, limits.exclude);
     const result = (
       move: number,
       score: number,
@@ -289,6 +295,19 @@ export class Searcher {
     if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
       bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
+  }
+
+  /** Removes the excluded moves from the root's sorted list, keeping its order; returns the new count. */
+  private withoutExcluded(count: number, exclude: readonly number[]): number {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const m = this.moves[i]!;
+      if (exclude.includes(m)) continue;
+      this.moves[kept] = m;
+      this.scores[kept] = this.scores[i]!;
+      kept++;
+    }
+    return kept;
   }
 
   /** Drops a deterministic share of the candidates the player does not "see"; forced moves stay. */

@@ -10,3 +10,6 @@ export * from './result';
 export * from './serialize';
 export * from './variants';
 export * from './movelist';
+export * from './lessons';
+export * from './puzzle/glicko2';
+export * from './puzzle/pack';

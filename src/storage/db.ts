@@ -38,6 +38,8 @@ export interface PenteSchema extends DBSchema {
   settings: { key: string; value: unknown };
   /** Key-value: the packed openings book under BOOK_KEY. */
   openings: { key: string; value: unknown };
+  /** Since version 3: one analysis per game, under the game's id (src/storage/analyses.ts). */
+  analyses: { key: string; value: unknown };
 }
 
 export type PenteDb = IDBPDatabase<PenteSchema>;
@@ -78,11 +80,16 @@ const addSummaries: UpgradeStep = (db, tx) => {
   };
 };
 
-/** Version 3: the built-in computer players' settings as the ladder re-tuned them (level-upgrade.ts). */
+/** Version 3: the analyses store (a game's analysis, under the game's id). Nothing to fill: none exist yet. */
+const addAnalyses: UpgradeStep = (db) => {
+  db.createObjectStore('analyses', { keyPath: 'id' });
+};
+
+/** Version 4: the built-in computer players' settings as the ladder re-tuned them (level-upgrade.ts). */
 const retuneLevels: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1);
 
 /** The schema's history: step i takes the database from version i to version i + 1. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, retuneLevels];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, addAnalyses, retuneLevels];
 
 export const DB_VERSION = UPGRADE_STEPS.length;
 

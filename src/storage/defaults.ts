@@ -51,4 +51,5 @@ export const DEFAULT_SETTINGS: Settings = {
     tournamentRule: true,
     timeControl: null,
   },
+  lessonsDone: [],
 };

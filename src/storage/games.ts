@@ -118,15 +118,26 @@ export function getRawGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<
   });
 }
 
-/** Deletes a game, or a damaged record under any key, with its summary. */
+/** Deletes a game, or a damaged record under any key, with its summary and its analysis. */
 export function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<void>> {
-  return withTransaction(db, ['games', 'summaries'], 'readwrite', 'delete the game', async (tx) => {
+  return withTransaction(db, ['games', 'summaries', 'analyses'], 'readwrite', 'delete the game', async (tx) => {
     const store = tx.objectStore('games');
     const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
     if ((await store.getKey(key)) === undefined) return fail('not-found', 'That game is no longer saved here.');
-    await Promise.all([request(store.delete(key)), request(tx.objectStore('summaries').delete(key))]);
+    await Promise.all([
+      request(store.delete(key)),
+      request(tx.objectStore('summaries').delete(key)),
+      request(tx.objectStore('analyses').delete(key)),
+    ]);
     return ok(undefined);
   });
+}
+
+/** How many records the games store holds (damaged ones too): Home offers the tutorial while it is none. */
+export function countGames(db: PenteDb): Promise<StorageResult<number>> {
+  return withTransaction(db, ['games'], 'readonly', 'count the games', async (tx) =>
+    ok(await tx.objectStore('games').count()),
+  );
 }
 
 export type GameSortKey = 'date' | 'player1' | 'player2' | 'size' | 'variant';

@@ -2,6 +2,7 @@
  * Storage's public surface: IndexedDB (through idb) for games, players, settings and the openings book,
  * JSON and pente.org transfer, and the persistence request. Every call returns an error value, never throws.
  */
+export * from './analyses';
 export * from './book';
 export * from './computer-settings';
 export {

@@ -1,5 +1,5 @@
 /**
- * Database version 3: the built-in computer players re-tuned on the ladder (`npm run ladder`). A computer
+ * Database version 4: the built-in computer players re-tuned on the ladder (`npm run ladder`). A computer
  * player is stored with its settings, so a stored built-in player keeps the settings it was seeded with until
  * this step moves it:
  *   - a built-in player whose settings are still exactly its level's old ones gets the new ones (its name is
@@ -14,7 +14,7 @@ import type { ComputerSettings } from './computer-settings';
 
 type LevelTable = Readonly<Record<string, ComputerSettings & { readonly name: string }>>;
 
-/** The built-in levels as versions 1 and 2 seeded them. */
+/** The built-in levels as versions 1 to 3 seeded them. */
 export const LEVELS_BEFORE_LADDER: LevelTable = {
   beginner: { name: 'Beginner', depth: 2, timeMs: 300, vision: 60, judgement: 40, book: false },
   casual: { name: 'Casual', depth: 3, timeMs: 400, vision: 75, judgement: 65, book: false },
@@ -24,7 +24,7 @@ export const LEVELS_BEFORE_LADDER: LevelTable = {
   master: { name: 'Master', depth: 64, timeMs: 3000, vision: 100, judgement: 100, book: true },
 };
 
-/** The built-in levels as the first ladder run tuned them (src/core/levels.ts at version 3). */
+/** The built-in levels as the first ladder run tuned them (src/core/levels.ts at version 4). */
 export const LEVELS_OF_LADDER_1: LevelTable = {
   'first-steps': { name: 'First steps', depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false },
   novice: { name: 'Novice', depth: 1, timeMs: 300, vision: 27, judgement: 0, book: false },

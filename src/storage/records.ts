@@ -113,6 +113,8 @@ export interface Settings {
   readonly showEngineLine: boolean;
   readonly rematchStarter: RematchStarter;
   readonly newGame: NewGameDefaults;
+  /** The tutorial's lessons the player has completed, by lesson id (core's LESSONS), in the order done. */
+  readonly lessonsDone: readonly string[];
 }
 
 export type SettingName = keyof Settings;

@@ -161,6 +161,8 @@ export function newGameProblem(v: unknown): Problem {
 }
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+/** Far more than there are lessons: a bound, so a corrupted value cannot be huge. */
+const MAX_LESSONS_DONE = 100;
 
 /** One check per setting; a stored value that fails its check is skipped and the default used instead. */
 export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
@@ -174,6 +176,8 @@ export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is
   showEngineLine: isBoolean,
   rematchStarter: (v): v is Settings['rematchStarter'] => isOneOf(['loser', 'alternate', 'same'], v),
   newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
+  lessonsDone: (v): v is readonly string[] =>
+    Array.isArray(v) && v.length <= MAX_LESSONS_DONE && v.every((id) => typeof id === 'string' && id.length <= 40),
 };
 
 export const isSettingName = (name: unknown): name is SettingName =>

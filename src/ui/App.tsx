@@ -11,6 +11,7 @@ import { Games } from './screens/Games';
 import { Players } from './screens/Players';
 import { SettingsScreen } from './screens/Settings';
 import { Rules } from './screens/Rules';
+import { Tutorial } from './screens/Tutorial';
 import { About } from './screens/About';
 import { SharedGame } from './share';
 
@@ -23,6 +24,7 @@ const SCREENS = {
   players: Players,
   settings: SettingsScreen,
   rules: Rules,
+  learn: Tutorial,
   about: About,
   shared: SharedGame,
 } as const;

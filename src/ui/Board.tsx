@@ -45,6 +45,10 @@ export interface BoardProps {
   readonly numbers?: ReadonlyMap<number, number> | null;
   /** A suggested point (hint) to ring. */
   readonly hint?: number | null;
+  /** Stones of a line to come (the engine's best line), drawn faint with their order: 1, 2, 3… */
+  readonly ghosts?: readonly BoardGhost[];
+  /** Labelled points on empty intersections, such as the openings book's moves with their win rates. */
+  readonly marks?: readonly BoardMark[];
   readonly showCoordinates?: boolean;
   /** Drag mode: the preview sits above the finger while it moves, and the move is chosen on release. */
   readonly dragToPlace?: boolean;
@@ -52,6 +56,17 @@ export interface BoardProps {
   readonly onPoint: (point: number) => void;
   /** Drag mode only: the point under the lifted finger's preview, as it moves. */
   readonly onHover?: (point: number | null) => void;
+}
+
+export interface BoardGhost {
+  readonly point: number;
+  readonly player: 1 | 2;
+  readonly label: string;
+}
+
+export interface BoardMark {
+  readonly point: number;
+  readonly label: string;
 }
 
 const CELL = 10;
@@ -71,7 +86,11 @@ export function Board(props: BoardProps) {
     numbers,
     hint,
     showCoordinates,
+    ghosts = [],
+    marks = [],
   } = props;
+  const ghostAt = new Map(ghosts.map((g) => [g.point, g]));
+  const markAt = new Map(marks.map((m) => [m.point, m]));
   const [cursor, setCursor] = useState(() => ((size * size) >> 1) as number);
   const svgRef = useRef<SVGSVGElement>(null);
   const focus = cursor < size * size ? cursor : (size * size) >> 1;
@@ -294,7 +313,12 @@ export function Board(props: BoardProps) {
     for (let x = 0; x < size; x++) {
       const p = y * size + x;
       const stone = cells[p] as 0 | 1 | 2;
-      const label = `${formatPoint(size, p)}, ${STONE_NAMES[stone]}${preview?.point === p ? ', preview' : ''}`;
+      const ghost = stone === 0 ? ghostAt.get(p) : undefined;
+      const mark = stone === 0 && !ghost ? markAt.get(p) : undefined;
+      const label =
+        `${formatPoint(size, p)}, ${STONE_NAMES[stone]}${preview?.point === p ? ', preview' : ''}` +
+        (ghost ? `, line move ${ghost.label}` : '') +
+        (mark ? `, book ${mark.label}` : '');
       row.push(
         <g
           key={p}
@@ -330,6 +354,28 @@ export function Board(props: BoardProps) {
           {preview?.point === p && (
             <circle cx={at(x)} cy={at(y)} r={CELL * 0.46} class={`stone ghost p${preview.player}`} />
           )}
+          {ghost &&
+            preview?.point !== p && [
+              <circle key="g" cx={at(x)} cy={at(y)} r={CELL * 0.42} class={`stone line-ghost p${ghost.player}`} />,
+              <text key="t" x={at(x)} y={at(y)} class={`ghost-number p${ghost.player}`}>
+                {ghost.label}
+              </text>,
+            ]}
+          {mark &&
+            preview?.point !== p && [
+              <rect
+                key="m"
+                class="book-mark"
+                x={at(x) - CELL * 0.36}
+                y={at(y) - CELL * 0.26}
+                width={CELL * 0.72}
+                height={CELL * 0.52}
+                rx={CELL * 0.1}
+              />,
+              <text key="t" x={at(x)} y={at(y)} class="book-mark-label">
+                {mark.label}
+              </text>,
+            ]}
           {hint === p && <circle cx={at(x)} cy={at(y)} r={CELL * 0.3} class="hint" />}
           {p === focus && (
             <rect class="cursor" x={at(x) - CELL / 2} y={at(y) - CELL / 2} width={CELL} height={CELL} rx={1.5} />

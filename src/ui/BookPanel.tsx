@@ -20,7 +20,16 @@ const bookRequest = (state: GameState) => ({
   moves: state.moves,
 });
 
-export function BookPanel({ state }: { state: GameState }) {
+interface BookPanelProps {
+  readonly state: GameState;
+  /**
+   * Told the book's moves for the position shown while the panel is open (so the board can mark them),
+   * and null while it is closed, loading or has none.
+   */
+  readonly onMoves?: (moves: readonly BookMove[] | null) => void;
+}
+
+export function BookPanel({ state, onMoves }: BookPanelProps) {
   const [open, setOpen] = useState(false);
   /** The answer and the position it is for: an answer for an earlier position is never shown. */
   const [lookup, setLookup] = useState<{ key: string; lookup: Lookup } | null>(null);
@@ -46,6 +55,8 @@ export function BookPanel({ state }: { state: GameState }) {
   }, [open, key]);
 
   const shown = lookup && lookup.key === key ? lookup.lookup : { status: 'loading' as const };
+  const found = open && shown.status === 'done' ? shown.moves : null;
+  useEffect(() => onMoves?.(found?.length ? found : null), [found]);
   let body;
   if (!open) body = null;
   else if (shown.status === 'loading') body = <p>Loading the book…</p>;

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../core';
+import { type MoveVerdict, QUALITY_SYMBOL } from './analysis/game-analysis';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
@@ -10,6 +11,8 @@ interface MoveListProps {
   readonly shownPly: number;
   /** Shows the position after `ply` moves. */
   readonly onGo: (ply: number) => void;
+  /** The whole-game analysis's verdict on each move (by move index), to mark inaccuracies and worse. */
+  readonly verdicts?: readonly (MoveVerdict | null)[];
 }
 
 /**
@@ -18,7 +21,7 @@ interface MoveListProps {
  * is a scroll box of fixed maximum height that keeps the current move in view, so it never pushes the
  * controls above it around.
  */
-export function MoveList({ game, shownPly, onGo }: MoveListProps) {
+export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
   const entries = useMemo(() => moveListEntries(game), [game]);
   const rows = useMemo(() => moveListRows(entries), [entries]);
   const box = useRef<HTMLOListElement>(null);
@@ -64,19 +67,26 @@ export function MoveList({ game, shownPly, onGo }: MoveListProps) {
               {row.number}.
             </span>
             {row.moves.map((m) => {
-              const effects = [m.captured ? `captures ${m.captured}` : '', m.poofed ? `loses ${m.poofed}` : '']
+              const verdict = verdicts?.[m.ply - 1];
+              const symbol = verdict ? QUALITY_SYMBOL[verdict.quality] : '';
+              const effects = [
+                m.captured ? `captures ${m.captured}` : '',
+                m.poofed ? `loses ${m.poofed}` : '',
+                symbol ? verdict!.quality : '',
+              ]
                 .filter(Boolean)
                 .join(', ');
               return (
                 <button
                   key={m.ply}
                   type="button"
-                  class={`p${m.player}`}
+                  class={`p${m.player}${symbol ? ` q-${verdict!.quality}` : ''}`}
                   aria-current={m.ply === shownPly ? 'true' : undefined}
                   aria-label={`Move ${m.ply}, ${COLOURS[m.player]} ${m.name}${effects ? `, ${effects}` : ''}`}
                   onClick={() => onGo(m.ply)}
                 >
                   {formatMoveEntry(m)}
+                  {symbol && <span class="quality-symbol">{symbol}</span>}
                 </button>
               );
             })}

@@ -19,7 +19,8 @@ import {
 } from '../storage';
 import { onGameChange } from './session/browser-ports';
 
-export type Screen = 'home' | 'new' | 'demo' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'about' | 'shared';
+export type Screen =
+  'home' | 'new' | 'demo' | 'play' | 'games' | 'players' | 'settings' | 'rules' | 'learn' | 'about' | 'shared';
 
 export const screen = signal<Screen>('home');
 export const db = signal<PenteDb | null>(null);

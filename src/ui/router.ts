@@ -29,6 +29,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   players: 'players',
   settings: 'settings',
   rules: 'rules',
+  learn: 'learn',
   about: 'about',
 };
 const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));

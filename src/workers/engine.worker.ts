@@ -17,7 +17,8 @@ import {
   replay,
 } from '../core';
 import { OpeningBook, bookMovesFor } from '../ai/book/book';
-import { Engine } from '../ai/engine';
+import { type AnalysisLine, Engine } from '../ai/engine';
+import { movesToForcedWin, winChance } from '../ai/win-chance';
 import type { SearchProgress } from '../ai/search';
 
 export interface EngineRequest {
@@ -61,6 +62,47 @@ export interface EngineAnswer {
   readonly forced: boolean;
 }
 
+/** An analysis request: a position, given like a move request's, the time and how many lines. */
+export interface AnalysisRequest {
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly moves: readonly Point[];
+  /** The whole analysis's time, in milliseconds. */
+  readonly timeMs: number;
+  /** How many of the best moves to give (1–5, default 1). */
+  readonly lines?: number;
+  readonly key?: string;
+  /** As a move request's: the search stops once element 0 is non-zero. */
+  readonly stopFlag?: Int32Array;
+}
+
+/** One line of an analysis, for the side to move. */
+export interface AnalysisLineAnswer {
+  readonly move: Point;
+  /** Centi-stones (for the engine line display). */
+  readonly score: number;
+  /** The side to move's chance of winning after this move, 0–1 (src/ai/win-chance.ts). */
+  readonly winChance: number;
+  /**
+   * A forced result: how many moves the winner still makes (positive, the side to move wins; negative, it
+   * loses); null when the search has found none.
+   */
+  readonly forcedWin: number | null;
+  /** The move, then the expected replies. */
+  readonly pv: readonly Point[];
+  /** The deepest completed iteration behind the score. */
+  readonly depth: number;
+}
+
+export interface AnalysisAnswer {
+  readonly key: string;
+  /** Best first; empty only when there is no move at all. */
+  readonly lines: readonly AnalysisLineAnswer[];
+  readonly nodes: number;
+  readonly timeMs: number;
+}
+
 /** A book query: a position, given like a move request's. */
 export interface BookRequest {
   readonly variant: VariantId;
@@ -98,6 +140,11 @@ export interface EngineWorkerApi {
    * it is called after each completed iteration.
    */
   think(request: EngineRequest, onProgress?: (progress: EngineProgress) => void): EngineAnswer;
+  /**
+   * Analyses the position after `request.moves` at full strength, without the book. `onProgress` (a
+   * Comlink.proxy) gets every line known so far as they are found and deepened.
+   */
+  analyse(request: AnalysisRequest, onProgress?: (lines: readonly AnalysisLineAnswer[]) => void): AnalysisAnswer;
   /** Forgets the transposition table (a new game: its entries are only dead weight). */
   newGame(): void;
   /** Gives the engine the packed openings book (public/openings.bin); throws if the bytes are not a book. */
@@ -121,6 +168,16 @@ function releaseCallback(callback: unknown): void {
   const release = (callback as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy];
   release?.();
 }
+
+/** An analysis line as the page gets it: plain data, with the win chance worked out here. */
+const lineAnswer = (line: AnalysisLine): AnalysisLineAnswer => ({
+  move: line.move,
+  score: line.score,
+  winChance: winChance(line.score),
+  forcedWin: movesToForcedWin(line.score),
+  pv: [...line.pv],
+  depth: line.depth,
+});
 
 // One engine for the worker's life: its transposition table carries over from move to move.
 const engine = new Engine();
@@ -181,6 +238,30 @@ const api: EngineWorkerApi = {
         pv: result.pv,
         forced: result.forced,
       };
+    } finally {
+      releaseCallback(onProgress);
+    }
+  },
+  analyse(request, onProgress) {
+    try {
+      const state = replayRequest(request);
+      if (state.result) throw requestError('The game is over: there is nothing to analyse.');
+      if (!(request.timeMs > 0)) throw requestError('An analysis needs a time.');
+      const stopFlag = request.stopFlag;
+      const found = engine.analyse(state, {
+        timeMs: request.timeMs,
+        ...(request.lines === undefined ? {} : { lines: request.lines }),
+        ...(stopFlag ? { shouldStop: () => Atomics.load(stopFlag, 0) !== 0 } : {}),
+        ...(onProgress
+          ? {
+              onProgress: (lines: readonly AnalysisLine[]) => {
+                const delivered: unknown = onProgress(lines.map(lineAnswer));
+                if (delivered instanceof Promise) delivered.catch(() => undefined);
+              },
+            }
+          : {}),
+      });
+      return { key: request.key ?? '', lines: found.lines.map(lineAnswer), nodes: found.nodes, timeMs: found.timeMs };
     } finally {
       releaseCallback(onProgress);
     }

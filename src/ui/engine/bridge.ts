@@ -32,6 +32,9 @@
  */
 import * as Comlink from 'comlink';
 import type {
+  AnalysisAnswer,
+  AnalysisLineAnswer,
+  AnalysisRequest,
   BookMove,
   BookRequest,
   EngineAnswer,
@@ -41,7 +44,14 @@ import type {
   REQUEST_ERROR_NAME as WorkerRequestErrorName,
 } from '../../workers/engine.worker';
 
-export type { BookMove, BookRequest, EngineAnswer, EngineProgress } from '../../workers/engine.worker';
+export type {
+  AnalysisAnswer,
+  AnalysisLineAnswer,
+  BookMove,
+  BookRequest,
+  EngineAnswer,
+  EngineProgress,
+} from '../../workers/engine.worker';
 
 /** What the UI asks: the rules, the move list and the engine's limits (the bridge adds the rest). */
 export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag'>;
@@ -108,13 +118,23 @@ export interface EngineBridgeOptions {
   readonly loadBook?: () => Promise<ArrayBuffer | null>;
 }
 
-export interface RequestMoveOptions {
+/** What every job takes: an abort signal, progress reports, and a check that its position is still wanted. */
+export interface JobOptions<P> {
   readonly signal?: AbortSignal;
-  /** Called after each completed search iteration, while the request is live and current. */
-  readonly onProgress?: (progress: EngineProgress) => void;
+  /** Called with the job's progress while it is live and current. */
+  readonly onProgress?: (progress: P) => void;
   /** Asked when the answer arrives (and before the request starts): false turns the answer into 'stale'. */
   readonly isCurrent?: () => boolean;
 }
+
+/** A move request's options: progress is reported after each completed search iteration. */
+export type RequestMoveOptions = JobOptions<EngineProgress>;
+
+/** What the UI asks of an analysis: the position, the time, how many lines (the bridge adds the rest). */
+export type AnalysisRequestInput = Omit<AnalysisRequest, 'key' | 'stopFlag'>;
+
+/** An analysis's options: progress is every line known so far. */
+export type AnalyseOptions = JobOptions<readonly AnalysisLineAnswer[]>;
 
 export const DEFAULT_STOP_GRACE_MS = 150;
 export const DEFAULT_HANG_MARGIN_MS = 3000;
@@ -243,6 +263,52 @@ export class EngineBridge {
    * with an EngineError: 'aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable'.
    */
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
+    const key = positionKey(request);
+    return this.runJob(key, thinkTimeMs(request), options, (remote, stopFlag, progress) =>
+      remote.think(wireRequest(request, key, stopFlag), progress),
+    );
+  }
+
+  /**
+   * Analyses a position: its best moves with their scores, win chances and lines. A job like a move
+   * request (see the module comment): it replaces the one in flight, and a newer request replaces it.
+   * `onProgress` gets every line known so far, as they are found and deepened.
+   */
+  analyse(request: AnalysisRequestInput, options: AnalyseOptions = {}): Promise<AnalysisAnswer> {
+    const key = positionKey(request);
+    const { variant, size, tournamentRule, moves, timeMs, lines } = request;
+    return this.runJob(key, timeMs, options, (remote, stopFlag, progress) =>
+      remote.analyse(
+        {
+          variant,
+          size,
+          tournamentRule,
+          moves: [...moves],
+          timeMs,
+          key,
+          ...(lines === undefined ? {} : { lines }),
+          ...(stopFlag ? { stopFlag } : {}),
+        },
+        progress,
+      ),
+    );
+  }
+
+  /**
+   * Runs one job on the worker: `call` makes the worker call once the worker has started. Aborts any job
+   * still in flight; rejects with an EngineError ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or
+   * 'unavailable').
+   */
+  private runJob<A extends { readonly key: string }, P>(
+    key: string,
+    thinkMs: number,
+    options: JobOptions<P>,
+    call: (
+      remote: Comlink.Remote<EngineWorkerApi>,
+      stopFlag: Int32Array | undefined,
+      progress: ((p: P) => void) | undefined,
+    ) => Promise<A>,
+  ): Promise<A> {
     const { signal, onProgress, isCurrent } = options;
     // A request aborted before it was made changes nothing; any other replaces the one in flight.
     if (signal?.aborted) return Promise.reject(new EngineError('aborted', 'The request was aborted.'));
@@ -250,8 +316,7 @@ export class EngineBridge {
     if (isCurrent && !isCurrent())
       return Promise.reject(new EngineError('stale', 'The position changed before the engine started.'));
 
-    const key = positionKey(request);
-    return new Promise<EngineMove>((resolve, reject) => {
+    return new Promise<A>((resolve, reject) => {
       let hangTimer: ReturnType<typeof setTimeout> | undefined;
       /** Set once the call is in the worker's hands; until then failing just means not sending it. */
       let running: RunningCall | undefined;
@@ -303,21 +368,21 @@ export class EngineBridge {
         }
         const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
         const progress = onProgress
-          ? Comlink.proxy((p: EngineProgress) => {
+          ? Comlink.proxy((p: P) => {
               if (!job.settled && (isCurrent?.() ?? true)) onProgress(p);
             })
           : undefined;
-        const call = worker.remote.think(wireRequest(request, key, stopFlag), progress);
-        const ended = Promise.race([call.then(noop, noop), worker.terminated]);
+        const pending = call(worker.remote, stopFlag, progress);
+        const ended = Promise.race([pending.then(noop, noop), worker.terminated]);
         running = { worker, stopFlag, ended, answered: false };
         this.workerFree = ended;
         hangTimer = setTimeout(
           () => job.fail(new EngineError('timeout', 'The engine did not answer in time.')),
-          thinkTimeMs(request) + this.hangMarginMs,
+          thinkMs + this.hangMarginMs,
         );
-        let answer: EngineAnswer;
+        let answer: A;
         try {
-          answer = await call;
+          answer = await pending;
         } catch (error) {
           if (running) running.answered = true;
           const refused = error instanceof Error && error.name === REQUEST_ERROR_NAME;
@@ -517,3 +582,7 @@ export function engineBridge(): EngineBridge {
 /** Asks the page's engine for a move: see EngineBridge.requestMove. */
 export const requestMove = (request: MoveRequest, options?: RequestMoveOptions): Promise<EngineMove> =>
   engineBridge().requestMove(request, options);
+
+/** Asks the page's engine to analyse a position: see EngineBridge.analyse. */
+export const analysePosition = (request: AnalysisRequestInput, options?: AnalyseOptions): Promise<AnalysisAnswer> =>
+  engineBridge().analyse(request, options);

@@ -5,9 +5,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { type GameResult, VARIANTS, ok } from '../../core';
-import { type PenteDb, type StorageResult, type StoredGame, listGames, toGameState } from '../../storage';
+import { type PenteDb, type StorageResult, type StoredGame, countGames, listGames, toGameState } from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
-import { db, resumable } from '../app-state';
+import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
 import { type Route, navigate } from '../router';
@@ -104,6 +104,31 @@ function Hero() {
       </div>
       <button type="button" class="primary hero-button" onClick={go('new')}>
         New game
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The tutorial, offered to a first-time player: no game saved and no lesson done yet. (Without a database
+ * there is no game to count: the lessons alone decide.)
+ */
+function LearnCard() {
+  const [noGames, setNoGames] = useState<boolean | null>(null);
+  const d = db.value;
+  useEffect(() => {
+    if (!d) return setNoGames(true);
+    let current = true;
+    void countGames(d).then((r) => current && setNoGames(r.ok && r.value === 0));
+    return () => (current = false);
+  }, [d]);
+  if (!noGames || settings.value.lessonsDone.length > 0) return null;
+  return (
+    <section class="learn-card" aria-labelledby="learn-heading">
+      <h2 id="learn-heading">New to Pente?</h2>
+      <p>Ten short lessons on the board: five in a row, captures, and the rules that catch new players out.</p>
+      <button type="button" class="primary hero-button" onClick={go('learn')}>
+        Learn to play
       </button>
     </section>
   );
@@ -222,6 +247,7 @@ export function Home() {
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
+      {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
       <RecentResults />
       <nav class="home-menu" aria-label="Main menu">

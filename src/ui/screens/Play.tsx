@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type GameState, type MovePreview, forbiddenPoints, formatPoint, previewMove, winningLine } from '../../core';
-import { Board } from '../Board';
+import { AnalysisPanel } from '../AnalysisPanel';
+import { Board, type BoardGhost, type BoardMark } from '../Board';
 import { BookPanel } from '../BookPanel';
+import { AnalysisController } from '../analysis/controller';
+import { browserAnalysisPorts } from '../analysis/browser-ports';
+import { verdicts } from '../analysis/game-analysis';
+import type { BookMove } from '../engine/bridge';
 import { MoveList } from '../MoveList';
 import { settings } from '../app-state';
 import { confirmDialog } from '../dialog';
@@ -96,6 +101,20 @@ function resultDetail(s: GameState): string {
   return `After ${n} ${n === 1 ? 'move' : 'moves'}.`;
 }
 
+/** How many moves of the engine's line the board draws as numbered ghost stones. */
+const GHOST_MOVES = 6;
+
+/** The play screen's analysis, made for each game shown and disposed of when it goes. */
+function useAnalysis(game: PlayController | null): AnalysisController | null {
+  const analysis = useMemo(() => (game ? new AnalysisController(game, browserAnalysisPorts()) : null), [game]);
+  useEffect(() => () => analysis?.dispose(), [analysis]);
+  return analysis;
+}
+
+/** Brings the analysis panel into view (after Analyse in the action bar). */
+const showAnalysisPanel = () =>
+  document.querySelector('.analysis')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+
 /** Keys that mean something where focus is, so the review keys leave them alone. */
 const OWN_KEYS = 'input, select, textarea, [contenteditable="true"], [role="grid"], dialog';
 
@@ -111,6 +130,8 @@ export function Play() {
   const [preview, setPreview] = useState<MovePreview | null>(null);
   const [notice, setNotice] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const [bookMoves, setBookMoves] = useState<readonly BookMove[] | null>(null);
+  const analysis = useAnalysis(game);
   const m = game?.match.value;
   const live = m?.game;
   const moves = live?.moves.length ?? 0;
@@ -162,7 +183,7 @@ export function Play() {
   }, [game]);
 
   // Between games (a rematch closes one session before the next is live): the router decides where to go.
-  if (!game || !m || !live) return <p class="loading">Loading…</p>;
+  if (!game || !m || !live || !analysis) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
   const size = s.rules.size;
   const mode = settings.value.inputMode;
@@ -212,13 +233,44 @@ export function Play() {
     for (const p of [...numbers.keys()]) if (!s.cells[p]) numbers.delete(p);
   }
 
+  const wholeAnalysis = analysis.gameAnalysis.value;
+  const analysisComplete = wholeAnalysis !== null && wholeAnalysis.evals.every((e) => e !== null);
+  const analyseButton = (
+    <button
+      type="button"
+      onClick={() => {
+        analysis.analyseGame();
+        showAnalysisPanel();
+      }}
+      disabled={analysis.gameRunning.value || analysisComplete}
+    >
+      Analyse
+    </button>
+  );
+  const moveVerdicts = wholeAnalysis ? verdicts(wholeAnalysis, live) : undefined;
+
+  // The engine's chosen line as numbered ghost stones, and the book's moves as tags (when their panels are open).
+  const key = analysis.keyOf(s);
+  const line = analysis.lineFor(s);
+  const ghosts: BoardGhost[] = (line?.pv ?? []).slice(0, GHOST_MOVES).map((point, i) => ({
+    point,
+    player: (i % 2 === 0 ? s.toMove : 3 - s.toMove) as 1 | 2,
+    label: String(i + 1),
+  }));
+  const marks: BoardMark[] = (bookMoves ?? []).map((b) => ({
+    point: b.point,
+    label: String(Math.round(b.winRate * 100)),
+  }));
+  const reviewHint = analysis.hint.value?.key === key ? analysis.hint.value.point : null;
+
   // The second line under the board: one place for what is going on now, most urgent first.
   const problem = game.engineProblem.value ?? game.savingProblem.value;
   const detail =
     notice ||
     (shownPreview && previewText(shownPreview, size).trim()) ||
     thinkingText(game) ||
-    (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '');
+    (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '') ||
+    (reviewHint !== null && reviewing ? `Hint: ${formatPoint(size, reviewHint)}` : '');
 
   let actions;
   if (m.demo) {
@@ -266,8 +318,10 @@ export function Play() {
         <button type="button" onClick={() => game.review(null)}>
           Back to game
         </button>
-        <Empty />
-        <Empty />
+        {analyseButton}
+        <button type="button" onClick={() => void analysis.requestHint()} disabled={s.result !== null}>
+          Hint
+        </button>
       </>
     );
   } else if (over) {
@@ -279,8 +333,7 @@ export function Play() {
         <button type="button" onClick={() => navigate({ screen: 'new' }, { replace: true })}>
           New game
         </button>
-        {/* The places of Analyse and Share. */}
-        <Empty />
+        {analyseButton}
         <Empty />
       </>
     );
@@ -344,7 +397,9 @@ export function Play() {
         highlighted={shownPreview && !reviewing ? [...shownPreview.winningLine] : winningLine(s)}
         shaded={[...shaded]}
         numbers={numbers}
-        hint={reviewing ? null : hint}
+        hint={reviewing ? reviewHint : hint}
+        ghosts={shownPreview ? [] : ghosts}
+        marks={shownPreview ? [] : marks}
         showCoordinates={settings.value.showCoordinates}
         dragToPlace={mode === 'drag'}
         onHover={(p) => {
@@ -404,8 +459,20 @@ export function Play() {
           »
         </button>
       </nav>
-      <MoveList game={live} shownPly={shownPly} onGo={(ply) => game.review(ply >= moves ? null : ply)} />
-      <BookPanel state={s} />
+      <MoveList
+        game={live}
+        shownPly={shownPly}
+        onGo={(ply) => game.review(ply >= moves ? null : ply)}
+        {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
+      />
+      <AnalysisPanel
+        analysis={analysis}
+        game={live}
+        shown={s}
+        names={[m.sides[0].name, m.sides[1].name]}
+        onGo={(ply) => game.review(ply >= moves ? null : ply)}
+      />
+      <BookPanel state={s} onMoves={setBookMoves} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
+import { navigate } from '../router';
 
 /** A small diagram: rows top first, X black, O white. */
 function Diagram({ rows, label }: { rows: string[]; label: string }) {
@@ -17,6 +18,9 @@ export function Rules() {
   return (
     <main class="text-screen">
       <ScreenHeader title="Rules and help" />
+      <button type="button" class="primary rules-try" onClick={() => navigate({ screen: 'learn' })}>
+        Try it on the board
+      </button>
       <h2>Pente</h2>
       <p>
         Two players take turns placing stones on the points of the board; Black moves first, on the centre. You win by

@@ -1,0 +1,120 @@
+/**
+ * The tutorial at 390×844: a first-time player finds it on Home, completes the first three lessons with
+ * a wrong answer and a retry on the way, and the progress is still there after a reload.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { cell, openApp } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+/** Previews a point with a tap and places it with a second (the default two-tap input). */
+async function play(page: Page, name: string): Promise<void> {
+  await cell(page, name).tap();
+  await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
+  await cell(page, name).tap();
+}
+
+const result = (page: Page) => page.locator('.lesson-bottom');
+
+test('a first-time player completes the first three lessons, and a reload keeps the progress', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Learn to play' }).click();
+  await expect(page).toHaveURL(/#\/learn$/);
+
+  // 1. Place a stone: off the centre the rules refuse it, and the lesson says why.
+  await expect(page.getByRole('heading', { name: 'Place a stone' })).toBeVisible();
+  await cell(page, 'D4').tap();
+  await expect(result(page)).toContainText('Not quite.');
+  await expect(result(page)).toContainText('exactly on the centre point, E5');
+  await expect(cell(page, 'D4')).toHaveAccessibleName('D4, empty');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await play(page, 'E5');
+  await expect(result(page)).toContainText('Right!');
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+
+  // 2. Make five: a wrong move stays on the board until Retry.
+  await expect(page.getByRole('heading', { name: 'Make five in a row' })).toBeVisible();
+  await play(page, 'A5');
+  await expect(result(page)).toContainText('Not quite.');
+  await expect(cell(page, 'A5')).toHaveAccessibleName('A5, black stone');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(cell(page, 'A5')).toHaveAccessibleName('A5, empty');
+  await play(page, 'D5');
+  await expect(result(page)).toContainText('five in a row, and the game is won');
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+
+  // 3. Block a four: the wrong block shows White's winning reply.
+  await expect(page.getByRole('heading', { name: 'Block a four' })).toBeVisible();
+  await play(page, 'H7');
+  await expect(result(page)).toContainText('White plays G7');
+  await expect(cell(page, 'G7')).toHaveAccessibleName('G7, empty, preview');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await play(page, 'G7');
+  await expect(result(page)).toContainText('Right!');
+  await page.screenshot({ path: 'test-results/tutorial/lesson-3-right.png' });
+
+  // The progress is saved: a reload opens the fourth lesson with three ticks.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Capture a pair' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Lessons/ })).toContainText('3 done');
+  const items = page.locator('.lesson-item');
+  for (const i of [0, 1, 2]) await expect(items.nth(i)).toContainText('(done)');
+  await expect(items.nth(3)).not.toContainText('(done)');
+  await expect(items.nth(3)).toHaveAttribute('aria-current', 'step');
+
+  // Home no longer offers the course to a first-timer; Rules still leads to it.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Learn to play' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Rules and help' }).click();
+  await page.getByRole('button', { name: 'Try it on the board' }).click();
+  await expect(page.getByRole('heading', { name: 'Capture a pair' })).toBeVisible();
+});
+
+test('a lesson that needs a capture: the wrong point explains, the right one takes the pair', async ({ page }) => {
+  await openApp(page);
+  await page.goto('/#/learn');
+  await page.locator('.lesson-item', { hasText: 'Capture a pair' }).click();
+  await play(page, 'D5');
+  await expect(result(page)).toContainText('still open at its right end');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await play(page, 'H5');
+  await expect(result(page)).toContainText('Right!');
+  await expect(cell(page, 'F5')).toHaveAccessibleName('F5, empty');
+  await expect(cell(page, 'G5')).toHaveAccessibleName('G5, empty');
+});
+
+test('the tutorial places stones the way Settings say: Confirm, one tap, or the keyboard', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Placing a stone').selectOption('confirm');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Learn to play' }).click();
+  // Confirm mode: taps only preview; Confirm places.
+  await cell(page, 'E5').tap();
+  await cell(page, 'E5').tap();
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, empty, preview');
+  await expect(result(page)).toContainText('Press Confirm to place it.');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(result(page)).toContainText('Right!');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Placing a stone').selectOption('one-tap');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Rules and help' }).click();
+  await page.getByRole('button', { name: 'Try it on the board' }).click();
+  // The first lesson is done: the screen opens at the second. One tap answers.
+  await expect(page.getByRole('heading', { name: 'Make five in a row' })).toBeVisible();
+  await cell(page, 'D5').tap();
+  await expect(result(page)).toContainText('Right!');
+
+  // The keyboard: arrows move between points, Enter chooses (one tap: it answers).
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+  await expect(page.getByRole('heading', { name: 'Block a four' })).toBeVisible();
+  await cell(page, 'E5').focus();
+  for (const key of ['ArrowUp', 'ArrowUp', 'ArrowRight', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  await expect(result(page)).toContainText('Right!');
+  await expect(cell(page, 'G7')).toHaveAccessibleName('G7, black stone');
+});

@@ -1,0 +1,245 @@
+/**
+ * The interactive tutorial: one lesson at a time on the real board, with the play screen's input modes.
+ * The lesson (core/lessons.ts) gives the position, the prompt and the goal; the core judges the move
+ * (`tryLessonMove`). A right move is explained and opens the next lesson; a wrong one stays on the board with
+ * the opponent's answer that punishes it, and Retry sets the lesson up again. Completed lessons are saved
+ * in the `lessonsDone` setting, so the list's ticks and the lesson the screen opens at survive a reload.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import {
+  type LessonAttempt,
+  type MovePreview,
+  LESSONS,
+  VARIANTS,
+  forbiddenPoints,
+  formatPoint,
+  lessonPosition,
+  previewMove,
+  tryLessonMove,
+} from '../../core';
+import type { InputMode } from '../../storage';
+import { Board } from '../Board';
+import { ScreenHeader } from '../ScreenHeader';
+import { settings, updateSettings } from '../app-state';
+import { navigate } from '../router';
+import { hapticTap, playEffect } from '../sound';
+import { firstLessonToDo, lessonsDoneCount, withLessonDone } from '../tutorial';
+
+const COLOURS = ['', 'Black', 'White'] as const;
+
+/** How a previewed stone is placed, by input mode (one-tap places at once, so it has no preview). */
+const PLACE_HOW: Readonly<Record<InputMode, string>> = {
+  'two-tap': ' Tap it again, or press Confirm, to place it.',
+  confirm: ' Press Confirm to place it.',
+  'one-tap': '',
+  drag: ' Lift your finger to place it.',
+};
+
+/** What a previewed move would do, in words (as on the play screen), and how to place it. */
+function previewText(p: MovePreview, size: number, mode: InputMode): string {
+  const parts = [`Preview at ${formatPoint(size, p.point)}`];
+  if (p.captured.length) parts.push(`captures ${p.captured.length}`);
+  if (p.result?.winner === p.player) parts.push('wins');
+  return `${parts.join(', ')}.${PLACE_HOW[mode]}`;
+}
+
+export function Tutorial() {
+  const done = settings.value.lessonsDone;
+  const [index, setIndex] = useState(() => firstLessonToDo(done));
+  const lesson = LESSONS[index]!;
+  const start = useMemo(() => lessonPosition(lesson), [lesson.id]);
+  const [preview, setPreview] = useState<MovePreview | null>(null);
+  const [attempt, setAttempt] = useState<LessonAttempt | null>(null);
+  const [notice, setNotice] = useState('');
+  const mode = settings.value.inputMode;
+
+  const open = (i: number) => {
+    // A new lesson starts at its prompt, above the board (Next is below it).
+    if (i !== index) window.scrollTo(0, 0);
+    setIndex(i);
+    setPreview(null);
+    setAttempt(null);
+    setNotice('');
+  };
+
+  if (!start.ok) {
+    // The lessons' tests build every position; this is only what a broken build would show.
+    return (
+      <main class="tutorial">
+        <ScreenHeader title="Learn to play" />
+        <p class="notice">This lesson could not be set up: {start.error}</p>
+      </main>
+    );
+  }
+  const state = start.value;
+  const size = state.rules.size;
+
+  const submit = (point: number) => {
+    const a = tryLessonMove(lesson, state, point);
+    setAttempt(a);
+    setPreview(null);
+    setNotice('');
+    if (a.preview) {
+      playEffect(a.preview.result ? 'win' : a.preview.captured.length ? 'capture' : 'place');
+      hapticTap();
+    }
+    if (a.correct && !done.includes(lesson.id)) void updateSettings({ lessonsDone: withLessonDone(done, lesson.id) });
+  };
+
+  const tap = (point: number) => {
+    if (attempt) return;
+    const previewed = previewMove(state, point);
+    if (!previewed.ok) {
+      // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
+      if (previewed.error.reason === 'occupied') {
+        setNotice(previewed.error.message);
+        setPreview(null);
+      } else submit(point);
+      return;
+    }
+    setNotice('');
+    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) submit(point);
+    else setPreview(previewed.value);
+  };
+
+  // What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
+  const shown = attempt?.preview?.next ?? state;
+  const refutation = attempt?.refutation ?? null;
+  const reply = refutation !== null && attempt?.preview ? previewMove(attempt.preview.next, refutation) : null;
+  const ghost = preview
+    ? { point: preview.point, player: preview.player }
+    : refutation !== null
+      ? { point: refutation, player: shown.toMove }
+      : null;
+  const highlighted = preview
+    ? preview.winningLine
+    : reply?.ok
+      ? reply.value.winningLine
+      : (attempt?.preview?.winningLine ?? []);
+  // The tournament rule's zone is the lesson's question: shaded once the player has answered.
+  const forbidden = forbiddenPoints(state);
+  const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
+
+  const last = index === LESSONS.length - 1;
+  const doneCount = lessonsDoneCount(done);
+  const variant = VARIANTS[lesson.variant].name;
+  const target = state.rules.variant.captureWin;
+
+  let result;
+  if (attempt) {
+    result = (
+      <div class={`lesson-result ${attempt.correct ? 'right' : 'wrong'}`}>
+        <p>
+          <strong>{attempt.correct ? 'Right!' : 'Not quite.'}</strong> {attempt.explanation}
+        </p>
+      </div>
+    );
+  } else {
+    const line =
+      notice ||
+      (preview ? previewText(preview, size, mode) : `${COLOURS[state.toMove]} to move: tap a point on the board.`);
+    result = (
+      <div class="lesson-result">
+        <p class={notice ? 'notice' : undefined}>{line}</p>
+      </div>
+    );
+  }
+
+  let actions;
+  if (!attempt) {
+    actions = (
+      <button type="button" class="primary" disabled={!preview} onClick={() => preview && submit(preview.point)}>
+        Confirm
+      </button>
+    );
+  } else if (!attempt.correct) {
+    actions = (
+      <button type="button" class="primary" onClick={() => open(index)}>
+        Retry
+      </button>
+    );
+  } else if (last) {
+    actions = (
+      <button type="button" class="primary" onClick={() => navigate({ screen: 'new' })}>
+        Play a game
+      </button>
+    );
+  } else {
+    actions = (
+      <button type="button" class="primary" onClick={() => open(index + 1)}>
+        Next lesson
+      </button>
+    );
+  }
+
+  return (
+    <main class="tutorial" data-lesson={lesson.id}>
+      <ScreenHeader title="Learn to play" />
+      <div class="lesson-head">
+        <p class="lesson-count">
+          Lesson {index + 1} of {LESSONS.length}
+          {lesson.variant === 'pente' ? '' : ` · ${variant}`}
+        </p>
+        <h2>{lesson.title}</h2>
+        <p class="lesson-prompt">{lesson.prompt}</p>
+        {/* Where the lesson starts with stones captured, the count is part of the position. */}
+        {target !== null && (state.captures[0] > 0 || state.captures[1] > 0) && (
+          <p class="lesson-captures">
+            Captured: Black {shown.captures[0]}, White {shown.captures[1]} ({target} wins)
+          </p>
+        )}
+      </div>
+      <Board
+        size={size}
+        cells={shown.cells}
+        lastMove={attempt?.preview ? attempt.point : null}
+        preview={ghost}
+        marked={preview ? [...preview.captured] : []}
+        highlighted={[...highlighted]}
+        shaded={[...shaded]}
+        showCoordinates
+        disabled={attempt !== null}
+        dragToPlace={mode === 'drag'}
+        onHover={(p) => {
+          if (attempt) return;
+          if (p === null) return setPreview(null);
+          const previewed = previewMove(state, p);
+          if (previewed.ok) setPreview(previewed.value);
+        }}
+        onPoint={tap}
+      />
+      <div class="lesson-bottom" role="status">
+        {result}
+      </div>
+      <div class="actions lesson-actions">{actions}</div>
+      <section class="lesson-list" aria-labelledby="lessons-heading">
+        <h2 id="lessons-heading">
+          Lessons <small>({doneCount === LESSONS.length ? 'all' : doneCount} done)</small>
+        </h2>
+        <ol>
+          {LESSONS.map((l, i) => {
+            const isDone = done.includes(l.id);
+            return (
+              <li key={l.id}>
+                <button
+                  type="button"
+                  class={`lesson-item${isDone ? ' done' : ''}`}
+                  aria-current={i === index ? 'step' : undefined}
+                  onClick={() => open(i)}
+                >
+                  <span class="tick" aria-hidden="true">
+                    {isDone ? '✓' : ''}
+                  </span>
+                  <span class="lesson-name">
+                    {i + 1}. {l.title}
+                  </span>
+                  {isDone && <span class="sr-only"> (done)</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </main>
+  );
+}
