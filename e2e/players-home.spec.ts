@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
+import { LEVELS, levelById, levelRating } from '../src/core';
 import { cell, newGame, openApp, tapTwice } from './helpers';
 
 /** Twenty characters: the longest name the players screen takes, which must be shown in full. */
@@ -126,29 +127,44 @@ test.describe('players', () => {
     expect((await storedPlayer(page, 'casual'))?.timeMs).toBe(300);
   });
 
-  test('the strength slider copies a built-in level', async ({ page }) => {
+  test('the strength slider copies a built-in level and shows its measured rating', async ({ page }) => {
+    const index = (id: string) => LEVELS.findIndex((l) => l.id === id);
+    const rated = (id: string) => `${levelById(id)!.name}, rated ≈ ${levelRating(levelById(id)!)}`;
     await openPlayers(page);
+    await expect(page.getByText(`Rated ≈ ${levelRating(levelById('casual')!)} · Thinks about`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Edit Casual' }).click();
     const strength = page.getByLabel('Strength');
-    await expect(strength).toHaveAttribute('aria-valuetext', 'Casual');
+    await expect(strength).toHaveAttribute('aria-valuetext', rated('casual'));
     await strength.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(strength).toHaveAttribute('aria-valuetext', 'Intermediate');
-    await strength.fill('4');
-    await expect(strength).toHaveAttribute('aria-valuetext', 'Expert');
-    await expect(page.getByLabel('Think time in seconds')).toHaveValue('1.5');
+    await expect(strength).toHaveAttribute('aria-valuetext', rated(LEVELS[index('casual') + 1]!.id));
+    await strength.fill(String(index('expert')));
+    await expect(strength).toHaveAttribute('aria-valuetext', rated('expert'));
+    const expert = levelById('expert')!;
+    await expect(page.getByLabel('Think time in seconds')).toHaveValue(String(expert.timeMs / 1000));
     await page.getByRole('button', { name: 'Save' }).click();
+    const { depth, timeMs, vision, judgement, book } = expert;
     expect(await storedPlayer(page, 'casual')).toEqual({
       id: 'casual',
       kind: 'computer',
       name: 'Casual',
-      depth: 64,
-      timeMs: 1500,
-      vision: 100,
-      judgement: 100,
-      book: true,
+      ...{ depth, timeMs, vision, judgement, book },
     });
-    await expect(page.getByText('Strength: Expert · Thinks about 1.5 seconds')).toBeVisible();
+    await expect(
+      page.getByText(`Strength: Expert · Rated ≈ ${levelRating(expert)} · Thinks about ${timeMs / 1000} seconds`),
+    ).toBeVisible();
+  });
+
+  test('New game shows a computer player’s measured rating under its choice', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
+    await expect(page.getByLabel('White')).toHaveAccessibleDescription(
+      `Rated ≈ ${levelRating(levelById('master')!)} (Beginner is 1000)`,
+    );
+    // People have no rating: Black is Player 1, and White now the guest.
+    await page.getByLabel('White').selectOption({ label: 'Guest' });
+    await expect(page.getByText(/Rated ≈/)).toHaveCount(0);
   });
 
   test('at 360 px the players screen, with the editor open, does not scroll sideways', async ({ page }) => {

@@ -134,6 +134,9 @@ interface Outcome {
   reason: string;
   /** Moves A and B played from the book. */
   bookMoves: [number, number];
+  /** Milliseconds A and B thought, and the moves they searched (not from the book). */
+  thinkMs: [number, number];
+  searched: [number, number];
 }
 
 const books = new Map<string, OpeningBook>();
@@ -160,6 +163,8 @@ function playGame(setup: Setup, job: Job): Outcome {
   if (setup.bookA) engines.a.setBook(loadBook(setup.bookA));
   if (setup.bookB) engines.b.setBook(loadBook(setup.bookB));
   const bookMoves: [number, number] = [0, 0];
+  const thinkMs: [number, number] = [0, 0];
+  const searched: [number, number] = [0, 0];
   let state: GameState = newGame({ variant: setup.variant, size: setup.size });
   for (const m of job.opening) {
     const next = play(state, m);
@@ -178,6 +183,10 @@ function playGame(setup: Setup, job: Job): Outcome {
       ...(setup.lockstep ? { lockstep: true } : {}),
     });
     if (r.book) bookMoves[aToMove ? 0 : 1]++;
+    else {
+      thinkMs[aToMove ? 0 : 1] += r.timeMs;
+      searched[aToMove ? 0 : 1]++;
+    }
     const next = play(state, r.move);
     if (!next.ok) throw new Error(`${name} played an illegal move: ${next.error.message}`);
     state = next.value;
@@ -192,6 +201,8 @@ function playGame(setup: Setup, job: Job): Outcome {
     plies: state.moves.length,
     reason: state.result?.reason ?? 'move limit',
     bookMoves,
+    thinkMs,
+    searched,
   };
 }
 
@@ -301,6 +312,16 @@ if (isMainThread) {
     nodesPerMove: setup.nodes || null,
     depthPerMove: setup.depth || null,
     seconds: Math.round((Date.now() - started) / 1000),
+    /** Mean think time per searched move, A and B (the share of the budget the stopping rule used). */
+    thinkMsPerMove: [0, 1].map((i) =>
+      Math.round(
+        outcomes.reduce((s, o) => s + o.thinkMs[i]!, 0) /
+          Math.max(
+            1,
+            outcomes.reduce((s, o) => s + o.searched[i]!, 0),
+          ),
+      ),
+    ),
     bookMovesPerGame: [0, 1].map((i) => Number((outcomes.reduce((s, o) => s + o.bookMoves[i]!, 0) / n).toFixed(2))),
   };
   console.log(

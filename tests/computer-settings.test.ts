@@ -14,7 +14,6 @@ import {
 import { openFresh, unwrap } from './storage-helpers';
 
 const casual = levelById('casual')!;
-const intermediate = levelById('intermediate')!;
 const settingsOf = ({ depth, timeMs, vision, judgement, book }: ComputerSettings): ComputerSettings => ({
   depth,
   timeMs,
@@ -58,11 +57,14 @@ describe('clampComputerSettings', () => {
       expect(clamped, JSON.stringify(value)).toEqual(settingsOf(casual));
     }
     // A flag is not a number either.
-    expect(clampComputerSettings({ depth: true, timeMs: false }, casual)).toMatchObject({ depth: 3, timeMs: 400 });
+    expect(clampComputerSettings({ depth: true, timeMs: false }, casual)).toMatchObject({
+      depth: casual.depth,
+      timeMs: casual.timeMs,
+    });
   });
 
   it('falls back to the middle level when no fallback is given', () => {
-    expect(clampComputerSettings({})).toEqual(settingsOf(intermediate));
+    expect(clampComputerSettings({})).toEqual(settingsOf(LEVELS[Math.floor(LEVELS.length / 2)]!));
   });
 
   it('reads numbers written as text, as a form field gives them', () => {
@@ -107,17 +109,22 @@ describe('the strength scale', () => {
 
   it('puts changed settings at the nearest level, not exactly', () => {
     const advanced = LEVELS.findIndex((l) => l.id === 'advanced');
-    expect(strengthOf({ ...levelById('advanced')!, timeMs: 1200 })).toEqual({ index: advanced, exact: false });
-    // Expert and Master differ only in time: the time decides.
+    expect(strengthOf({ ...levelById('advanced')!, timeMs: 700 })).toEqual({ index: advanced, exact: false });
+    // Master with a shorter think time is still nearest Master.
     const master = LEVELS.findIndex((l) => l.id === 'master');
-    expect(strengthOf({ ...levelById('expert')!, timeMs: 2500 })).toEqual({ index: master, exact: false });
+    expect(strengthOf({ ...levelById('master')!, timeMs: 2500 })).toEqual({ index: master, exact: false });
     expect(strengthOf({ ...levelById('expert')!, book: false }).index).toBe(master - 1);
     // Far below the weakest level is still the weakest level.
     expect(strengthOf({ depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false }).index).toBe(0);
   });
 
   it('copies a level’s settings and keeps the player’s id and name', () => {
-    const player: ComputerPlayer = { ...levelById('beginner')!, id: 'mine', name: 'My bot', kind: 'computer' };
+    const player: ComputerPlayer = {
+      ...settingsOf(levelById('beginner')!),
+      id: 'mine',
+      name: 'My bot',
+      kind: 'computer',
+    };
     LEVELS.forEach((level, i) => {
       const moved = withLevel(player, i);
       expect(moved).toEqual({ ...settingsOf(level), id: 'mine', name: 'My bot', kind: 'computer' });

@@ -6,6 +6,7 @@ import { type EngineLevel, type GameState, type Point, illegality, levelById, pl
 import type { BookCandidate, OpeningBook } from './book/book';
 import { urgency } from './book/urgent';
 import { noiseFor } from './levels';
+import { overlookedThreatMove } from './overlook';
 import { Position } from './position';
 import {
   DEFAULT_SETTINGS,
@@ -133,14 +134,27 @@ export class Engine {
     const seed = options.seed ?? 0;
     const fromBook = this.bookMove(state, level, options);
     if (fromBook) return fromBook;
+    const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
+    const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
     const settings: SearchSettings = {
       ...DEFAULT_SETTINGS,
       ...(level ? { vision: level.vision / 100, noise: noiseFor(level.judgement) } : {}),
+      // A level of depth 1 looks at the position after its own move and no further: no quiescence, so no
+      // reply to a threat and no victory by continuous fours is seen beyond it (a child's first games; it
+      // may also overlook a threat to win: see overlook.ts).
+      ...(level && depth <= 1 ? { useQuiescence: false } : {}),
       seed,
       ...options.settings,
     };
-    const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
-    const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
+    if (level && depth <= 1) {
+      const start = performance.now();
+      const noise = noiseFor(level.judgement);
+      const move = overlookedThreatMove(state, { vision: level.vision, noise }, seed, settings.weights);
+      if (move !== null) {
+        const timeMs = performance.now() - start;
+        return { move, score: 0, depth: 1, pv: [move], nodes: 0, timeMs, forced: false, ttHitRate: 0 };
+      }
+    }
     const searcher = new Searcher(Position.fromState(state), settings, this.tt);
     const limits = {
       depth,

@@ -8,7 +8,7 @@
  * The strength scale is the built-in levels, weakest first: `strengthOf` says which level a player's
  * settings are (or are closest to) and `withLevel` copies a level's settings.
  */
-import { type EngineLevel, LEVELS } from '../core';
+import { type EngineLevel, LEVELS, levelRating } from '../core';
 
 /** What the engine reads of a computer player: a level without its id and name. */
 export type ComputerSettings = Pick<EngineLevel, 'depth' | 'timeMs' | 'vision' | 'judgement' | 'book'>;
@@ -37,7 +37,7 @@ export const COMPUTER_LIMITS: { readonly [K in ComputerNumberSetting]: SettingLi
 export type ComputerSettingsInput = { readonly [K in keyof ComputerSettings]?: unknown };
 
 /** The level whose settings stand in for a value that is not a number: the middle of the scale. */
-const DEFAULT_LEVEL: EngineLevel = LEVELS.find((l) => l.id === 'intermediate') ?? LEVELS[0]!;
+const DEFAULT_LEVEL: EngineLevel = LEVELS[Math.floor(LEVELS.length / 2)]!;
 
 /** A number from a number or from text ("1500", " 2.5 "); NaN for anything else, the empty text included. */
 function toNumber(value: unknown): number {
@@ -115,4 +115,13 @@ export function withLevel<T extends ComputerSettings>(player: T, index: number):
   const i = Number.isFinite(index) ? Math.min(LEVELS.length - 1, Math.max(0, Math.round(index))) : 0;
   const { depth, timeMs, vision, judgement, book } = LEVELS[i]!;
   return { ...player, depth, timeMs, vision, judgement, book };
+}
+
+/**
+ * The measured rating of settings that are exactly a built-in level's (src/core/levels.ts, shown as
+ * "≈ 1150"); null for custom settings, which no ladder run has measured.
+ */
+export function measuredRating(settings: ComputerSettings): number | null {
+  const { index, exact } = strengthOf(settings);
+  return exact ? levelRating(LEVELS[index]!) : null;
 }

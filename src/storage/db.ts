@@ -12,6 +12,7 @@ import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames
 import { err, ok } from '../core';
 import { builtInPlayers } from './defaults';
 import { type StorageResult, fail, toStorageError } from './errors';
+import { LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1, retuneBuiltInLevels } from './level-upgrade';
 import { summarize } from './summaries';
 
 export const DB_NAME = 'pente';
@@ -84,8 +85,11 @@ const addAnalyses: UpgradeStep = (db) => {
   db.createObjectStore('analyses', { keyPath: 'id' });
 };
 
+/** Version 4: the built-in computer players' settings as the ladder re-tuned them (level-upgrade.ts). */
+const retuneLevels: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1);
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, addAnalyses];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, addAnalyses, retuneLevels];
 
 export const DB_VERSION = UPGRADE_STEPS.length;
 

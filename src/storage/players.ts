@@ -4,7 +4,7 @@
  * the store's unique [kind, name] index and reported as a 'duplicate' error value.
  */
 import { ok } from '../core';
-import { clampComputerSettings } from './computer-settings';
+import { clampComputerSettings, strengthOf } from './computer-settings';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import type { ComputerPlayer, NewPlayer, PlayerKind, StoredPlayer } from './records';
@@ -18,9 +18,17 @@ export interface PlayerList {
 
 const byName = (a: string, b: string): number => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
 
-/** Weakest first, which is the order the built-in levels are listed in. */
+/**
+ * Weakest first: by the level a player's settings are (or are nearest to) on the strength scale, which is
+ * the order the built-in levels are listed in (their settings do not all rise together: Casual sees less
+ * than Learner but looks a move further), then by the settings themselves.
+ */
 const byStrength = (a: ComputerPlayer, b: ComputerPlayer): number =>
-  a.judgement - b.judgement || a.vision - b.vision || a.depth - b.depth || a.timeMs - b.timeMs;
+  strengthOf(a).index - strengthOf(b).index ||
+  a.judgement - b.judgement ||
+  a.vision - b.vision ||
+  a.depth - b.depth ||
+  a.timeMs - b.timeMs;
 
 function comparePlayers(a: StoredPlayer, b: StoredPlayer): number {
   if (a.kind !== b.kind) return a.kind === 'human' ? -1 : 1;

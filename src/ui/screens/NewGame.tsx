@@ -1,6 +1,7 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { BOARD_SIZES, type BoardSize, VARIANTS, VARIANT_IDS, type VariantId } from '../../core';
-import type { StoredPlayer, TimeControl } from '../../storage';
+import { type StoredPlayer, type TimeControl, measuredRating } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { players, settings } from '../app-state';
 import { startGame } from '../games';
@@ -14,6 +15,41 @@ const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
   { label: '10 minutes + 5 s', value: { initialMs: 10 * 60_000, incrementMs: 5_000 } },
   { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
 ];
+
+/** What a computer player's strength was measured at, in a line; nothing for a person. */
+function ratingNote(p: StoredPlayer): string | null {
+  if (p.kind !== 'computer') return null;
+  const rating = measuredRating(p);
+  return rating === null ? 'Custom settings: not rated' : `Rated ≈ ${rating} (Beginner is 1000)`;
+}
+
+/** A player's select with the computer's rating under it (a description, not part of the label). */
+function PlayerSelect(props: {
+  label: string;
+  id: string;
+  player: StoredPlayer;
+  onChange: (e: Event) => void;
+  options: ComponentChildren;
+}) {
+  const note = ratingNote(props.player);
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.player.id}
+        onChange={props.onChange}
+        aria-describedby={note ? `${props.id}-rating` : undefined}
+      >
+        {props.options}
+      </select>
+      {note && (
+        <small id={`${props.id}-rating`} class="rating-note" aria-hidden="true">
+          {note}
+        </small>
+      )}
+    </label>
+  );
+}
 
 /**
  * The new-game screen; with `demo`, the computer-against-computer demo: only computer players, no clock,
@@ -76,18 +112,14 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
     <main class="form-screen">
       <ScreenHeader title={demo ? 'Demo: the computer plays itself' : 'New game'} />
       <form onSubmit={start}>
-        <label>
-          Black (moves first)
-          <select value={p1.id} onChange={choose(setP1)}>
-            {playerOptions}
-          </select>
-        </label>
-        <label>
-          White
-          <select value={p2.id} onChange={choose(setP2)}>
-            {playerOptions}
-          </select>
-        </label>
+        <PlayerSelect
+          label="Black (moves first)"
+          id="black"
+          player={p1}
+          onChange={choose(setP1)}
+          options={playerOptions}
+        />
+        <PlayerSelect label="White" id="white" player={p2} onChange={choose(setP2)} options={playerOptions} />
         <button
           type="button"
           onClick={() => {

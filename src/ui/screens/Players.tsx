@@ -16,6 +16,7 @@ import {
   addPlayer,
   clampComputerSettings,
   deletePlayer,
+  measuredRating,
   savePlayer,
   strengthOf,
   withLevel,
@@ -65,11 +66,19 @@ function strengthName(settings: ComputerSettings): string {
   return exact ? level : `Custom, close to ${level}`;
 }
 
+/** The strength with its measured rating when the settings are a level's: "Casual, rated ≈ 1150". */
+function strengthWithRating(settings: ComputerSettings): string {
+  const rating = measuredRating(settings);
+  return `${strengthName(settings)}${rating === null ? '' : `, rated ≈ ${rating}`}`;
+}
+
 /** The settings in a line; the strength is left out when the name already says it ("Casual"). */
 function describeComputer(p: ComputerPlayer): string {
   const strength = strengthName(p);
+  const rating = measuredRating(p);
   const parts = [
     ...(strength === p.name ? [] : [`Strength: ${strength}`]),
+    ...(rating === null ? [] : [`Rated ≈ ${rating}`]),
     `Thinks ${aboutSeconds(p.timeMs)}`,
     p.book ? 'plays from the openings book' : 'no openings book',
   ];
@@ -268,7 +277,7 @@ function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: ()
       <div class="setting">
         <div class="setting-head">
           <label for={id('strength')}>Strength</label>
-          <output for={id('strength')}>{strengthName(settings)}</output>
+          <output for={id('strength')}>{strengthWithRating(settings)}</output>
         </div>
         <input
           id={id('strength')}
@@ -277,7 +286,7 @@ function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: ()
           max={LEVELS.length - 1}
           step={1}
           value={strength.index}
-          aria-valuetext={strengthName(settings)}
+          aria-valuetext={strengthWithRating(settings)}
           onInput={(e) => {
             setSettings(withLevel(settings, Number(e.currentTarget.value)));
             setTyped({});
