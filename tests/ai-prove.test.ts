@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GameState, makeRules, parsePoint, positionFromDiagram } from '../src/core';
 import { Prover } from '../src/ai/prove';
+import { openThreeNineByNine } from './helpers';
 
 const diagram = (rows: string[], options: Parameters<typeof makeRules>[0] = {}): GameState => {
   const built = positionFromDiagram(makeRules({ size: rows.length as 9 | 13 | 19, ...options }), rows);
@@ -14,17 +15,7 @@ const names = (state: GameState, points: number[]) =>
   );
 
 /** Black to move with an open three in row 2 (C2 D2 E2): B2 or F2 makes an open four, a win in 3 plies. */
-const openThree = diagram([
-  'O........',
-  '.O.....O.',
-  '.........',
-  '.........',
-  '....X..O.',
-  '.........',
-  '.........',
-  '..XXX....',
-  '.........',
-]);
+const openThree = openThreeNineByNine();
 
 /** The same three, but White has a four on the top row to finish: Black must block, and has no win. */
 const whiteFirst = diagram([

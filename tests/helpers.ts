@@ -1,4 +1,13 @@
-import { type GameState, type RulesOptions, formatPoint, newGame, parsePoint, play } from '../src/core';
+import {
+  type GameState,
+  type RulesOptions,
+  formatPoint,
+  makeRules,
+  newGame,
+  parsePoint,
+  play,
+  positionFromDiagram,
+} from '../src/core';
 
 /** Plays space-separated moves in pente.org notation from a new game; throws on an illegal one. */
 export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
@@ -33,4 +42,24 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Black to move on a 9×9 board with an open three C2 D2 E2 (and a few stones elsewhere): B2 or F2 makes an
+ * open four, a win in 3 plies. Built through legal play by the core's positionFromDiagram.
+ */
+export function openThreeNineByNine(): GameState {
+  const built = positionFromDiagram(makeRules({ size: 9 }), [
+    'O........',
+    '.O.....O.',
+    '.........',
+    '.........',
+    '....X..O.',
+    '.........',
+    '.........',
+    '..XXX....',
+    '.........',
+  ]);
+  if (!built.ok) throw new Error(built.error);
+  return built.value;
 }

@@ -11,12 +11,10 @@ import {
   encodePuzzlePack,
   lessonById,
   lessonPosition,
-  makeRules,
   parsePoint,
-  positionFromDiagram,
   puzzlePosition,
 } from '../src/core';
-import { game } from './helpers';
+import { game, openThreeNineByNine } from './helpers';
 
 const points = (state: GameState, names: string) =>
   names.split(' ').map((n) => {
@@ -32,21 +30,7 @@ function fromLesson(id: string): GameState {
 }
 
 /** Black's open three on row 2 of a 9x9 board: F2 makes an open four, so B2 or G2 wins next. */
-const openThree = (() => {
-  const built = positionFromDiagram(makeRules({ size: 9 }), [
-    'O........',
-    '.O.....O.',
-    '.........',
-    '.........',
-    '....X..O.',
-    '.........',
-    '.........',
-    '..XXX....',
-    '.........',
-  ]);
-  if (!built.ok) throw new Error(built.error);
-  return built.value;
-})();
+const openThree = openThreeNineByNine();
 
 /** White to move against Black's open three C2 D2 E2 on a 9×9 board: F2 or B2 stops it. */
 const stopThree = game({ size: 9 }, 'E5 A9 C2 A8 D2 A7 E2');

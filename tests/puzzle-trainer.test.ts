@@ -7,9 +7,7 @@ import {
   choosePuzzle,
   defenceHolds,
   difficultyOf,
-  makeRules,
   parsePoint,
-  positionFromDiagram,
   puzzleMove,
   rateAttempt,
   startAttempt,
@@ -24,24 +22,10 @@ import {
   savePuzzleProgress,
   withPuzzleAttempt,
 } from '../src/storage';
-import { game } from './helpers';
+import { game, openThreeNineByNine } from './helpers';
 
 /** Black to move with an open three C2 D2 E2 on a 9×9 board: F2 (stored) or B2 makes an open four. */
-const openThree = (() => {
-  const built = positionFromDiagram(makeRules({ size: 9 }), [
-    'O........',
-    '.O.....O.',
-    '.........',
-    '.........',
-    '....X..O.',
-    '.........',
-    '.........',
-    '..XXX....',
-    '.........',
-  ]);
-  if (!built.ok) throw new Error(built.error);
-  return built.value;
-})();
+const openThree = openThreeNineByNine();
 const at = (state: GameState, name: string) => parsePoint(state.rules.size, name)!;
 
 const winPuzzle: Puzzle = {
