@@ -27,15 +27,15 @@ export const LEVELS_BEFORE_LADDER: LevelTable = {
 /** The built-in levels as the first ladder run tuned them (src/core/levels.ts at version 4). */
 export const LEVELS_OF_LADDER_1: LevelTable = {
   'first-steps': { name: 'First steps', depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false },
-  novice: { name: 'Novice', depth: 1, timeMs: 300, vision: 27, judgement: 0, book: false },
-  beginner: { name: 'Beginner', depth: 1, timeMs: 300, vision: 45, judgement: 10, book: false },
-  learner: { name: 'Learner', depth: 1, timeMs: 300, vision: 75, judgement: 30, book: false },
-  casual: { name: 'Casual', depth: 2, timeMs: 300, vision: 40, judgement: 20, book: false },
-  improver: { name: 'Improver', depth: 2, timeMs: 300, vision: 60, judgement: 40, book: false },
-  club: { name: 'Club player', depth: 2, timeMs: 300, vision: 80, judgement: 50, book: false },
-  intermediate: { name: 'Intermediate', depth: 3, timeMs: 500, vision: 90, judgement: 80, book: false },
-  advanced: { name: 'Advanced', depth: 5, timeMs: 600, vision: 88, judgement: 85, book: true },
-  expert: { name: 'Expert', depth: 7, timeMs: 800, vision: 92, judgement: 90, book: true },
+  novice: { name: 'Novice', depth: 1, timeMs: 300, vision: 20, judgement: 0, book: false },
+  beginner: { name: 'Beginner', depth: 1, timeMs: 300, vision: 35, judgement: 5, book: false },
+  learner: { name: 'Learner', depth: 1, timeMs: 300, vision: 57, judgement: 20, book: false },
+  casual: { name: 'Casual', depth: 2, timeMs: 300, vision: 33, judgement: 12, book: false },
+  improver: { name: 'Improver', depth: 2, timeMs: 300, vision: 45, judgement: 30, book: false },
+  club: { name: 'Club player', depth: 2, timeMs: 300, vision: 70, judgement: 45, book: false },
+  intermediate: { name: 'Intermediate', depth: 3, timeMs: 500, vision: 75, judgement: 65, book: false },
+  advanced: { name: 'Advanced', depth: 4, timeMs: 600, vision: 88, judgement: 85, book: true },
+  expert: { name: 'Expert', depth: 8, timeMs: 1000, vision: 95, judgement: 92, book: true },
   master: { name: 'Master', depth: 64, timeMs: 3000, vision: 100, judgement: 100, book: true },
 };
 
