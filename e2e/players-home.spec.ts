@@ -151,7 +151,9 @@ test.describe('players', () => {
       ...{ depth, timeMs, vision, judgement, book },
     });
     await expect(
-      page.getByText(`Strength: Expert · Rated ≈ ${levelRating(expert)} · Thinks about ${timeMs / 1000} seconds`),
+      page.getByText(
+        `Strength: Expert · Rated ≈ ${levelRating(expert)} · Thinks about ${timeMs / 1000} ${timeMs === 1000 ? 'second' : 'seconds'}`,
+      ),
     ).toBeVisible();
   });
 
