@@ -28,6 +28,7 @@ import {
   withDefence,
 } from '../../core';
 import type { InputMode } from '../../storage';
+import { CapturedCount } from '../CapturedCount';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { settings } from '../app-state';
@@ -303,7 +304,6 @@ export function Puzzles() {
   const rating = Math.round(progress.rating.rating);
   const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
   const variant = p.rules.variant.id === 'pente' ? '' : ` · ${p.rules.variant.name}`;
-  const target = p.rules.variant.captureWin;
 
   let status: string;
   if (phase.kind === 'thinking') status = 'The computer is thinking…';
@@ -332,11 +332,7 @@ export function Puzzles() {
           {size === 19 ? '' : ` · ${size}×${size}`}
         </p>
         <p class="lesson-prompt">{taskOf(p, puzzle.position)}</p>
-        {target !== null && (shown.captures[0] > 0 || shown.captures[1] > 0) && (
-          <p class="lesson-captures">
-            Captured: Black {shown.captures[0]}, White {shown.captures[1]} ({target} wins)
-          </p>
-        )}
+        <CapturedCount state={shown} />
       </div>
       <Board
         size={size}

@@ -18,6 +18,7 @@ import {
   tryLessonMove,
 } from '../../core';
 import type { InputMode } from '../../storage';
+import { CapturedCount } from '../CapturedCount';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { settings, updateSettings } from '../app-state';
@@ -123,7 +124,6 @@ export function Tutorial() {
   const last = index === LESSONS.length - 1;
   const doneCount = lessonsDoneCount(done);
   const variant = VARIANTS[lesson.variant].name;
-  const target = state.rules.variant.captureWin;
 
   let result;
   if (attempt) {
@@ -188,11 +188,7 @@ export function Tutorial() {
         <h2>{lesson.title}</h2>
         <p class="lesson-prompt">{lesson.prompt}</p>
         {/* Where the lesson starts with stones captured, the count is part of the position. */}
-        {target !== null && (state.captures[0] > 0 || state.captures[1] > 0) && (
-          <p class="lesson-captures">
-            Captured: Black {shown.captures[0]}, White {shown.captures[1]} ({target} wins)
-          </p>
-        )}
+        {(state.captures[0] > 0 || state.captures[1] > 0) && <CapturedCount state={shown} />}
       </div>
       <Board
         size={size}
