@@ -58,8 +58,12 @@ const tapAt = (page: Page, box: Box) => page.touchscreen.tap(box.x + box.width /
 async function chooseByTouch(page: Page, size: number, name: string, rnd: () => number): Promise<number> {
   const wholeBoard = page.getByRole('button', { name: 'Whole board' });
   const zoomIn = page.getByRole('button', { name: 'Zoom in' });
-  if ((await wholeBoard.isVisible()) && !(await onScreen(page, name)))
-    await tapAt(page, (await wholeBoard.boundingBox())!);
+  if ((await wholeBoard.isVisible()) && !(await onScreen(page, name))) {
+    // The board may go back to the whole view by itself meanwhile (a move that lands out of view): then the
+    // button is gone and there is nothing to tap.
+    const button = await wholeBoard.boundingBox({ timeout: 1000 }).catch(() => null);
+    if (button) await tapAt(page, button);
+  }
   if (await zoomIn.isVisible()) {
     const box = await settledBox(page, cell(page, name));
     const c = centre(box);
