@@ -109,7 +109,7 @@ test.describe('players', () => {
     await page.getByLabel('Vision (%)').fill('-20');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Edit Casual' })).toHaveAttribute('aria-expanded', 'false');
-    expect(await storedPlayer(page, 'casual')).toMatchObject({ timeMs: 10_000, depth: 64, vision: 10 });
+    expect(await storedPlayer(page, 'casual')).toMatchObject({ timeMs: 10_000, depth: 64, vision: 0 });
 
     // The slider, given a value past its end by script, shows and saves no more than the limit (the browser
     // holds a range input to its max as well; the typed field above is what only our clamp stops).

@@ -31,7 +31,7 @@ describe('clampComputerSettings', () => {
     const tooBig = clampComputerSettings({ depth: 999, timeMs: 999_999, vision: 1000, judgement: 101, book: true });
     expect(tooBig).toEqual({ depth: 64, timeMs: 10_000, vision: 100, judgement: 100, book: true });
     const tooSmall = clampComputerSettings({ depth: 0, timeMs: 1, vision: -5, judgement: -1, book: false });
-    expect(tooSmall).toEqual({ depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false });
+    expect(tooSmall).toEqual({ depth: 1, timeMs: 300, vision: 0, judgement: 0, book: false });
     expect(clampComputerSettings({ timeMs: Infinity, depth: -Infinity }, casual)).toMatchObject({
       timeMs: COMPUTER_LIMITS.timeMs.max,
       depth: COMPUTER_LIMITS.depth.min,
@@ -95,9 +95,9 @@ describe('storage clamps what it saves', () => {
   it('stores an out-of-range think time as the maximum', async () => {
     const { db } = await openFresh();
     const stored = unwrap(await getPlayer(db, 'casual')) as ComputerPlayer;
-    const saved = unwrap(await savePlayer(db, { ...stored, timeMs: 999_999, depth: 64, vision: 5 }));
-    expect(saved).toMatchObject({ timeMs: 10_000, depth: 64, vision: 10 });
-    expect(unwrap(await getPlayer(db, 'casual'))).toMatchObject({ timeMs: 10_000, vision: 10 });
+    const saved = unwrap(await savePlayer(db, { ...stored, timeMs: 999_999, depth: 64, vision: 0 }));
+    expect(saved).toMatchObject({ timeMs: 10_000, depth: 64, vision: 0 });
+    expect(unwrap(await getPlayer(db, 'casual'))).toMatchObject({ timeMs: 10_000, vision: 0 });
     db.close();
   });
 });
@@ -113,9 +113,9 @@ describe('the strength scale', () => {
     // Master with a shorter think time is still nearest Master.
     const master = LEVELS.findIndex((l) => l.id === 'master');
     expect(strengthOf({ ...levelById('master')!, timeMs: 2500 })).toEqual({ index: master, exact: false });
-    expect(strengthOf({ ...levelById('expert')!, book: false }).index).toBe(master - 1);
+    expect(strengthOf({ ...levelById('candidate-master')!, book: false }).index).toBe(master - 1);
     // Far below the weakest level is still the weakest level.
-    expect(strengthOf({ depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false }).index).toBe(0);
+    expect(strengthOf({ depth: 1, timeMs: 300, vision: 0, judgement: 0, book: false }).index).toBe(0);
   });
 
   it('copies a level’s settings and keeps the player’s id and name', () => {

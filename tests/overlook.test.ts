@@ -51,3 +51,18 @@ describe('a depth-1 level overlooking a threat to win', () => {
     expect(missed).toBeGreaterThan(20);
   });
 });
+
+describe('a level that sees none of the candidates', () => {
+  it('plays one it happens upon, the same for the same seed, not always the sharpest', () => {
+    const engine = new Engine(16);
+    const blind = { id: 'blind', name: 'Blind', depth: 1, timeMs: 300, vision: 0, judgement: 0, book: false };
+    const quiet = game(free, 'K10 L11 K11 L10');
+    const moves = new Set<number>();
+    for (let seed = 0; seed < 20; seed++) {
+      const move = engine.think(quiet, { level: blind, seed }).move;
+      expect(engine.think(quiet, { level: blind, seed }).move).toBe(move);
+      moves.add(move);
+    }
+    expect(moves.size).toBeGreaterThan(4);
+  });
+});

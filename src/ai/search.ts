@@ -409,7 +409,11 @@ export class Searcher {
     const kept = moves.filter(
       (m, i) => priorities[i]! >= 1 << 24 || mix(m * 7919 + seed * 104729 + this.pos.hashLo) / 2 ** 32 < vision,
     );
-    return kept.length ? kept : [moves[0]!];
+    if (kept.length) return kept;
+    // Seeing nothing, it plays a candidate it happens upon, not the sharpest one (moves[0]): else the
+    // lowest visions (a few percent) would play the filter's first choice nearly every move and be stronger
+    // than vision 10.
+    return [moves[mix(seed * 7919 + this.pos.hashLo) % moves.length]!];
   }
 
   /**

@@ -28,8 +28,9 @@ export const COMPUTER_LIMITS: { readonly [K in ComputerNumberSetting]: SettingLi
   timeMs: { min: 300, max: 10_000, step: 100 },
   // 64 is "no limit" to the engine (the time limit stops it first); validate.ts refuses anything above.
   depth: { min: 1, max: 64, step: 1 },
-  // Below 10% the computer overlooks nearly every move, which plays as nonsense rather than as a weak player.
-  vision: { min: 10, max: 100, step: 1 },
+  // At 0% the computer sees only the moves it must play and one it happens upon: the lowest levels, for a
+  // child's first games, see 2% and 5%.
+  vision: { min: 0, max: 100, step: 1 },
   judgement: { min: 0, max: 100, step: 1 },
 };
 
