@@ -33,27 +33,47 @@ export interface RatedLevel extends EngineLevel {
 /**
  * From a child's first games to full strength, weakest first, about 200 Elo apart. Depth 1 looks at its own
  * move only and may overlook a threat to win (src/ai/overlook.ts); vision and judgement thin out and blur
- * what deeper levels see.
+ * what deeper levels see. The first level loses to a player who only blocks fours (scripts/lib/blocker.ts).
  *
- * `elo` as measured by `npm run ladder` (its defaults: 20 pairs a pairing, seed 1; 840 games, each level
- * against its next two, 40 games a pairing; 5.5 min on 2 threads on a quiet machine), 2026-11-23, after the
- * evaluation's Texel tuning (which made the levels stronger unevenly, so they were re-tuned over three more
- * ladder runs). Their 95% intervals (±95 next to Beginner to ±230 for Master) are in
- * docs/ENGINE-MEASUREMENTS.md. The scripted blocker (scripts/lib/blocker.ts) rated −686, 311 below First
- * steps, which it beat in 4 of 40 games.
+ * `elo` as measured by `npm run ladder -- --pairs 40` (seed 1; 2,160 games, each level against its next
+ * two, 80 games a pairing; 14 min on 2 threads on a quiet machine), 2026-11-23, the last of three runs that
+ * added First game, Starter and Candidate master and re-spaced the middle and the top. Their 95% intervals
+ * (±70 next to Beginner to ±170 for Master) are in docs/ENGINE-MEASUREMENTS.md. The scripted blocker rated
+ * -851 and won 45 of its 80 games against First game.
  */
 export const LEVELS: readonly RatedLevel[] = [
-  { id: 'first-steps', name: 'First steps', depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false, elo: -375 },
-  { id: 'novice', name: 'Novice', depth: 1, timeMs: 300, vision: 20, judgement: 0, book: false, elo: -182 },
+  { id: 'first-game', name: 'First game', depth: 1, timeMs: 300, vision: 2, judgement: 0, book: false, elo: -929 },
+  { id: 'starter', name: 'Starter', depth: 1, timeMs: 300, vision: 5, judgement: 0, book: false, elo: -708 },
+  { id: 'first-steps', name: 'First steps', depth: 1, timeMs: 300, vision: 10, judgement: 0, book: false, elo: -462 },
+  { id: 'novice', name: 'Novice', depth: 1, timeMs: 300, vision: 24, judgement: 0, book: false, elo: -215 },
   { id: 'beginner', name: 'Beginner', depth: 1, timeMs: 300, vision: 35, judgement: 5, book: false, elo: 0 },
-  { id: 'learner', name: 'Learner', depth: 1, timeMs: 300, vision: 57, judgement: 20, book: false, elo: 225 },
-  { id: 'casual', name: 'Casual', depth: 2, timeMs: 300, vision: 33, judgement: 12, book: false, elo: 339 },
-  { id: 'improver', name: 'Improver', depth: 2, timeMs: 300, vision: 45, judgement: 30, book: false, elo: 520 },
-  { id: 'club', name: 'Club player', depth: 2, timeMs: 300, vision: 70, judgement: 45, book: false, elo: 703 },
-  { id: 'intermediate', name: 'Intermediate', depth: 3, timeMs: 500, vision: 75, judgement: 65, book: false, elo: 939 },
-  { id: 'advanced', name: 'Advanced', depth: 4, timeMs: 600, vision: 88, judgement: 85, book: true, elo: 1102 },
-  { id: 'expert', name: 'Expert', depth: 8, timeMs: 1000, vision: 95, judgement: 92, book: true, elo: 1365 },
-  { id: 'master', name: 'Master', depth: 64, timeMs: 3000, vision: 100, judgement: 100, book: true, elo: 1634 },
+  { id: 'learner', name: 'Learner', depth: 1, timeMs: 300, vision: 57, judgement: 20, book: false, elo: 196 },
+  { id: 'casual', name: 'Casual', depth: 2, timeMs: 300, vision: 37, judgement: 13, book: false, elo: 417 },
+  { id: 'improver', name: 'Improver', depth: 2, timeMs: 300, vision: 55, judgement: 35, book: false, elo: 632 },
+  { id: 'club', name: 'Club player', depth: 2, timeMs: 300, vision: 75, judgement: 50, book: false, elo: 822 },
+  {
+    id: 'intermediate',
+    name: 'Intermediate',
+    depth: 3,
+    timeMs: 500,
+    vision: 82,
+    judgement: 72,
+    book: false,
+    elo: 1070,
+  },
+  { id: 'advanced', name: 'Advanced', depth: 4, timeMs: 600, vision: 90, judgement: 88, book: true, elo: 1236 },
+  { id: 'expert', name: 'Expert', depth: 6, timeMs: 800, vision: 92, judgement: 88, book: true, elo: 1477 },
+  {
+    id: 'candidate-master',
+    name: 'Candidate master',
+    depth: 8,
+    timeMs: 1000,
+    vision: 95,
+    judgement: 93,
+    book: true,
+    elo: 1642,
+  },
+  { id: 'master', name: 'Master', depth: 64, timeMs: 3000, vision: 100, judgement: 100, book: true, elo: 1801 },
 ];
 
 /**

@@ -12,7 +12,7 @@ import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames
 import { err, ok } from '../core';
 import { builtInPlayers } from './defaults';
 import { type StorageResult, fail, toStorageError } from './errors';
-import { LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1, retuneBuiltInLevels } from './level-upgrade';
+import { LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1, LEVELS_OF_LADDER_2, retuneBuiltInLevels } from './level-upgrade';
 import { summarize } from './summaries';
 
 export const DB_NAME = 'pente';
@@ -88,8 +88,17 @@ const addAnalyses: UpgradeStep = (db) => {
 /** Version 4: the built-in computer players' settings as the ladder re-tuned them (level-upgrade.ts). */
 const retuneLevels: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1);
 
+/** Version 5: the second ladder run's levels, two of them new (level-upgrade.ts). */
+const retuneLevelsAgain: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_OF_LADDER_1, LEVELS_OF_LADDER_2);
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [createStores, addSummaries, addAnalyses, retuneLevels];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [
+  createStores,
+  addSummaries,
+  addAnalyses,
+  retuneLevels,
+  retuneLevelsAgain,
+];
 
 export const DB_VERSION = UPGRADE_STEPS.length;
 
