@@ -16,7 +16,7 @@ test('without IndexedDB the computer players are still offered, and a game again
   await page.getByRole('button', { name: 'New game' }).click();
   const white = page.getByLabel('White');
   for (const level of ['Beginner', 'Casual', 'Intermediate', 'Advanced', 'Expert', 'Master'])
-    await expect(white.getByRole('option', { name: `${level} (computer)` })).toHaveCount(1);
+    await expect(white.getByRole('option', { name: `${level} (computer)`, exact: true })).toHaveCount(1);
   await page.getByRole('button', { name: 'Back' }).click();
 
   await newGame(page, { white: 'Beginner (computer)' });
