@@ -93,7 +93,8 @@ export function retuneBuiltInLevels(tx: IDBTransaction, before: LevelTable, afte
 function retune(tx: IDBTransaction, before: LevelTable, after: LevelTable): void {
   const players = tx.objectStore('players');
   const entries = Object.entries(after);
-  let left = entries.length;
+  // One more than the levels: the last finish() below, so an empty table finishes too.
+  let left = entries.length + 1;
   const finish = (): void => {
     if (--left > 0) return;
     const next = queued.get(tx)?.shift();
@@ -103,10 +104,6 @@ function retune(tx: IDBTransaction, before: LevelTable, after: LevelTable): void
   const put = (value: object): void => {
     players.put(value).onsuccess = finish;
   };
-  if (left === 0) {
-    left = 1;
-    finish();
-  }
   for (const [id, level] of entries) {
     const request = players.get(id);
     request.onsuccess = () => {
@@ -128,4 +125,5 @@ function retune(tx: IDBTransaction, before: LevelTable, after: LevelTable): void
       else finish();
     };
   }
+  finish();
 }
