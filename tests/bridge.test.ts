@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import * as Comlink from 'comlink';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isLegal, replay } from '../src/core';
+import { LEVELS, isLegal, replay } from '../src/core';
+import { COMPUTER_LIMITS } from '../src/storage';
 import {
   type BookMove,
   DEFAULT_BOOK_WAIT_MS,
@@ -16,6 +17,7 @@ import {
   type EngineBridgeOptions,
   EngineError,
   type EngineErrorKind,
+  answerDeadlineMs,
   type MoveRequest,
   type WorkerLike,
   positionKey,
@@ -509,6 +511,35 @@ describe('engine bridge', () => {
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await rejectionKind(pending)).toBe('timeout');
+  });
+
+  it('deems every level hung the margin after its answer was due: under 10 s for every level the app has', () => {
+    const position = { variant: 'pente', size: 19, tournamentRule: true, moves: [] } as const;
+    for (const level of LEVELS) {
+      const deadline = answerDeadlineMs({ ...position, level });
+      expect(deadline).toBe(level.timeMs + DEFAULT_HANG_MARGIN_MS);
+      expect(deadline - level.timeMs).toBeLessThan(10_000);
+    }
+    // A player's own computer may think longer: the deadline grows with it, the margin stays the same.
+    const slowest = { ...LEVELS.at(-1)!, timeMs: COMPUTER_LIMITS.timeMs.max };
+    expect(answerDeadlineMs({ ...position, level: slowest }, 2000)).toBe(COMPUTER_LIMITS.timeMs.max + 2000);
+    expect(answerDeadlineMs({ ...position, timeMs: 700 }, 100)).toBe(800);
+  });
+
+  it('after a hang the next request starts a fresh worker, which answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge();
+    const hung = bridge.requestMove(request);
+    const outcome = rejectionKind(hung);
+    await arrivedThink(0);
+    await vi.advanceTimersByTimeAsync(answerDeadlineMs(request));
+    expect(await outcome).toBe('timeout');
+    expect(workerAt(0).terminated).toBe(true);
+
+    const retried = bridge.requestMove(request);
+    (await arrivedThink(1)).answer({ move: 222 });
+    expect((await retried).move).toBe(222);
+    expect(workers).toHaveLength(2);
   });
 
   it('rejects with unavailable when no worker can be made, and tries again next time', async () => {

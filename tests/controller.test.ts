@@ -324,6 +324,26 @@ describe('the computer', () => {
     expect(controller.engineProblem.value).toMatch(/stopped responding/);
   });
 
+  it('a hang asks at once, with Retry: no second wait unasked; Retry asks the engine again', async () => {
+    const { controller, engine, clock, notices } = setUp([HUMAN, CPU]);
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    engine.calls.shift()!.reject(new EngineError('timeout', 'The engine did not answer in time.'));
+    await settle();
+    expect(controller.engineProblem.value).toBe('The computer stopped responding.');
+    expect(controller.thinking.value).toBeNull();
+    expect(notices.filter((n) => /restarted/.test(n))).toEqual([]);
+    await clock.advance(5000);
+    expect(engine.calls).toHaveLength(0);
+    controller.retryComputer();
+    await settle();
+    expect(controller.engineProblem.value).toBeNull();
+    engine.answer('F6');
+    await clock.advance(450);
+    expect(shownMoves(controller)).toEqual([pt('E5'), pt('F6')]);
+  });
+
   it('undo during its turn aborts the search and gives the person the move back', async () => {
     const { controller, engine } = setUp([HUMAN, CPU]);
     await settle();

@@ -19,8 +19,9 @@
  * - An answer carries the key of the position it was asked for; one that no longer matches, or that comes
  *   when the caller's `isCurrent()` says the position has moved on (undo, new game, leaving the game),
  *   rejects with 'stale', so a stale move can never be played.
- * - A worker that errors, or does not answer within its think time plus a margin, is terminated and the
- *   request rejects with 'crashed' or 'timeout'.
+ * - A worker that errors, or does not answer within its think time plus a margin (`answerDeadlineMs`), is
+ *   terminated and the request rejects with 'crashed' or 'timeout'; the next request starts a fresh worker.
+ *   The margin is a few seconds, so a hung search is reported that long after its answer was due.
  * - `bookMoves` asks the worker for the openings book's moves in a position (the book panel's data; the
  *   page does not read the book itself). It is not a job: it neither replaces nor waits for a move request
  *   in the bridge. It is posted at once and the worker, which reads its messages one at a time, answers it
@@ -175,6 +176,15 @@ function thinkTimeMs(request: MoveRequest): number {
 }
 
 /**
+ * How long after a move request reaches its worker the worker is deemed hung: the think time the request
+ * gives (the level's own, 0.3–3 s for the app's levels, up to 10 s for a player's own computer) plus the
+ * margin. So a search that hangs is reported `hangMarginMs` after its answer was due, whatever the level.
+ */
+export function answerDeadlineMs(request: MoveRequest, hangMarginMs = DEFAULT_HANG_MARGIN_MS): number {
+  return thinkTimeMs(request) + hangMarginMs;
+}
+
+/**
  * The name the worker gives a refused request's error. Only the worker's types may be imported here (a
  * value import would pull the worker's code into the page); the type keeps the two spellings equal.
  */
@@ -298,7 +308,7 @@ export class EngineBridge {
    */
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
     const key = positionKey(request);
-    return this.runJob(key, thinkTimeMs(request), options, (remote, stopFlag, progress) =>
+    return this.runJob(key, answerDeadlineMs(request, this.hangMarginMs), options, (remote, stopFlag, progress) =>
       remote.think(wireRequest(request, key, stopFlag, this.threads), progress),
     );
   }
@@ -311,7 +321,7 @@ export class EngineBridge {
   analyse(request: AnalysisRequestInput, options: AnalyseOptions = {}): Promise<AnalysisAnswer> {
     const key = positionKey(request);
     const { variant, size, tournamentRule, moves, timeMs, lines } = request;
-    return this.runJob(key, timeMs, options, (remote, stopFlag, progress) =>
+    return this.runJob(key, timeMs + this.hangMarginMs, options, (remote, stopFlag, progress) =>
       remote.analyse(
         {
           variant,
@@ -329,13 +339,13 @@ export class EngineBridge {
   }
 
   /**
-   * Runs one job on the worker: `call` makes the worker call once the worker has started. Aborts any job
-   * still in flight; rejects with an EngineError ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or
-   * 'unavailable').
+   * Runs one job on the worker: `call` makes the worker call once the worker has started, which must answer
+   * within `deadlineMs` of being called. Aborts any job still in flight; rejects with an EngineError
+   * ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable').
    */
   private runJob<A extends { readonly key: string }, P>(
     key: string,
-    thinkMs: number,
+    deadlineMs: number,
     options: JobOptions<P>,
     call: (
       remote: Comlink.Remote<EngineWorkerApi>,
@@ -412,7 +422,7 @@ export class EngineBridge {
         this.workerFree = ended;
         hangTimer = setTimeout(
           () => job.fail(new EngineError('timeout', 'The engine did not answer in time.')),
-          thinkMs + this.hangMarginMs,
+          deadlineMs,
         );
         let answer: A;
         try {

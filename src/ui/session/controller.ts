@@ -60,7 +60,10 @@ export interface ControllerOptions {
 
 /** How often the clock display is refreshed (and a flag fall noticed). */
 const CLOCK_TICK_MS = 200;
-/** After a crash the engine gets one more try at once; a second failure in a row asks the player. */
+/**
+ * After a crash (which shows at once) the engine gets one more try by itself; a second failure in a row
+ * asks the player. A hang asks at once.
+ */
 const CRASHES_BEFORE_ASKING = 2;
 const RETRY_AFTER_CRASH_MS = 500;
 
@@ -456,6 +459,12 @@ export class PlayController {
     }
     if (kind === 'invalid') {
       this.engineProblem.value = 'The computer could not play this position.';
+      return;
+    }
+    if (kind === 'timeout') {
+      // A hang is noticed only a margin after the answer was due: trying again unasked would keep the
+      // player waiting as long again, so they are asked at once (Retry starts a fresh worker).
+      this.engineProblem.value = 'The computer stopped responding.';
       return;
     }
     this.crashes++;
