@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Page, expect } from '@playwright/test';
+import { type BrowserContext, type Page, expect } from '@playwright/test';
 
 /** Opens the app and waits for the home screen (the database is open by then). */
 export async function openApp(page: Page): Promise<void> {
@@ -121,4 +121,63 @@ export async function seriousViolations(page: Page) {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.nodes.length})`);
   });
+}
+
+/** The built engine worker's script (its name carries a content hash). */
+export const ENGINE_WORKER_SCRIPT = /\/assets\/engine\.worker-[^/]*\.js$/;
+
+/** What the wrapped engine worker logs for every move request that reaches it. */
+export const THINK_LOG = 'e2e engine: think';
+
+/**
+ * Serves the engine's worker script wrapped, so a test sees and steers what reaches the engine itself:
+ * every move request (Comlink's call of `think`) is logged to the console as THINK_LOG (a worker's console
+ * messages reach page.on('console')), and a worker for which `hangs(n)` is true (n counts the engine workers
+ * made in the context, from 0) hangs in its first search: a loop that never ends, as a search stuck in a
+ * bug would, until the page terminates the worker. The wrapper keeps the messages that arrive while the real
+ * script loads and hands them on in order. Routes see the script only while no service worker serves it:
+ * use with `test.use({ serviceWorkers: 'block' })`.
+ */
+export async function wrapEngineWorker(
+  context: BrowserContext,
+  options: { hangs?: (n: number) => boolean } = {},
+): Promise<void> {
+  let made = 0;
+  await context.route(ENGINE_WORKER_SCRIPT, async (route) => {
+    const hangs = options.hangs?.(made++) ?? false;
+    // The real script's headers (type, the isolation headers a worker of an isolated page needs).
+    const response = await route.fetch();
+    const body = `
+      const loaded = [];
+      const early = [];
+      let ready = false;
+      const hang = ${JSON.stringify(hangs)};
+      const listen = self.addEventListener.bind(self);
+      self.addEventListener = (type, listener, options) =>
+        type === 'message' ? void loaded.push(listener) : listen(type, listener, options);
+      const deliver = (event) => {
+        const m = event.data;
+        if (m && m.type === 'APPLY' && Array.isArray(m.path) && m.path[0] === 'think') {
+          console.log(${JSON.stringify(THINK_LOG)});
+          if (hang) return void setTimeout(() => { for (;;); });
+        }
+        for (const l of loaded) typeof l === 'function' ? l.call(self, event) : l.handleEvent(event);
+      };
+      listen('message', (event) => (ready ? deliver(event) : early.push(event)));
+      import(${JSON.stringify(`${route.request().url()}?e2e-real`)}).then(() => {
+        ready = true;
+        for (const event of early.splice(0)) deliver(event);
+      });
+    `;
+    await route.fulfill({ response, body });
+  });
+}
+
+/** Counts the move requests that reach the engine from `page` (its workers' THINK_LOG lines). */
+export function countThinks(page: Page): () => number {
+  let thinks = 0;
+  page.on('console', (message) => {
+    if (message.text() === THINK_LOG) thinks++;
+  });
+  return () => thinks;
 }

@@ -3,7 +3,7 @@
  * game stays saved), every way back in opens the newest record, and two tabs on one game stay in step.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { boardLabels, cell, newGame, openApp, tapTwice } from './helpers';
+import { THINK_LOG, boardLabels, cell, countThinks, newGame, openApp, tapTwice, wrapEngineWorker } from './helpers';
 
 /** The moves of the newest saved game, read straight from IndexedDB. */
 async function savedMoves(page: Page): Promise<string[]> {
@@ -141,6 +141,34 @@ test.describe('an engine worker that cannot start', () => {
       expect(await savedMoves(page)).toHaveLength(2);
     });
   }
+});
+
+test.describe('an engine worker that hangs mid-search', () => {
+  // The worker script is answered by the page's routes only while no service worker serves it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the player is told, with Retry, within 10 s of the hang; Retry restarts it and the computer moves', async ({
+    page,
+    context,
+  }) => {
+    await wrapEngineWorker(context, { hangs: (n) => n === 0 });
+    await openApp(page);
+    // The strongest level thinks longest (3 s): the answer is due then, and the hang is told 3 s later.
+    await newGame(page, { white: 'Master (computer)' });
+    const thinkArrives = page.waitForEvent('console', { predicate: (m) => m.text() === THINK_LOG });
+    await tapTwice(page, 'E5');
+    await thinkArrives;
+    const hungAt = Date.now();
+    const problem = page.getByRole('alert').filter({ hasText: 'The computer stopped responding.' });
+    await expect(problem).toBeVisible({ timeout: 15_000 });
+    expect(Date.now() - hungAt).toBeLessThan(10_000);
+    await expect(page.getByText('Thinking…')).toHaveCount(0);
+    await problem.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
+    await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1);
+    await expect(problem).toHaveCount(0);
+    expect(await savedMoves(page)).toHaveLength(2);
+  });
 });
 
 test('a reload does not give back the time used on the current turn', async ({ page }) => {
