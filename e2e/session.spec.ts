@@ -171,6 +171,67 @@ test.describe('an engine worker that hangs mid-search', () => {
   });
 });
 
+test.describe('one game against the computer in two tabs', () => {
+  // The worker script is wrapped (to count what reaches the engine) only while no service worker serves it.
+  test.use({ serviceWorkers: 'block' });
+
+  /** The first of `points` that is empty in `tab`'s position. */
+  const emptyOf = async (tab: Page, points: readonly string[]) => {
+    const labels = await boardLabels(tab);
+    return points.find((p) => labels.includes(`${p}, empty`))!;
+  };
+  const ply = (tab: Page) => tab.locator('main.play');
+
+  test('the engine is asked once per computer move; when the thinking tab closes the other takes over', async ({
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await wrapEngineWorker(context);
+    const a = await context.newPage();
+    const b = await context.newPage();
+    const thinks = new Map([
+      [a, countThinks(a)],
+      [b, countThinks(b)],
+    ]);
+    const total = () => thinks.get(a)!() + thinks.get(b)!();
+    await openApp(a);
+    // Master thinks 3 s: time enough to close the tab that thinks while it does.
+    await newGame(a, { white: 'Master (computer)' });
+    await tapTwice(a, 'E5');
+    await expect(ply(a)).toHaveAttribute('data-ply', '2', { timeout: 20_000 });
+    expect(total()).toBe(1);
+    await b.goto(a.url()); // the game's own URL, in a second tab
+    await expect(ply(b)).toHaveAttribute('data-ply', '2');
+
+    // A move in each tab: the computer answers each once, and both tabs show its answer.
+    for (const [tab, wanted] of [
+      [b, 4],
+      [a, 6],
+    ] as const) {
+      await tapTwice(tab, await emptyOf(tab, ['A1', 'J9', 'A9', 'J1', 'C3', 'G7']));
+      for (const t of [a, b]) await expect(ply(t)).toHaveAttribute('data-ply', String(wanted), { timeout: 20_000 });
+      expect(total()).toBe(wanted / 2);
+    }
+
+    // The next move: whichever tab thinks is closed while it thinks, and the other takes over.
+    const thinkIn = (tab: Page) =>
+      tab.waitForEvent('console', { predicate: (m) => m.text() === THINK_LOG, timeout: 20_000 }).then(() => tab);
+    const thinking = Promise.race([thinkIn(a), thinkIn(b)]);
+    await tapTwice(b, await emptyOf(b, ['A1', 'J9', 'A9', 'J1', 'C3', 'G7']));
+    const thinker = await thinking;
+    const other = thinker === a ? b : a;
+    const before = thinks.get(other)!();
+    await thinker.close();
+    await expect(ply(other)).toHaveAttribute('data-ply', '8', { timeout: 20_000 });
+    expect(thinks.get(other)!()).toBe(before + 1);
+    expect(total()).toBe(5); // four computer moves, the last asked again after its tab closed
+    const saved = await savedMoves(other);
+    expect(saved).toHaveLength(8);
+    expect(new Set(saved).size).toBe(8);
+    await expect(other.getByRole('status')).toHaveText(/Player 1 \(Black\) to move|wins/);
+  });
+});
+
 test('a reload does not give back the time used on the current turn', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'New game' }).click();

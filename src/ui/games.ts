@@ -21,7 +21,7 @@ import {
 import { db, notify, players, refreshResumable, screen, settings, updateSettings } from './app-state';
 import { navigate } from './router';
 import { PlayController } from './session/controller';
-import { bridgeMoveSource, browserGameStore, wallClock } from './session/browser-ports';
+import { bridgeMoveSource, browserGameStore, browserTurnLocks, wallClock } from './session/browser-ports';
 import { type Match, type MatchSide, newMatch, rematchSides } from './session/match';
 
 /** The session on the play screen. */
@@ -96,6 +96,7 @@ function show(record: StoredGame, match: Match): void {
     store: d && browserGameStore(d),
     moves: bridgeMoveSource,
     clock: wallClock,
+    turns: browserTurnLocks,
     notify,
     newId: () => crypto.randomUUID(),
     matchFrom,

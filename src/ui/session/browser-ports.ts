@@ -1,10 +1,12 @@
 /**
  * The play controller's ports in the browser: games in IndexedDB, other tabs told of every save and
- * delete through a BroadcastChannel, the engine through the worker bridge, and the wall clock.
+ * delete through a BroadcastChannel, the engine through the worker bridge, the wall clock, and each
+ * game's turn lock in the Web Locks API (shared by the tabs, so one of them thinks for a game).
  */
 import { type PenteDb, type StoredGame, getGame, saveGame } from '../../storage';
 import { requestMove } from '../engine/bridge';
-import type { Clock, GameStore, MoveSource } from './ports';
+import type { Clock, GameStore, MoveSource, TurnLocks } from './ports';
+import { webTurnLocks } from './turn-locks';
 
 /** A change to a stored game, as tabs tell each other: its new revision, or null once it is deleted. */
 export interface GameChange {
@@ -87,3 +89,8 @@ export const wallClock: Clock = {
     return () => clearInterval(timer);
   },
 };
+
+/** The tabs' shared turn locks; null where the browser has no Web Locks (every tab then thinks for itself). */
+export const browserTurnLocks: TurnLocks | null = webTurnLocks(
+  typeof navigator === 'undefined' ? undefined : navigator.locks,
+);

@@ -13,10 +13,14 @@
  *   this tab never goes on playing a stale copy.
  * - It has a lifetime: close() stops the computer, stops the clock (saving the time used) and then saves
  *   nothing more.
+ * - One game open in several tabs asks the engine once per computer move: only the tab holding the game's
+ *   turn lock (turn-locks.ts) thinks, and it holds the lock until the move is saved. The others wait in
+ *   line ("Thinking…") and show the move when its save reaches them; one that gets the lock first checks
+ *   the store, and reloads instead of thinking if another tab has played meanwhile.
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
 import type { GameState, Point } from '../../core';
-import { type StoredGame, withState } from '../../storage';
+import { type ComputerPlayer, type StoredGame, withState } from '../../storage';
 import { type EngineProgress, isEngineError } from '../engine/bridge';
 import {
   type Match,
@@ -38,7 +42,8 @@ import {
   takeBack,
   turnRefusal,
 } from './match';
-import type { Clock, GameStore, MoveSource } from './ports';
+import type { Clock, GameStore, MoveSource, TurnLocks } from './ports';
+import { turnLockName } from './turn-locks';
 
 export type SavingMode = 'saving' | 'demo' | 'no-storage' | 'failed' | 'stopped';
 
@@ -46,6 +51,8 @@ export interface ControllerOptions {
   readonly store: GameStore | null;
   readonly moves: MoveSource;
   readonly clock: Clock;
+  /** The turn locks shared with other tabs (none: this tab thinks without asking). */
+  readonly turns?: TurnLocks | null;
   /** Short notices for the player. */
   readonly notify: (text: string) => void;
   /** A fresh game id (for "Save as a new game"). */
@@ -363,14 +370,17 @@ export class PlayController {
       this.o.store?.watch(this.record.id, (revision) => {
         if (this.closed || this.saving.value === 'demo') return;
         if (revision !== null && revision <= this.record.revision) return; // our own save, or older
-        void this.reloadQueued();
+        void this.reloadQueued(revision);
       }) ?? null;
   }
 
-  /** A reload that waits its turn behind the changes being saved. */
-  private reloadQueued(): Promise<void> {
+  /**
+   * A reload that waits its turn behind the changes being saved; none if by then this copy has reached
+   * `revision` (another reload got there first).
+   */
+  private reloadQueued(revision: number | null): Promise<void> {
     const run = this.queue.then(() =>
-      this.closed
+      this.closed || (revision !== null && revision <= this.record.revision)
         ? undefined
         : this.reload('This game was changed in another tab or window: here is its latest position.'),
     );
@@ -416,9 +426,41 @@ export class PlayController {
     const aborter = new AbortController();
     this.thinkingAbort = aborter;
     this.thinking.value = 'starting';
+    const current = () => !aborter.signal.aborted && !this.closed && this.match.value === m;
+    const think = () => this.thinkAndPlay(m, level, aborter, current, stepping);
+    const turns = this.o.turns;
+    // A demo, or a game not saved here, is in no other tab.
+    if (!turns || m.demo || !this.o.store) return think();
+    await turns.hold(turnLockName(m.id), aborter.signal, async () => {
+      if (!current()) return;
+      // (Then the reload it asks for ends this turn: "Thinking…" stays until the move is shown.)
+      if (!(await this.changedElsewhere())) await think();
+    });
+  }
+
+  /**
+   * Whether another tab has saved this game since this copy was loaded or saved: then it is reloaded (in
+   * turn), and this tab does not think for a position that is gone.
+   */
+  private async changedElsewhere(): Promise<boolean> {
+    const store = this.o.store;
+    if (!store || this.saving.value !== 'saving') return false;
+    const stored = await store.load(this.record.id);
+    if (stored.kind !== 'loaded' || stored.record.revision === this.record.revision) return false;
+    void this.reloadQueued(stored.record.revision);
+    return true;
+  }
+
+  /** Asks the engine for the computer's move in `m` and plays it; resolves once it is saved (or not). */
+  private async thinkAndPlay(
+    m: Match,
+    level: ComputerPlayer,
+    aborter: AbortController,
+    current: () => boolean,
+    stepping: boolean,
+  ): Promise<void> {
     const { clock } = this.o;
     const started = clock.now();
-    const current = () => !aborter.signal.aborted && !this.closed && this.match.value === m;
     let point: Point;
     try {
       const answer = await this.o.moves.requestMove(
@@ -439,7 +481,7 @@ export class PlayController {
       }
     }
     this.crashes = 0;
-    void this.change((now) => {
+    await this.change((now) => {
       if (now !== m) return null; // the game moved on while the answer was on its way
       const played = playPoint(now, point, this.o.clock.now());
       if ('refusal' in played) {

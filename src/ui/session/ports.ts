@@ -1,7 +1,8 @@
 /**
  * What the play controller needs of the world, as small interfaces: where games are saved (GameStore),
- * where the computer's moves come from (MoveSource) and how time passes (Clock). The app gives it the
- * browser's (browser-ports.ts); the unit tests give it fakes and drive time by hand.
+ * where the computer's moves come from (MoveSource), how time passes (Clock) and which tab computes the
+ * computer's move when one game is open in several (TurnLocks). The app gives it the browser's
+ * (browser-ports.ts); the unit tests give it fakes and drive time by hand.
  */
 import type { StoredGame } from '../../storage';
 import type { EngineMove, MoveRequest, RequestMoveOptions } from '../engine/bridge';
@@ -43,4 +44,17 @@ export interface Clock {
   delay(ms: number, signal?: AbortSignal): Promise<void>;
   /** Calls `tick` every `ms` until the returned function is called. */
   every(ms: number, tick: () => void): () => void;
+}
+
+/**
+ * One lock per game shared by every tab and window of the app (the Web Locks API): the tab that holds a
+ * game's lock is the one that asks the engine for the computer's move; the others wait in line.
+ */
+export interface TurnLocks {
+  /**
+   * Runs `work` once this tab holds the lock called `name`, and lets go when it settles (or when the tab
+   * closes or dies). Waits while another tab holds it. Resolves with work's result, or with 'aborted'
+   * when `signal` aborts before the lock is granted (work then never runs).
+   */
+  hold<T>(name: string, signal: AbortSignal, work: () => Promise<T>): Promise<T | 'aborted'>;
 }
