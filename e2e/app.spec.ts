@@ -38,6 +38,32 @@ test('the manifest and service worker make the app installable', async ({ page }
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });
 
+// A browser that refuses service workers (a private window, storage turned off) or gives back nothing.
+const FAILED_REGISTRATIONS = {
+  rejects: "Promise.reject(new DOMException('Service workers are turned off.', 'SecurityError'))",
+  'gives back nothing': 'Promise.resolve(undefined)',
+  throws: "(() => { throw new TypeError('register is broken'); })()",
+} as const;
+for (const [how, result] of Object.entries(FAILED_REGISTRATIONS)) {
+  test(`a service worker registration that ${how}: no uncaught error, a warning, and the app works`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(`ServiceWorkerContainer.prototype.register = function () { return ${result}; };`);
+    const warned = page.waitForEvent('console', {
+      predicate: (m) => m.type() === 'warning' && m.text().includes('could not be set up to work offline'),
+    });
+    await openApp(page);
+    await warned;
+    await newGame(page, { white: 'Guest' });
+    await tapTwice(page, 'E5');
+    await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+    await expect(page.getByText('Ready to work offline.')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('after the first visit the app loads and plays offline, the computer included', async ({ page, context }) => {
   await openApp(page);
   await expect(page.getByText('Ready to work offline.')).toBeVisible();
