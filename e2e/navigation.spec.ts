@@ -167,6 +167,70 @@ test('resign asks in an in-app dialog: cancel and Escape keep playing, Resign re
   await expect(page.getByRole('status')).toHaveText(/wins by resignation/);
 });
 
+test('Back with a sheet or dialog open closes it and stays on the screen; the next Back leaves', async ({ page }) => {
+  await openApp(page);
+  await newGame(page, { white: 'Guest' });
+  await tapTwice(page, 'E5');
+  const gameUrl = page.url();
+  const share = page.getByRole('dialog', { name: 'Share this game' });
+  const resign = page.getByRole('dialog', { name: 'Resign this game?' });
+  const shareButton = page.getByRole('button', { name: 'Share', exact: true });
+  const resignButton = page.getByRole('button', { name: 'Resign', exact: true });
+  const onTheGame = async () => {
+    expect(page.url()).toBe(gameUrl);
+    await expect(page.getByRole('status')).toHaveText(/Guest \(White\) to move/);
+  };
+
+  // The share sheet, then the resign dialog: Back closes each (resign as cancelled) and the game stays.
+  for (const [button, sheet] of [
+    [shareButton, share],
+    [resignButton, resign],
+  ] as const) {
+    await button.click();
+    await expect(sheet).toBeVisible();
+    await page.goBack();
+    await expect(sheet).toHaveCount(0);
+    await onTheGame();
+  }
+  // Closed by a button or by Escape, they leave no entry behind: one Back still leaves the screen.
+  await shareButton.click();
+  await share.getByRole('button', { name: 'Close' }).click();
+  await expect(share).toHaveCount(0);
+  await resignButton.click();
+  await page.keyboard.press('Escape');
+  await expect(resign).toHaveCount(0);
+  // Forward onto the entry a closed sheet left, or a reload with a sheet open: back on the screen's entry.
+  const onOverlayEntry = () => page.evaluate(() => (history.state as { overlay?: boolean } | null)?.overlay === true);
+  await page.goForward();
+  await expect.poll(onOverlayEntry).toBe(false);
+  await expect(share).toHaveCount(0);
+  await onTheGame();
+  await shareButton.click();
+  await expect.poll(onOverlayEntry).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect.poll(onOverlayEntry).toBe(false);
+  await onTheGame();
+  await page.goBack();
+  await expectHome(page);
+
+  // Another screen's dialogs work the same: the Games list's paste dialog, then its delete confirmation.
+  await page.getByRole('button', { name: 'Games', exact: true }).click();
+  const paste = page.getByRole('dialog', { name: 'Paste a record' });
+  await page.getByRole('button', { name: 'Paste a record' }).click();
+  await expect(paste).toBeVisible();
+  await page.goBack();
+  await expect(paste).toHaveCount(0);
+  const remove = page.getByRole('button', { name: 'Delete Player 1 vs Guest' });
+  await remove.click();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(remove).toBeVisible(); // kept: Back is not Delete
+  expect(new URL(page.url()).hash).toBe('#/games');
+  await page.goBack();
+  await expectHome(page);
+});
+
 test('delete asks in an in-app dialog: Keep it keeps the game, Delete deletes it', async ({ page }) => {
   await openApp(page);
   await newGame(page, { white: 'Guest' });

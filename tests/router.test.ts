@@ -1,6 +1,6 @@
 /** The hash routes and the history entries a start writes (src/ui/router.ts). */
 import { describe, expect, it } from 'vitest';
-import { type Route, formatRoute, parseRoute, startEntries } from '../src/ui/router';
+import { type Entry, type Route, formatRoute, parseRoute, popAction, startEntries } from '../src/ui/router';
 
 const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/', { screen: 'home' }],
@@ -76,5 +76,37 @@ describe('the entries written at start', () => {
 
   it('after a reload writes nothing: the entry and the stack under it are ours already', () => {
     expect(startEntries('#/games', { pente: 1, depth: 2 })).toEqual([]);
+  });
+});
+
+describe('what a step in history means with sheets and dialogs (popAction)', () => {
+  const game: Route = { screen: 'play', gameId: 'g1' };
+  const screenEntry: Entry = { route: game, depth: 1, overlay: false };
+  const sheetEntry: Entry = { route: game, depth: 1, overlay: true };
+  const home: Entry = { route: { screen: 'home' }, depth: 0, overlay: false };
+  const idle = { dropping: false, overlayOpen: false };
+  const sheetOpen = { dropping: false, overlayOpen: true };
+
+  it('Back from a sheet’s entry to its screen’s, with the sheet open, closes it and stays', () => {
+    expect(popAction(sheetEntry, screenEntry, sheetOpen)).toBe('close-overlay');
+  });
+
+  it('the router’s own step off a closed sheet’s entry is nothing to act on', () => {
+    expect(popAction(sheetEntry, screenEntry, { dropping: true, overlayOpen: false })).toBe('dropped');
+  });
+
+  it('between a screen’s entry and a closed sheet’s (Forward, a reload) the screen is already shown', () => {
+    expect(popAction(screenEntry, sheetEntry, idle)).toBe('same-screen');
+    expect(popAction(sheetEntry, screenEntry, idle)).toBe('same-screen');
+    expect(popAction(screenEntry, sheetEntry, sheetOpen)).toBe('same-screen');
+  });
+
+  it('anything else is a step to another screen, sheet open or not', () => {
+    expect(popAction(screenEntry, home, idle)).toBe('navigate');
+    expect(popAction(sheetEntry, home, sheetOpen)).toBe('navigate'); // a long press on Back, past the screen
+    expect(popAction(home, sheetEntry, idle)).toBe('navigate'); // Forward onto the sheet's entry from Home
+    expect(popAction(screenEntry, { ...screenEntry, depth: 2 }, idle)).toBe('navigate');
+    const otherGame: Entry = { route: { screen: 'play', gameId: 'g2' }, depth: 1, overlay: false };
+    expect(popAction(sheetEntry, otherGame, sheetOpen)).toBe('navigate');
   });
 });

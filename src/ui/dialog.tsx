@@ -7,11 +7,14 @@
  * A native `<dialog>` opened with showModal(): the rest of the page is inert, Escape (and Android's Back,
  * through the browser's close watcher) cancels, and focus goes back to the element that opened it. One
  * dialog at a time: a new one cancels the one shown, and so does leaving the screen.
+ *
+ * The system Back closes any modal dialog or sheet of the app before it leaves the screen
+ * (`closeDialogsOnBack`, one mechanism for all of them: this one, the share sheet, the paste dialog…).
  */
 import { effect, signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { screen } from './app-state';
-import { addLeaveGuard } from './router';
+import { addLeaveGuard, openOverlay } from './router';
 
 export interface ConfirmOptions {
   readonly title: string;
@@ -115,4 +118,47 @@ export function useLeaveGuard(dirty: boolean, title = 'Discard your changes?'): 
       confirmDialog({ title, body: 'They have not been saved.', confirm: 'Discard', cancel: 'Keep editing' }),
     );
   }, [dirty, title]);
+}
+
+/**
+ * Asks a dialog to close as Escape does: a `cancel` event, which the app's dialogs answer by closing
+ * themselves (so a confirmation resolves as cancelled); one that does not handle it is closed.
+ */
+function cancel(dialog: HTMLDialogElement): void {
+  if (dialog.dispatchEvent(new Event('cancel', { cancelable: true })) && dialog.open) dialog.close();
+}
+
+const isModal = (dialog: HTMLDialogElement): boolean => {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return true; // a browser without :modal: the app opens its dialogs with showModal()
+  }
+};
+
+/**
+ * Makes the system Back close every modal `<dialog>` under `root` before it leaves the screen, as a native
+ * app's Back closes a sheet first: while one is open it has a history entry of its own (router.ts's
+ * openOverlay), and Back cancels it; closed otherwise, its entry is taken back off. It watches the
+ * dialogs' `open` attribute, so every dialog and sheet gets this by being a `<dialog>` shown with
+ * showModal(), with nothing to add to each. Call once, at start.
+ */
+export function closeDialogsOnBack(root: Element = document.body): void {
+  const open = new Map<HTMLDialogElement, () => void>();
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const d = r.target;
+      if (r.type === 'attributes' && d instanceof HTMLDialogElement && d.open && !open.has(d) && isModal(d))
+        open.set(
+          d,
+          openOverlay(() => cancel(d)),
+        );
+    }
+    // Closed, or taken off the page still open (its screen went).
+    for (const [d, closed] of open)
+      if (!d.open || !d.isConnected) {
+        open.delete(d);
+        closed();
+      }
+  }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
 }

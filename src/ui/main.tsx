@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
 import { App } from './App';
+import { closeDialogsOnBack } from './dialog';
 import { settings, startApp } from './app-state';
 import { closeSession, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
@@ -24,6 +25,7 @@ startRouter({
   closeGame: closeSession,
 });
 keepScreenAwakeDuringGames();
+closeDialogsOnBack();
 render(<App />, document.getElementById('app')!);
 void startApp();
 registerServiceWorker();

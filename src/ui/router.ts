@@ -7,6 +7,13 @@
  * a deep URL, Home is written under it), and every in-app entry records its depth in `history.state`, so
  * "back to the menu" is `history.go(-depth)` and a header's Back knows whether there is an in-app entry
  * to return to. Back at Home leaves the app, as Back at a native app's root does.
+ *
+ * A sheet or dialog open over a screen (`openOverlay`; dialog.tsx does it for every modal `<dialog>`) has
+ * one history entry of its own above the screen's, with the same URL and depth: the system Back pops it
+ * and closes the sheet, and the screen stays; the next Back leaves the screen. Closed any other way (a
+ * button, Escape), the sheet takes its entry back off (a step back the router does not act on), so no
+ * stray entry is left. Dialogs asked while a leave is being decided (the leave guards') get no entry: the
+ * Back that asked them has already moved.
  */
 import { signal } from '@preact/signals';
 import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
@@ -83,8 +90,10 @@ function takeRouteData(route: Route): void {
 /** What this app writes in `history.state` for each of its entries. */
 export interface EntryState {
   readonly pente: 1;
-  /** How many in-app entries lie under this one (Home, the root, is 0). */
+  /** How many in-app entries lie under this one (Home, the root, is 0); an overlay's entry has its screen's. */
   readonly depth: number;
+  /** The entry of a sheet or dialog open over the screen, above the screen's own entry. */
+  readonly overlay?: true;
 }
 
 export const isEntryState = (s: unknown): s is EntryState =>
@@ -109,8 +118,32 @@ export function startEntries(hash: string, state: unknown): { route: Route; dept
 /** True while a play URL waits for its game to open (App shows "Loading…" meanwhile). */
 export const openingGame = signal(false);
 
-/** The current entry's route and depth, as this module last wrote or read them. */
-let current: { route: Route; depth: number } = { route: HOME, depth: 0 };
+/** A history entry as the router sees it: its route, its depth, and whether it is an overlay's. */
+export interface Entry {
+  readonly route: Route;
+  readonly depth: number;
+  readonly overlay: boolean;
+}
+
+/**
+ * What a popstate means, from the entry left and the entry arrived at:
+ * - 'dropped': the step back the router took itself, off the entry of an overlay that closed: nothing to do.
+ * - 'close-overlay': Back from an overlay's entry to its screen's while one is open: close it, stay.
+ * - 'same-screen': between a screen's entry and its overlay entry with nothing open (an entry left by an
+ *   overlay that closed, reached by Forward, or after a reload): the screen is already shown.
+ * - 'navigate': to another screen (the leave guards are asked, the screen shown).
+ */
+export type PopAction = 'dropped' | 'close-overlay' | 'same-screen' | 'navigate';
+
+export function popAction(from: Entry, to: Entry, now: { dropping: boolean; overlayOpen: boolean }): PopAction {
+  if (now.dropping) return 'dropped';
+  const sameScreen = sameRoute(from.route, to.route) && from.depth === to.depth && from.overlay !== to.overlay;
+  if (!sameScreen) return 'navigate';
+  return from.overlay && now.overlayOpen ? 'close-overlay' : 'same-screen';
+}
+
+/** The current entry, as this module last wrote or read it. */
+let current: Entry = { route: HOME, depth: 0, overlay: false };
 /** Opens a game by id; true when it is then the live session. */
 let openGameById: (id: string) => Promise<boolean> = () => Promise.resolve(false);
 let closeGame: () => Promise<void> = () => Promise.resolve();
@@ -123,14 +156,26 @@ let openingId: string | null = null;
 let traversal: { waiting: (() => void)[]; approved: boolean; fallback: ReturnType<typeof setTimeout> } | null = null;
 /** Asked before leaving the current screen; each resolves true to leave (no unsaved changes, or discard). */
 const leaveGuards = new Set<() => Promise<boolean>>();
+/** How many leaves are being decided (their guards asked) now. */
+let deciding = 0;
+
+/** A sheet or dialog open over the screen: `close` closes it; `entry`: it wants a history entry. */
+interface Overlay {
+  readonly close: () => void;
+  readonly entry: boolean;
+}
+/** The overlays open now, the latest last. */
+const overlays: Overlay[] = [];
+/** The router itself is stepping back off the entry of an overlay that closed. */
+let dropping = false;
 
 const sameRoute = (a: Route, b: Route) => formatRoute(a) === formatRoute(b);
 
-function write(route: Route, depth: number, replace: boolean): void {
-  const state: EntryState = { pente: 1, depth };
+function write(route: Route, depth: number, replace: boolean, overlay = false): void {
+  const state: EntryState = overlay ? { pente: 1, depth, overlay } : { pente: 1, depth };
   if (replace) history.replaceState(state, '', formatRoute(route));
   else history.pushState(state, '', formatRoute(route));
-  current = { route, depth };
+  current = { route, depth, overlay };
 }
 
 /** Shows a screen; notices belong to the screen they were given on. */
@@ -199,6 +244,7 @@ function traverse(delta: number, approved: boolean): void {
 }
 
 function endTraversal(): void {
+  dropping = false;
   const t = traversal;
   if (!t) return;
   clearTimeout(t.fallback);
@@ -207,8 +253,42 @@ function endTraversal(): void {
 }
 
 async function mayLeave(): Promise<boolean> {
-  for (const guard of [...leaveGuards]) if (!(await guard())) return false;
-  return true;
+  deciding++;
+  try {
+    for (const guard of [...leaveGuards]) if (!(await guard())) return false;
+    return true;
+  } finally {
+    deciding--;
+  }
+}
+
+/**
+ * Shows a sheet or dialog over the screen with a history entry of its own, so the system Back closes it
+ * (calls `close`) before it leaves the screen. Returns the function to call when it has closed (by Back
+ * or otherwise, as often as you like): it takes the entry back off history. See the module comment.
+ */
+export function openOverlay(close: () => void): () => void {
+  const overlay: Overlay = { close, entry: started && deciding === 0 };
+  overlays.push(overlay);
+  syncOverlayEntry();
+  return () => {
+    const i = overlays.indexOf(overlay);
+    if (i < 0) return;
+    overlays.splice(i, 1);
+    syncOverlayEntry();
+  };
+}
+
+/** One overlay entry on top while an overlay that wants one is open; none once they have all closed. */
+function syncOverlayEntry(): void {
+  afterTraversal(() => {
+    const wanted = overlays.some((o) => o.entry);
+    if (wanted && !current.overlay) write(current.route, current.depth, false, true);
+    else if (!wanted && current.overlay) {
+      dropping = true;
+      traverse(-1, true);
+    }
+  });
 }
 
 /**
@@ -237,8 +317,9 @@ export function navigateHome(): void {
     void (async () => {
       if (current.route.screen === 'home' || (leaveGuards.size && !(await mayLeave()))) return;
       showScreen('home'); // at once, so the tap answers now; the popstate confirms it
-      if (current.depth === 0) write(HOME, 0, true);
-      else traverse(-current.depth, true);
+      const steps = current.depth + (current.overlay ? 1 : 0);
+      if (steps === 0) write(HOME, 0, true);
+      else traverse(-steps, true);
     })();
   });
 }
@@ -247,7 +328,9 @@ export function navigateHome(): void {
 export function goBack(): void {
   afterTraversal(() => {
     if (current.depth > 0) {
-      traverse(-1, false); // the leave guards are asked on its popstate, as for the system Back
+      // (From an overlay's entry, past its screen's too.) The leave guards are asked on its popstate, as
+      // for the system Back.
+      traverse(current.overlay ? -2 : -1, false);
     } else if (current.route.screen !== 'home') {
       void mayLeave().then((go) => {
         if (!go) return;
@@ -285,10 +368,12 @@ export function startRouter(options: {
   const entries = startEntries(location.hash, history.state);
   entries.forEach((e, i) => write(e.route, e.depth, i === 0));
   if (!entries.length) {
-    current = { route: parseRoute(location.hash) ?? HOME, depth: (history.state as EntryState).depth };
+    const state = history.state as EntryState;
+    current = { route: parseRoute(location.hash) ?? HOME, depth: state.depth, overlay: state.overlay === true };
   }
   showFromHistory(current.route);
   window.addEventListener('popstate', (e) => void onPopState(e.state));
+  syncOverlayEntry(); // a reload on an overlay's entry: the overlay is gone, so is its entry
 }
 
 async function onPopState(state: unknown): Promise<void> {
@@ -296,7 +381,20 @@ async function onPopState(state: unknown): Promise<void> {
   const route = parseRoute(location.hash) ?? HOME;
   // A hash typed into the address bar has no state of ours: a new entry on top of the one we were on.
   const depth = isEntryState(state) ? state.depth : from.depth + 1;
-  current = { route, depth };
+  current = { route, depth, overlay: isEntryState(state) && state.overlay === true };
+  const action = popAction(from, current, { dropping, overlayOpen: overlays.some((o) => o.entry) });
+  dropping = false;
+  if (action !== 'navigate') {
+    if (action === 'close-overlay') {
+      const top = overlays.findLast((o) => o.entry)!;
+      overlays.splice(overlays.indexOf(top), 1);
+      top.close();
+    }
+    endTraversal();
+    // One still open under it gets an entry again; an entry whose overlay has closed is stepped off.
+    syncOverlayEntry();
+    return;
+  }
   const asked = traversal?.approved ?? false;
   if (!sameRoute(route, from.route) && !asked && leaveGuards.size && !(await mayLeave())) {
     // Stay: put the entry we left back on top of the one we arrived at.
@@ -307,4 +405,5 @@ async function onPopState(state: unknown): Promise<void> {
   if (!isEntryState(state)) write(route, depth, true);
   showFromHistory(route);
   endTraversal();
+  syncOverlayEntry(); // (arrived on the entry of an overlay that has closed: off it, to its screen's)
 }
