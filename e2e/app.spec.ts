@@ -145,7 +145,7 @@ test('a game exported as a pente.org record imports back after it was deleted', 
     .click();
   await expect(page.getByText('No games here yet.')).toBeVisible();
   await page.getByLabel('Import a file').setInputFiles(record);
-  await expect(page.getByText('The game was imported.')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Import report' })).toContainText('Imported 1 game.');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
   await expect(cell(page, 'F6')).toHaveAccessibleName('F6, white stone');

@@ -5,6 +5,7 @@
  * every screen are saved as a test artefact (test-results/layout/), not in git.
  */
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
 import { cell, openApp, putGames, seriousViolations, tapTwice } from './helpers';
@@ -16,6 +17,8 @@ const SIZES = [
   { name: 'tablet', width: 820, height: 1180 },
 ] as const;
 const SHOTS = 'test-results/layout';
+/** pente.org records, the second of them bad: the Games screen's import report. */
+const ONE_BAD_RECORD = fileURLToPath(new URL('fixtures/pente-org-one-bad.pgn', import.meta.url));
 
 interface Problem {
   readonly kind: string;
@@ -205,6 +208,12 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: button, exact: true }).click();
         await expect(page.locator('main')).toBeVisible();
         await check(page, name, size.name, scheme);
+        if (name === 'games') {
+          // An import's report, with a record it could not read, over the Imported tab it switched to.
+          await page.getByLabel('Import a file').setInputFiles(ONE_BAD_RECORD);
+          await expect(page.getByRole('status', { name: 'Import report' })).toBeVisible();
+          await check(page, 'games-imported', size.name, scheme);
+        }
         await page.getByRole('button', { name: /^Back/ }).first().click();
         await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
       }

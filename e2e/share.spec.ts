@@ -56,7 +56,7 @@ async function playFourMoves(page: Page): Promise<void> {
 
 const shareSheet = (page: Page) => page.getByRole('dialog', { name: 'Share this game' });
 
-test('a shared link opens the same game in review, and Save to my games keeps it', async ({ page, context }) => {
+test('a shared link opens the same game in review, and Save to my games keeps it once', async ({ page, context }) => {
   await watchPage(page);
   await playFourMoves(page);
   const position = await boardLabels(page);
@@ -76,9 +76,17 @@ test('a shared link opens the same game in review, and Save to my games keeps it
 
   await other.getByRole('button', { name: 'Save to my games' }).click();
   await expect(other.locator('main.play')).toHaveAttribute('data-ply', '4');
+  // Saved again from the same link: the game already saved opens, and no second copy is stored.
+  await other.goto(link);
+  await other.getByRole('button', { name: 'Save to my games' }).click();
+  await expect(other.getByText('This game was already in your games: it is opened from there.')).toBeVisible();
+  await expect(other.locator('main.play')).toHaveAttribute('data-ply', '4');
   await other.getByRole('button', { name: 'Back to the menu' }).click();
   await other.getByRole('button', { name: 'Games', exact: true }).click();
+  // A game from a link was not played here: it is listed with the imported games, once.
+  await other.getByRole('tab', { name: 'Imported' }).click();
   const row = other.getByRole('listitem').filter({ hasText: 'Player 1 vs Player 2' });
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText('Pente 9×9 · move 5');
 
   expect(await cspViolations(page)).toEqual([]);

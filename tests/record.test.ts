@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecord, loadRecord, parseRecord, recordOf, splitRecords, stateToJson } from '../src/core';
+import { formatRecord, loadRecord, parseRecord, recordOf, recordTexts, splitRecords, stateToJson } from '../src/core';
 import { game } from './helpers';
 
 const SAMPLE = `[Game "Pente"]
@@ -114,5 +114,73 @@ describe('pente.org records', () => {
     expect(games.map((g) => g.firstLine)).toEqual([1, 15]);
     const bad = loadRecord(games[1]!.text.replace('K14 1-0', 'K14 K14 1-0'), games[1]!.firstLine);
     expect(!bad.ok && bad.error).toMatchObject({ line: 27, ply: 19 });
+  });
+});
+
+describe('files of several records', () => {
+  /** Each record of a file loaded: its first line, and the line and message of its error if it has one. */
+  const loadAll = (file: string) =>
+    splitRecords(file).map(({ text, firstLine }) => {
+      const loaded = loadRecord(text, firstLine);
+      return loaded.ok ? { firstLine, moves: loaded.value.record.moves.length } : { firstLine, error: loaded.error };
+    });
+  const SHORT = '[Game "Pente"]\n[Player 1 Name "Ann"]\n\n1. K10 L9 2. K13 *\n';
+
+  it('read every record, whatever lies between them: blank lines, stray text, a separator', () => {
+    const file = [
+      'Games of aaru, downloaded from pente.org',
+      '',
+      SAMPLE,
+      '---------',
+      'next one:',
+      SAMPLE,
+      '1. K10 L9 2. K13 1-0',
+      'thanks!',
+    ].join('\n');
+    expect(loadAll(file)).toEqual([
+      { firstLine: 3, moves: 19 },
+      { firstLine: 19, moves: 19 },
+      // A record with no headers, straight after the one before.
+      { firstLine: 33, moves: 3 },
+    ]);
+  });
+
+  it('read \\r\\n and \\r line endings and byte-order marks, one per file joined', () => {
+    const crlf = `\ufeff${SAMPLE}\n\ufeff${SHORT}`.replace(/\n/g, '\r\n');
+    expect(loadAll(crlf)).toEqual([
+      { firstLine: 1, moves: 19 },
+      { firstLine: 15, moves: 3 },
+    ]);
+    expect(loadAll(`${SHORT}\n${SHORT}`.replace(/\n/g, '\r'))).toEqual([
+      { firstLine: 1, moves: 3 },
+      { firstLine: 6, moves: 3 },
+    ]);
+  });
+
+  it('keep a bad record in the middle to itself, with its own line, and read the ones after it', () => {
+    const bad = SHORT.replace('K13', 'K10');
+    const badHeader = '[Game "Pente"]\n[Player 1 Name "Ann]\n\n1. K10 *\n';
+    const file = [SHORT, bad, badHeader, SAMPLE].join('\n');
+    expect(loadAll(file)).toEqual([
+      { firstLine: 1, moves: 3 },
+      { firstLine: 6, error: { line: 9, ply: 2, message: expect.stringMatching(/^Illegal move K10 at ply 3/) } },
+      { firstLine: 11, error: { line: 12, message: 'Malformed header: [Player 1 Name "Ann]' } },
+      { firstLine: 16, moves: 19 },
+    ]);
+  });
+
+  it('read moves that run on after a finished record as a record, and text after headers as its moves', () => {
+    // No headers and no result: one record of moves.
+    expect(loadAll('1. K10 L9\n2. K13 M9')).toEqual([{ firstLine: 1, moves: 4 }]);
+    // Words after a record's headers are its moves, so the error says what is wrong rather than skipping them.
+    const [words] = loadAll('[Game "Pente"]\n\nhello there\n');
+    expect(words).toMatchObject({ error: { line: 3, message: expect.stringMatching(/Malformed move "hello"/) } });
+  });
+
+  it('tell how far into the file each record ends, for a progress bar', () => {
+    const file = `${SAMPLE}\n${SAMPLE}`;
+    expect([...recordTexts(file)].map((r) => r.end)).toEqual([SAMPLE.length, file.length]);
+    expect(splitRecords('')).toEqual([]);
+    expect(splitRecords('just some words\n')).toEqual([]);
   });
 });

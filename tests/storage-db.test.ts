@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DB_VERSION,
+  type GameSummary,
+  exportGameRecord,
+  importRecords,
+  summarize,
   UPGRADE_STEPS,
   type UpgradeStep,
   getGame,
@@ -54,7 +58,12 @@ describe('opening the database', () => {
       'summaries',
     ]);
     expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byStatus', 'byUpdatedAt']);
-    expect([...db.transaction('summaries').store.indexNames].sort()).toEqual(['byStatus', 'byStatusUpdated']);
+    expect([...db.transaction('summaries').store.indexNames].sort()).toEqual([
+      'byIdentity',
+      'byShelfListed',
+      'byStatus',
+      'byStatusUpdated',
+    ]);
     db.close();
   });
 
@@ -139,6 +148,32 @@ describe('upgrades', () => {
     const library = unwrap(await listGameSummaries(db));
     expect(library.games.map((g) => g.id)).toEqual([game.id]);
     expect(library.damaged.map((d) => d.id)).toEqual(['bad-moves', 'no-status']);
+    db.close();
+  });
+
+  it('version 6 gives every summary its identity and tab, so duplicates are found in a library from before', async () => {
+    const factory = freshFactory();
+    const game = await version1WithData(factory);
+    // Version 5 as it shipped: its summaries have a content hash, no identity, no tab.
+    const v5 = unwrap(await openDatabase({ factory, upgradeSteps: UPGRADE_STEPS.slice(0, 5) }));
+    const {
+      identity: _identity,
+      shelf: _shelf,
+      listedAt: _listedAt,
+      imported: _imported,
+      ...v5Summary
+    } = summarize(game.id, game) as GameSummary;
+    await v5.put('summaries', { ...v5Summary, contentHash: 'abc123' });
+    v5.close();
+
+    const db = unwrap(await openDatabase({ factory }));
+    expect(db.version).toBe(6);
+    const [summary] = (await db.getAllFromIndex('summaries', 'byShelfListed')) as GameSummary[];
+    expect(summary).toMatchObject({ id: game.id, shelf: 'in-progress', listedAt: game.updatedAt, imported: null });
+    expect(await db.getAllKeysFromIndex('summaries', 'byIdentity', summary!.identity)).toEqual([game.id]);
+    // The stored game's record, imported, is recognised as the game already here.
+    const record = unwrap(exportGameRecord(game));
+    expect(unwrap(await importRecords(db, record))).toMatchObject({ added: [], duplicates: 1 });
     db.close();
   });
 

@@ -9,7 +9,7 @@ import {
   findResumableGame,
   getRawGame,
   importAll,
-  importGameRecord,
+  importRecords,
   listGameSummaries,
   listGames,
   parseGameRecord,
@@ -216,11 +216,15 @@ describe('importing', () => {
   it('an empty file or one with no game adds nothing and says why', async () => {
     const { db } = await openFresh();
     for (const text of ['', '  \n\n']) {
-      expect(errorOf(await importGameRecord(db, text)).message).toBe('The file is empty.');
+      expect(errorOf(await importRecords(db, text)).message).toBe('The file is empty.');
       expect(errorOf(await importAll(db, text)).message).toBe('The file is empty.');
     }
-    expect(errorOf(await importGameRecord(db, '[Game "Pente"]\n[Player 1 Name "Ann"]\n')).message).toMatch(/no moves/);
-    expect(errorOf(await importGameRecord(db, 'hello there')).kind).toBe('invalid');
+    const noMoves = unwrap(await importRecords(db, '[Game "Pente"]\n[Player 1 Name "Ann"]\n'));
+    expect(noMoves).toMatchObject({ records: 1, added: [], problems: [{ game: 1, line: 1 }] });
+    expect(noMoves.problems[0]!.message).toMatch(/no moves/);
+    expect(errorOf(await importRecords(db, 'hello there')).message).toBe(
+      'No pente.org game record was found in the text.',
+    );
     expect(unwrap(await listGames(db)).games).toEqual([]);
     db.close();
   });
@@ -229,7 +233,7 @@ describe('importing', () => {
     const { db } = await openFresh();
     // A PNG's first bytes, as the browser decodes them to text.
     const png = '\ufffdPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001\u0000'.repeat(50);
-    for (const error of [errorOf(await importGameRecord(db, png)), errorOf(await importAll(db, png))]) {
+    for (const error of [errorOf(await importRecords(db, png)), errorOf(await importAll(db, png))]) {
       expect(error.message).toMatch(/not a text file/);
       clean(error.message);
     }

@@ -165,25 +165,84 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
   return ok({ record, state });
 }
 
-/** Splits a file of records into one text per game, with the line each starts on. */
-export function splitRecords(text: string): { text: string; firstLine: number }[] {
-  const lines = text.split(/\r?\n/);
-  const games: { text: string; firstLine: number }[] = [];
-  let start = -1;
-  let inMoves = false;
-  lines.forEach((l, i) => {
-    const t = l.trim();
-    if (t.startsWith('[') && (start < 0 || inMoves)) {
-      if (start >= 0) games.push({ text: lines.slice(start, i).join('\n'), firstLine: start + 1 });
-      start = i;
-      inMoves = false;
-    } else if (t !== '' && !t.startsWith('[')) {
-      if (start < 0) start = i;
-      inMoves = true;
+/** One record's text cut from a file of records, with the line it starts on and where it ends in the file. */
+export interface RecordText {
+  readonly text: string;
+  /** 1-based line of the file the record starts on. */
+  readonly firstLine: number;
+  /** The offset in the file just after the record's last line (for a progress bar). */
+  readonly end: number;
+}
+
+/** A first word that can begin a record without headers: a move number ("1." or "1.K10"), a point, a result. */
+const MOVE_TEXT_START = /^(\d+\.\S*|[A-Za-z]\d{1,2}|1-0|0-1|1\/2-1\/2|\*)$/;
+
+/**
+ * The records of a file, one at a time, so a long file can be read in slices. Records follow one another
+ * as pente.org writes them (headers, a blank line, the moves, the result) or our exports do, with any line
+ * endings (\n, \r\n, \r) and byte-order marks (one per file, so also inside files joined together). A
+ * record starts at a header that follows moves or stray text, or at move text after a finished record.
+ * Stray text (a title, a "downloaded from" line, a separator) before a record or after a record's result
+ * is skipped: it is a line that does not start like moves. Anything after a record's headers up to its
+ * result is its moves, so a malformed move is reported by the parser rather than skipped.
+ */
+export function* recordTexts(text: string): Generator<RecordText, void, undefined> {
+  const LINE_END = /\r\n|\r|\n/g;
+  let record: string[] = [];
+  let firstLine = 0;
+  let end = 0;
+  /** 'none': between records; 'headers': in a record's headers; 'moves': in its moves; 'done': after its result. */
+  let at: 'none' | 'headers' | 'moves' | 'done' = 'none';
+  const finish = (): RecordText | null => {
+    if (at === 'none') return null;
+    const done = { text: record.join('\n'), firstLine, end };
+    record = [];
+    at = 'none';
+    return done;
+  };
+  for (let lineNo = 1, offset = 0; offset <= text.length; lineNo++) {
+    LINE_END.lastIndex = offset;
+    const found = LINE_END.exec(text);
+    const lineEnd = found ? found.index : text.length;
+    const next = found ? lineEnd + found[0].length : text.length + 1;
+    const line = text.slice(offset, lineEnd).replace(/^\ufeff/, '');
+    const t = line.trim();
+    offset = next;
+    if (t === '') {
+      if (at !== 'none') record.push(line);
+      continue;
     }
-  });
-  if (start >= 0) games.push({ text: lines.slice(start).join('\n'), firstLine: start + 1 });
-  return games;
+    const header = t.startsWith('[');
+    let starts = false;
+    if (header) starts = at !== 'headers';
+    else if (at === 'none' || at === 'done') {
+      if (!MOVE_TEXT_START.test(t.split(/\s/, 1)[0]!)) {
+        // Stray text: it ends the record before it, and is no part of any.
+        const done = finish();
+        if (done) yield done;
+        continue;
+      }
+      starts = true;
+    }
+    if (starts) {
+      const done = finish();
+      if (done) yield done;
+      firstLine = lineNo;
+    }
+    record.push(line);
+    end = Math.min(next, text.length);
+    if (header) at = 'headers';
+    else {
+      at = RESULT_TOKENS.includes(t.slice(t.search(/\S+$/))) ? 'done' : 'moves';
+    }
+  }
+  const done = finish();
+  if (done) yield done;
+}
+
+/** Splits a file of records into one text per game, with the line each starts on (see recordTexts). */
+export function splitRecords(text: string): RecordText[] {
+  return [...recordTexts(text)];
 }
 
 const escapeHeader = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);

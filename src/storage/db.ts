@@ -26,12 +26,18 @@ export interface PenteSchema extends DBSchema {
   /**
    * Since version 2: one summary per game, under the game's key (src/storage/summaries.ts). `status` is
    * 'in-progress', 'finished' or 'damaged'; damaged records with no readable date are not in
-   * byStatusUpdated.
+   * byStatusUpdated. Since version 6, byIdentity (the duplicate rule's hash, game-record.ts's gameIdentity)
+   * and byShelfListed (the list's tab and date); damaged records are in neither.
    */
   summaries: {
     key: string;
     value: unknown;
-    indexes: { byStatus: string; byStatusUpdated: [string, number] };
+    indexes: {
+      byStatus: string;
+      byStatusUpdated: [string, number];
+      byIdentity: string;
+      byShelfListed: [string, number];
+    };
   };
   players: { key: string; value: unknown; indexes: { byKindName: [string, string] } };
   /** Key-value: one entry per setting, keyed by its name. */
@@ -91,6 +97,24 @@ const retuneLevels: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_BE
 /** Version 5: the second ladder run's levels, two of them new (level-upgrade.ts). */
 const retuneLevelsAgain: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_OF_LADDER_1, LEVELS_OF_LADDER_2);
 
+/**
+ * Version 6: games are recognised by their identity (the duplicate rule) and imported games are listed
+ * apart, so every summary gains its identity hash, its shelf and its list date, under two new indexes. The
+ * summaries are made again from their games, one per cursor event as in version 2.
+ */
+const identifyGames: UpgradeStep = (_db, tx) => {
+  const summaries = tx.objectStore('summaries');
+  summaries.createIndex('byIdentity', 'identity');
+  summaries.createIndex('byShelfListed', ['shelf', 'listedAt']);
+  const cursorRequest = tx.objectStore('games').openCursor();
+  cursorRequest.onsuccess = () => {
+    const cursor = cursorRequest.result;
+    if (!cursor) return;
+    summaries.put(summarize(cursor.primaryKey, cursor.value));
+    cursor.continue();
+  };
+};
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   createStores,
@@ -98,6 +122,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addAnalyses,
   retuneLevels,
   retuneLevelsAgain,
+  identifyGames,
 ];
 
 export const DB_VERSION = UPGRADE_STEPS.length;

@@ -2,7 +2,10 @@
  * Checks on the text of a file the player chose to import, before it is parsed: an empty file, or one that
  * is not text at all (an image, a zip), gets a short clear error; and whatever of a file's content ends up
  * in an error message is capped and stripped of control characters, so a message never prints raw bytes.
+ * A gzip file is decompressed first.
  */
+import { ok } from '../core';
+import { type StorageResult, fail } from './errors';
 
 /** How much of a file is looked at to tell text from binary. */
 const SNIFF_LENGTH = 4096;
@@ -35,4 +38,22 @@ export function forMessage(text: string, max = 120): string {
     return pair ? c : '?';
   });
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** gzip's first two bytes (RFC 1952). */
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+/**
+ * The text of a file the player chose: as it is, or decompressed when it is gzip (pente.org's downloads
+ * are `.pgn.gz`), told by its first bytes rather than its name. The browser's DecompressionStream does the
+ * work off the page's thread. Fails with 'invalid' when a gzip file is cut short or corrupt.
+ */
+export async function readFileText(file: Blob): Promise<StorageResult<string>> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return ok(await file.text());
+  try {
+    return ok(await new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text());
+  } catch (e) {
+    return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', e);
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * What one game record means, apart from where it is stored: replaying its moves through the core, its
- * fields (and nothing else an object may carry), its content for duplicate checks, and the one test of
+ * fields (and nothing else an object may carry), its identity for duplicate checks, and the one test of
  * whether a stored value is a game the app can open. Kept apart from games.ts so the database's upgrade
  * steps (db.ts) can summarise records without importing the modules that use the database.
  */
@@ -64,7 +64,7 @@ const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
 
 /** The fields of a game record, and nothing else the caller's object may carry. */
 export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
-  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
+  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo, imported } = game;
   return {
     id,
     variant,
@@ -82,6 +82,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     status,
     result: result && { ...result },
     demo,
+    ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     revision,
   };
 }
@@ -93,14 +94,27 @@ export function canonical(value: unknown): string {
   );
 }
 
-/** What makes two games the same game: every field but the id and the revision (a per-device save count). */
-export const contentKey = (game: StoredGame): string => canonical({ ...gameFields(game, 0, game.updatedAt), id: '' });
+/**
+ * The duplicate rule, in one place: what makes two stored games the same game, wherever each came from
+ * (played here, a pente.org file, pasted text, a shared link, a backup): the rules, the players' names, the
+ * moves and the result (who won and how, or a draw, or none yet). Everything a round trip through a
+ * pente.org record or a link may change or lose is left out: the id, the dates, the clocks, the kinds of
+ * player and which stored player each was, the revision, the demo and import marks. Two games with the
+ * same identity are one game to the player, so an import, a link's "Save to my games" and a restored
+ * backup store it once.
+ */
+export function gameIdentity(game: StoredGame): string {
+  const { variant, size, tournamentRule, players, moves, result } = game;
+  const outcome = result ? `${result.winner ?? 'draw'} ${result.reason}` : 'none';
+  return JSON.stringify([variant, size, tournamentRule, players[0].name, players[1].name, moves.join(' '), outcome]);
+}
 
 /**
- * A short hash of a game's content (cyrb53, 53 bits, base 36), kept in its summary so an import can find
- * likely duplicates without reading every stored game; a match is confirmed against the full content.
+ * A short hash of a text (cyrb53, 53 bits, base 36): a game's identity's is kept in its summary, under an
+ * index, so an import finds likely duplicates without reading every stored game; a match is confirmed
+ * against the stored game's full identity.
  */
-export function contentHash(content: string): string {
+export function textHash(content: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < content.length; i++) {

@@ -2,6 +2,7 @@
  * Storage's public surface: IndexedDB (through idb) for games, players, settings and the openings book,
  * JSON and pente.org transfer, and the persistence request. Every call returns an error value, never throws.
  */
+export * from './add-games';
 export * from './analyses';
 export * from './book';
 export * from './computer-settings';
@@ -18,6 +19,7 @@ export {
 } from './db';
 export * from './defaults';
 export * from './errors';
+export { readFileText } from './file-text';
 export * from './games';
 export * from './pente-org';
 export * from './persistence';

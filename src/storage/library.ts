@@ -11,7 +11,14 @@ import { gameRecordProblem } from './game-record';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
 import { yieldToPage } from './slices';
-import { type DamagedSummary, type GameSummary, type SummaryRecord, isSummaryRecord, summarize } from './summaries';
+import {
+  type DamagedSummary,
+  type GameSummary,
+  type Shelf,
+  type SummaryRecord,
+  isSummaryRecord,
+  summarize,
+} from './summaries';
 
 /** How far a long job has got, for a progress bar. */
 export type ProgressReport = (done: number, total: number) => void;
@@ -99,17 +106,26 @@ async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promis
 }
 
 export interface LibraryQuery {
-  /** Only games with this status (default: all). Damaged records are listed apart, whatever it is. */
+  /**
+   * Only the games of this tab (default: all): played here and unfinished, played here and finished, or
+   * imported (summaries.ts's Shelf). Damaged records are listed apart, whatever it is.
+   */
+  readonly shelf?: Shelf;
+  /** Only games with this status (default: all), wherever they came from. */
   readonly status?: GameStatus;
-  /** Default 'date' (the last time the game was saved). */
+  /**
+   * Default 'date': the summary's listedAt (a game played here: its last save; an imported one: its own
+   * date). A page by status in date order is read in the order of the last save (byStatusUpdated).
+   */
   readonly sortBy?: GameSortKey;
   /** Default: true for 'date' (newest first), false for the others (A to Z, smallest first). */
   readonly descending?: boolean;
   /** Demonstration games are left out unless asked for. */
   readonly includeDemo?: boolean;
   /**
-   * At most this many games (default: all). By date within one status, only those are read (through the
-   * byStatusUpdated index), so the first page of a big library costs what a small one does.
+   * At most this many games (default: all). By date within one shelf or status, only those are read
+   * (through the byShelfListed or byStatusUpdated index), so the first page of a big library costs what a
+   * small one does.
    */
   readonly limit?: number;
 }
@@ -126,7 +142,7 @@ export interface Library {
 const byName = (a: string, b: string): number => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
 
 const COMPARE: { readonly [K in GameSortKey]: (a: GameSummary, b: GameSummary) => number } = {
-  date: (a, b) => a.updatedAt - b.updatedAt,
+  date: (a, b) => a.listedAt - b.listedAt,
   player1: (a, b) => byName(a.players[0], b.players[0]),
   player2: (a, b) => byName(a.players[1], b.players[1]),
   size: (a, b) => a.size - b.size,
@@ -157,26 +173,37 @@ export async function listGameSummaries(
   if (!repaired.ok) return repaired;
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
-  const { status, limit = Infinity } = query;
+  const { shelf, status, limit = Infinity } = query;
+  const wanted = (s: GameSummary): boolean =>
+    (shelf === undefined || s.shelf === shelf) &&
+    (status === undefined || s.status === status) &&
+    (query.includeDemo || !s.demo);
+  const filtered = shelf !== undefined || status !== undefined;
   return withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
     const store = tx.objectStore('summaries');
     const byStatus = store.index('byStatus');
-    const damagedValues = status === undefined ? [] : await byStatus.getAll('damaged');
-    if (status !== undefined && sortBy === 'date' && limit < Infinity) {
-      // A page in date order straight from the index: one more than asked tells whether there are more.
+    const damagedValues = filtered ? await byStatus.getAll('damaged') : [];
+    if (filtered && sortBy === 'date' && limit < Infinity) {
+      // A page in date order straight from an index: one more than asked tells whether there are more.
       const page: GameSummary[] = [];
-      const range = IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
-      let cursor = await store.index('byStatusUpdated').openCursor(range, descending ? 'prev' : 'next');
+      const key = shelf ?? status!;
+      const range = IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+      const index = store.index(shelf === undefined ? 'byStatusUpdated' : 'byShelfListed');
+      let cursor = await index.openCursor(range, descending ? 'prev' : 'next');
       for (; cursor && page.length <= limit; cursor = await cursor.continue()) {
         const value: unknown = cursor.value;
-        if (isSummaryRecord(value) && value.status === status && (query.includeDemo || !value.demo)) page.push(value);
+        if (isSummaryRecord(value) && value.status !== 'damaged' && wanted(value)) page.push(value);
       }
       const damaged = damagedValues.filter(isSummaryRecord).filter((s): s is DamagedSummary => s.status === 'damaged');
       return ok({ games: page.slice(0, limit), more: page.length > limit, damaged: damaged.sort(newestFirst) });
     }
-    const listed = status === undefined ? await store.getAll() : await byStatus.getAll(status);
+    // One status is read through its index (and the damaged beside it); anything else reads every summary.
+    const listed =
+      shelf === undefined && status !== undefined
+        ? [...(await byStatus.getAll(status)), ...damagedValues]
+        : await store.getAll();
     const summaries: SummaryRecord[] = [];
-    for (const value of [...listed, ...damagedValues]) {
+    for (const value of listed) {
       if (isSummaryRecord(value)) {
         summaries.push(value);
       } else if (typeof value === 'object' && value !== null && 'id' in value) {
@@ -190,7 +217,7 @@ export async function listGameSummaries(
     const damaged: DamagedSummary[] = [];
     for (const s of summaries) {
       if (s.status === 'damaged') damaged.push(s);
-      else if ((status === undefined || s.status === status) && (query.includeDemo || !s.demo)) games.push(s);
+      else if (wanted(s)) games.push(s);
     }
     const sorted = sortSummaries(games, sortBy, descending);
     return ok({ games: sorted.slice(0, limit), more: sorted.length > limit, damaged: damaged.sort(newestFirst) });
@@ -198,16 +225,16 @@ export async function listGameSummaries(
 }
 
 /**
- * The newest unfinished game (demonstrations aside) that opens, for "Continue": its summary says its moves
- * replay, and the record is read and checked again here, so a record damaged since is passed over for the
- * next newest rather than offered. null when there is none.
+ * The newest unfinished game played here (demonstrations and imported games aside) that opens, for
+ * "Continue": its summary says its moves replay, and the record is read and checked again here, so a record
+ * damaged since is passed over for the next newest rather than offered. null when there is none.
  */
 export async function findResumableGame(db: PenteDb): Promise<StorageResult<StoredGame | null>> {
   const repaired = await indexMissingSummaries(db);
   if (!repaired.ok) return repaired;
   return withTransaction(db, ['games', 'summaries'], 'readonly', 'find the last game', async (tx) => {
     const unfinished = IDBKeyRange.bound(['in-progress', -Infinity], ['in-progress', Infinity]);
-    let cursor = await tx.objectStore('summaries').index('byStatusUpdated').openCursor(unfinished, 'prev');
+    let cursor = await tx.objectStore('summaries').index('byShelfListed').openCursor(unfinished, 'prev');
     for (; cursor; cursor = await cursor.continue()) {
       const summary: unknown = cursor.value;
       if (isSummaryRecord(summary) && summary.status !== 'damaged' && summary.demo) continue;

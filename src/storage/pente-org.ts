@@ -1,13 +1,28 @@
 /**
- * One game in pente.org's record format, for sharing a game or bringing one in from pente.org. The core
- * writes and reads the format; this module maps a stored game's players, date and ending to headers.
+ * Games in pente.org's record format, for sharing a game or bringing games in from pente.org: one game
+ * exported as a record, and any number imported from a file or pasted text of records (pente.org's own
+ * downloads, our exports, files joined together). The core writes and reads the format; this module maps a
+ * stored game's players, date and ending to headers and back.
  */
-import { type GameResult, type Header, formatRecord, headerValue, loadRecord, ok, recordOf } from '../core';
-import { type PenteDb } from './db';
+import {
+  type GameResult,
+  type Header,
+  type LoadedGame,
+  formatRecord,
+  headerValue,
+  loadRecord,
+  ok,
+  recordOf,
+  recordTexts,
+} from '../core';
+import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
+import { type PenteDb, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
 import { fileTextProblem, forMessage } from './file-text';
-import { toGameState } from './game-record';
-import { newStoredGame, saveGame, withState } from './games';
+import { gameFields, toGameState } from './game-record';
+import { newStoredGame, withState } from './games';
+import { indexMissingSummaries } from './library';
+import { runInSlices } from './slices';
 import type { GameSide, StoredGame } from './records';
 import { MAX_NAME_LENGTH } from './validate';
 
@@ -53,34 +68,35 @@ function sideFrom(headers: readonly (readonly [string, string])[], player: 1 | 2
   return { name: name === '' ? `Player ${player}` : name.slice(0, MAX_NAME_LENGTH), kind: 'human' };
 }
 
+/** The game's date and time from its headers: Date, and Time ("12:32:07") when there is one. */
+function recordDate(headers: readonly Header[]): number | undefined {
+  const dateText = headerValue(headers, 'Date');
+  const day = dateText === undefined ? undefined : parseRecordDate(dateText);
+  if (day === undefined) return undefined;
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(headerValue(headers, 'Time')?.trim() ?? '');
+  if (!time) return day;
+  const [h, m, sec] = [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)];
+  if (h > 23 || m > 59 || sec > 59) return day;
+  const d = new Date(day);
+  d.setHours(h, m, sec);
+  return d.getTime();
+}
+
 /**
- * A game from pente.org record text, as a new record (revision 0, not stored). A record whose result the
- * moves do not explain (1-0 without a five or ten captures) ended by resignation, or on time when it says so.
+ * A loaded record as a new game (revision 0, not stored), marked as imported at `now`. A record whose
+ * result the moves do not explain (1-0 without a five or ten captures) ended by resignation, or on time
+ * when it says so. Text with no moves is not a game (a pente.org record of an unstarted game has nothing
+ * to keep either): null.
  */
-export function parseGameRecord(text: string, now: number = Date.now()): StorageResult<StoredGame> {
-  const problem = fileTextProblem(text);
-  if (problem) return fail('invalid', problem);
-  const loaded = loadRecord(text);
-  if (!loaded.ok) {
-    // The core's message may quote the line it stopped at, so it is cleaned and cut short.
-    return fail(
-      'invalid',
-      `This pente.org record could not be read: line ${loaded.error.line}: ${forMessage(loaded.error.message)}`,
-    );
-  }
-  const { record, state } = loaded.value;
-  // Text with no moves is not a game (a pente.org record of an unstarted game has nothing to keep either).
-  if (record.moves.length === 0) {
-    return fail('invalid', 'The file holds no moves, so there is no game in it to import.');
-  }
-  const dateText = headerValue(record.headers, 'Date');
-  const createdAt = (dateText === undefined ? undefined : parseRecordDate(dateText)) ?? now;
+function gameFromRecord({ record, state }: LoadedGame, now: number): StoredGame | null {
+  if (record.moves.length === 0) return null;
+  const date = recordDate(record.headers);
   const game = newStoredGame({
     variant: record.rules.variant.id,
     size: record.rules.size,
     tournamentRule: record.rules.tournamentRule,
     players: [sideFrom(record.headers, 1), sideFrom(record.headers, 2)],
-    now: createdAt,
+    now: date ?? now,
   });
   const onTime = headerValue(record.headers, TERMINATION)?.toLowerCase() === TIME_FORFEIT;
   const claimed: GameResult | null =
@@ -92,16 +108,127 @@ export function parseGameRecord(text: string, now: number = Date.now()): Storage
           ? { winner: null, reason: 'draw' }
           : null;
   const result = state.result ?? claimed;
-  return ok({ ...withState(game, state), status: result ? 'finished' : 'in-progress', result });
+  return {
+    ...withState(game, state),
+    status: result ? 'finished' : 'in-progress',
+    result,
+    updatedAt: now,
+    imported: { at: now, dated: date !== undefined },
+  };
 }
 
-/** Reads a pente.org record and stores it as a new game. */
-export async function importGameRecord(
+const NO_MOVES = 'The record holds no moves, so there is no game in it to import.';
+
+/** One pente.org record's text as a new game (revision 0, not stored), marked as imported at `now`. */
+export function parseGameRecord(text: string, now: number = Date.now()): StorageResult<StoredGame> {
+  const problem = fileTextProblem(text);
+  if (problem) return fail('invalid', problem);
+  const loaded = loadRecord(text);
+  if (!loaded.ok) {
+    // The core's message may quote the line it stopped at, so it is cleaned and cut short.
+    return fail(
+      'invalid',
+      `This pente.org record could not be read: line ${loaded.error.line}: ${forMessage(loaded.error.message)}`,
+    );
+  }
+  const game = gameFromRecord(loaded.value, now);
+  return game ? ok(game) : fail('invalid', NO_MOVES);
+}
+
+/** A record of a file that could not be imported: which one (1-based, in the file's order), where, and why. */
+export interface RecordProblem {
+  readonly game: number;
+  /** The file's line the problem is on (the record's first line when it is the whole record's). */
+  readonly line: number;
+  readonly message: string;
+}
+
+/** "Game 3 (line 41): Illegal move M13 at ply 39: The game is over." */
+export const recordProblemText = ({ game, line, message }: RecordProblem): string =>
+  `Game ${game} (line ${line}): ${message}`;
+
+/** A file of records, read: its games ready to add, and the records that could not be read. */
+export interface RecordFile {
+  /** How many records the file holds (stray text between them is no record). */
+  readonly records: number;
+  readonly games: readonly GameToAdd[];
+  readonly problems: readonly RecordProblem[];
+}
+
+/**
+ * Reads a file of pente.org records (any number, as recordTexts splits them) one record per step, each
+ * parsed and replayed; yields how many of the text's characters have been read.
+ */
+export function* readRecordFile(text: string, now: number): Generator<number, RecordFile, undefined> {
+  const games: GameToAdd[] = [];
+  const problems: RecordProblem[] = [];
+  let records = 0;
+  for (const { text: recordText, firstLine, end } of recordTexts(text)) {
+    const game = ++records;
+    const loaded = loadRecord(recordText, firstLine);
+    if (!loaded.ok) {
+      // The core's message may quote the text it stopped at, so it is cleaned and cut short.
+      problems.push({ game, line: loaded.error.line, message: forMessage(loaded.error.message) });
+    } else {
+      const stored = gameFromRecord(loaded.value, now);
+      const entry = stored && gameToAdd(gameFields(stored, 1, now));
+      if (!entry) problems.push({ game, line: firstLine, message: NO_MOVES });
+      else if ('problem' in entry) problems.push({ game, line: firstLine, message: forMessage(entry.problem) });
+      else games.push(entry);
+    }
+    yield end;
+  }
+  return { records, games, problems };
+}
+
+export interface RecordImportReport {
+  /** How many records the text holds. */
+  readonly records: number;
+  /** Ids of the games added. */
+  readonly added: readonly string[];
+  /** How many games were already stored (or came earlier in the same text): not added again. */
+  readonly duplicates: number;
+  /** The records that could not be read: nothing of them was stored. */
+  readonly problems: readonly RecordProblem[];
+}
+
+export interface RecordImportOptions {
+  /** The import's time (default: now). */
+  readonly now?: number;
+  /** Told how far it has got: the text's characters read, then the games saved (see ImportOptions). */
+  readonly onProgress?: (phase: 'reading' | 'saving', done: number, total: number) => void;
+}
+
+/**
+ * Imports every readable game of a text of pente.org records (a file, or pasted text) as imported games,
+ * leaving out those already stored (the duplicate rule) and naming each record that could not be read.
+ * Fails ('invalid') only when the text holds no record at all. The reading runs in slices with the page
+ * given a turn between them; the writing is one transaction (all or nothing) issued in slices as short.
+ */
+export async function importRecords(
   db: PenteDb,
   text: string,
-  now: number = Date.now(),
-): Promise<StorageResult<StoredGame>> {
-  const parsed = parseGameRecord(text, now);
-  if (!parsed.ok) return parsed;
-  return saveGame(db, parsed.value, 0, now);
+  options: RecordImportOptions = {},
+): Promise<StorageResult<RecordImportReport>> {
+  const { now = Date.now(), onProgress } = options;
+  const problem = fileTextProblem(text);
+  if (problem) return fail('invalid', problem);
+  onProgress?.('reading', 0, text.length);
+  const file = await runInSlices(readRecordFile(text, now), (done) => onProgress?.('reading', done, text.length));
+  onProgress?.('reading', text.length, text.length);
+  if (file.records === 0) return fail('invalid', 'No pente.org game record was found in the text.');
+  // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
+  const indexed = await indexMissingSummaries(db);
+  if (!indexed.ok) return indexed;
+  return withTransaction(db, ['games', 'summaries'], 'readwrite', 'import the games', async (tx) => {
+    const { added, renamed, duplicate } = await addGamesInSlices(tx, file.games, {
+      onProgress: (done, total) => onProgress?.('saving', done, total),
+    });
+    return ok({
+      records: file.records,
+      added: [...added, ...renamed.map((r) => r.to)],
+      duplicates: duplicate.length,
+      problems: file.problems,
+    });
+  });
 }

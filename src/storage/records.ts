@@ -32,6 +32,21 @@ export interface GameClocks {
 
 export type GameStatus = 'in-progress' | 'finished';
 
+/**
+ * How a game that was not played here came in: from a file, pasted text or a shared link. Such a game is
+ * listed apart from the games played here, and is not the player's own result, until a move is played in
+ * it here (its `updatedAt` then passes `at`).
+ */
+export interface ImportMark {
+  /** When it was stored here (epoch ms). */
+  readonly at: number;
+  /**
+   * Whether `createdAt` is the game's own date, from its record's Date header; false when the record gave
+   * none (or the game came by a link), and `createdAt` is the import's time.
+   */
+  readonly dated: boolean;
+}
+
 export interface StoredGame {
   /** crypto.randomUUID(). */
   readonly id: string;
@@ -51,6 +66,8 @@ export interface StoredGame {
   readonly result: GameResult | null;
   /** A game the computer played against itself as a demonstration: left out of the game list by default. */
   readonly demo: boolean;
+  /** Set when the game came from a file, pasted text or a link rather than being played here. */
+  readonly imported?: ImportMark;
   /**
    * How many times this game has been saved (0: never). A save names the revision it started from, so a
    * tab cannot overwrite moves that another tab saved meanwhile.

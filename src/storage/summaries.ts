@@ -8,9 +8,19 @@
  * so it is listed and counted whatever is wrong with it, a missing status included.
  */
 import { type BoardSize, type GameResult, type VariantId } from '../core';
-import { contentHash, contentKey, gameRecordProblem } from './game-record';
-import type { GameStatus, StoredGame } from './records';
+import { gameIdentity, gameRecordProblem, textHash } from './game-record';
+import type { GameStatus, ImportMark, StoredGame } from './records';
 import { isObject } from './validate';
+
+/**
+ * Where the list shows a game: a game played here under its status; a game that came in from a file,
+ * pasted text or a link on a shelf of its own, until a move is played in it here.
+ */
+export type Shelf = GameStatus | 'imported';
+
+/** Whether a game is on the imported shelf: imported, and no move played in it here since. */
+export const isImportedShelf = (game: Pick<StoredGame, 'imported' | 'updatedAt'>): boolean =>
+  game.imported !== undefined && game.updatedAt <= game.imported.at;
 
 /** A game the app can open, as the list shows it. */
 export interface GameSummary {
@@ -26,8 +36,17 @@ export interface GameSummary {
   readonly result: GameResult | null;
   readonly demo: boolean;
   readonly revision: number;
-  /** contentHash of the game's content (every field but the id and revision), for import's duplicate check. */
-  readonly contentHash: string;
+  /** textHash of the game's identity (gameIdentity: the duplicate rule), under the byIdentity index. */
+  readonly identity: string;
+  /** Which tab of the list holds it (with listedAt, the byShelfListed index). */
+  readonly shelf: Shelf;
+  /**
+   * The date the list shows and sorts by: the last save of a game played here; the game's own date
+   * (its record's, else its import's) for one on the imported shelf.
+   */
+  readonly listedAt: number;
+  /** How it came in, when it was not played here. */
+  readonly imported: ImportMark | null;
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -80,7 +99,11 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
     result: game.result && { ...game.result },
     demo: game.demo,
     revision: game.revision,
-    contentHash: contentHash(contentKey(game)),
+    identity: textHash(gameIdentity(game)),
+    ...(isImportedShelf(game)
+      ? { shelf: 'imported', listedAt: game.createdAt }
+      : { shelf: game.status, listedAt: game.updatedAt }),
+    imported: game.imported ? { ...game.imported } : null,
   };
 }
 
@@ -97,6 +120,8 @@ export function isSummaryRecord(v: unknown): v is SummaryRecord {
     (v.status === 'in-progress' || v.status === 'finished') &&
     Array.isArray(v.players) &&
     typeof v.updatedAt === 'number' &&
-    typeof v.contentHash === 'string'
+    typeof v.identity === 'string' &&
+    typeof v.shelf === 'string' &&
+    typeof v.listedAt === 'number'
   );
 }

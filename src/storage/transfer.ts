@@ -1,23 +1,23 @@
 /**
  * Export and import of everything as one JSON file, for backups and moving to another device. Importing
- * never overwrites: a game already stored with the same content (under its id, or under the new id an
- * earlier import gave it) is skipped as a duplicate, a game whose id is taken by different content is added
- * under a new id, and a player whose name is taken is skipped; the report says which. The whole import is one
+ * never overwrites: a game already stored (the same game by the duplicate rule, add-games.ts, whatever its
+ * id) is skipped as a duplicate, a game whose id is taken by a different game is added under a new id, and a player whose name is taken is skipped; the report says which. The whole import is one
  * transaction, so a failure part-way (a full disk) adds nothing. Records the app cannot open are exported
  * as they are stored, in a field of their own, so a backup loses nothing; importing leaves them out.
  */
 import { ok } from '../core';
-import { type PenteDb, request, withTransaction } from './db';
+import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
+import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { fileTextProblem, forMessage } from './file-text';
-import { canonical, contentKey, gameFields, gameRecordProblem, jsonSafe } from './game-record';
+import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
 import { parseJsonInSteps } from './json-steps';
 import { indexMissingSummaries } from './library';
 import { playerFields } from './players';
 import type { Settings, StoredGame, StoredPlayer } from './records';
 import { settingsFrom } from './settings';
-import { runInSlices, sliceTimer } from './slices';
-import { type GameSummary, isDamaged, isSummaryRecord, summarize } from './summaries';
+import type { Shelf } from './summaries';
+import { runInSlices } from './slices';
 import { SETTING_CHECKS, gameProblem, isObject, isSettingName, playerProblem } from './validate';
 
 export const EXPORT_FORMAT = 'pente-export';
@@ -131,8 +131,10 @@ export interface ImportReport {
   readonly gamesAdded: readonly string[];
   /** Games whose id was taken by a different game here: added under a new id. */
   readonly gamesRenamed: readonly { readonly from: string; readonly to: string }[];
-  /** Games already stored exactly as in the file: skipped. */
+  /** Games already stored (the same game by the duplicate rule, add-games.ts): skipped. */
   readonly gamesDuplicate: readonly string[];
+  /** How many of the games added (renamed ones too) each tab of the list holds. */
+  readonly gamesByShelf: Readonly<Record<Shelf, number>>;
   readonly playersAdded: readonly string[];
   /** Players skipped because one of the same kind and name is already stored. */
   readonly playersSkipped: readonly { readonly id: string; readonly name: string; readonly reason: string }[];
@@ -191,44 +193,20 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
 }
 
 /**
- * At most this many games are looked up and written per slice of the saving, however fast the disk: it
- * bounds the requests in flight (and the memory they hold). The time budget usually stops a slice first.
- */
-const WRITE_BATCH = 200;
-
-/**
- * Stored summaries read per request when the stored games' content hashes are gathered, rather than one
- * getAll of them all, whose copying onto the page grows with the library. 500 is not tuned: the import
- * measurement starts from an empty library; a page of 500 summaries is a few hundred kilobytes.
- */
-const SUMMARY_PAGE = 500;
-
-interface CheckedGame {
-  /** The record as it will be stored (under the file's id; another if that is taken). */
-  readonly record: StoredGame;
-  readonly summary: GameSummary;
-  readonly content: string;
-}
-
-/**
  * The file's games checked one per step: the shape, then the summary (which replays the moves, once, and
- * hashes the content). Yields how many have been checked; returns those that passed.
+ * hashes the identity). Yields how many have been checked; returns those that passed.
  */
-function* checkGames(
-  games: readonly unknown[],
-  rejected: RejectedEntry[],
-): Generator<number, CheckedGame[], undefined> {
-  const checked: CheckedGame[] = [];
+function* checkGames(games: readonly unknown[], rejected: RejectedEntry[]): Generator<number, GameToAdd[], undefined> {
+  const checked: GameToAdd[] = [];
   for (const [i, g] of games.entries()) {
     const problem = gameProblem(g);
     if (problem) {
       rejected.push({ what: 'game', id: entryId(g, i), reason: problem });
     } else {
       const game = g as StoredGame;
-      const record = gameFields(game, 1, game.updatedAt);
-      const summary = summarize(record.id, record);
-      if (isDamaged(summary)) rejected.push({ what: 'game', id: game.id, reason: summary.reason });
-      else checked.push({ record, summary, content: contentKey(record) });
+      const entry = gameToAdd(gameFields(game, 1, game.updatedAt));
+      if ('problem' in entry) rejected.push({ what: 'game', id: game.id, reason: entry.problem });
+      else checked.push(entry);
     }
     yield i + 1;
   }
@@ -283,89 +261,17 @@ export async function importAll(
     }
   }
 
-  // Duplicates are found through the summaries' content hashes, so every stored game needs its summary.
+  // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;
 
   const stores: ['games', 'summaries', 'players', 'settings'] = ['games', 'summaries', 'players', 'settings'];
   return withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
-    const gameStore = tx.objectStore('games');
-    const summaryStore = tx.objectStore('summaries');
-    const gamesAdded: string[] = [];
-    const gamesRenamed: { from: string; to: string }[] = [];
-    const gamesDuplicate: string[] = [];
-    // The stored games by content hash, read a page at a time; a hash match is confirmed against the
-    // stored game's content.
-    const storedByHash = new Map<string, string[]>();
-    for (let after: IDBValidKey | undefined; ;) {
-      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
-      const [keys, values] = await Promise.all([
-        summaryStore.getAllKeys(range, SUMMARY_PAGE),
-        summaryStore.getAll(range, SUMMARY_PAGE),
-      ]);
-      for (const summary of values) {
-        if (!isSummaryRecord(summary) || summary.status === 'damaged') continue;
-        const ids = storedByHash.get(summary.contentHash);
-        if (ids) ids.push(summary.id);
-        else storedByHash.set(summary.contentHash, [summary.id]);
-      }
-      if (keys.length < SUMMARY_PAGE) break;
-      after = keys.at(-1);
-    }
-    const addedContent = new Set<string>();
-    const addedIds = new Set<string>();
-    const isStored = async ({ content, summary }: CheckedGame): Promise<boolean> => {
-      for (const id of storedByHash.get(summary.contentHash) ?? []) {
-        const stored: unknown = await gameStore.get(id);
-        if (gameRecordProblem(stored) === null && contentKey(stored as StoredGame) === content) return true;
-      }
-      return false;
-    };
-
-    // Each slice looks up a run of games (is its content stored, is its id taken) and writes those that
-    // are new, within the time budget; the requests of a slice are awaited before the next, which keeps
-    // the transaction busy (so it stays open) while the page gets a turn. Every put copies its record
-    // (structured cloning) on the page thread, so the writes are timed one by one.
-    const timer = sliceTimer();
-    for (let next = 0; next < games.length;) {
-      onProgress?.('saving', next, games.length);
-      timer.start();
-      const batch: CheckedGame[] = [];
-      const lookups: Promise<[boolean, string | undefined]>[] = [];
-      do {
-        const entry = games[next++]!;
-        batch.push(entry);
-        lookups.push(Promise.all([request(isStored(entry)), request(gameStore.getKey(entry.record.id))]));
-      } while (next < games.length && batch.length < WRITE_BATCH && !timer.over());
-      const found = await Promise.all(lookups);
-      for (let i = 0; i < batch.length;) {
-        timer.start();
-        const writes: Promise<unknown>[] = [];
-        do {
-          const { record, summary, content } = batch[i]!;
-          const [duplicate, taken] = found[i++]!;
-          const fileId = record.id;
-          // The same game twice in one file: the second is a duplicate of the first.
-          if (duplicate || addedContent.has(content)) {
-            gamesDuplicate.push(fileId);
-            continue;
-          }
-          // A new id rather than an overwrite: the stored game may be the one with the later moves.
-          const idTaken = taken !== undefined || addedIds.has(fileId);
-          const id = idTaken ? crypto.randomUUID() : fileId;
-          writes.push(
-            request(gameStore.put(idTaken ? { ...record, id } : record)),
-            request(summaryStore.put(idTaken ? { ...summary, id } : summary)),
-          );
-          addedContent.add(content);
-          addedIds.add(id);
-          if (idTaken) gamesRenamed.push({ from: fileId, to: id });
-          else gamesAdded.push(id);
-        } while (i < batch.length && !timer.over());
-        await Promise.all(writes);
-      }
-    }
-    onProgress?.('saving', games.length, games.length);
+    // The file is a library as it was: two games alike in it are both kept.
+    const { added, renamed, duplicate, shelves } = await addGamesInSlices(tx, games, {
+      repeats: 'keep',
+      onProgress: (done, total) => onProgress?.('saving', done, total),
+    });
 
     const playerStore = tx.objectStore('players');
     const playersAdded: string[] = [];
@@ -391,9 +297,10 @@ export async function importAll(
     for (const [name, value] of settings) await settingStore.put(value, name);
 
     return ok({
-      gamesAdded,
-      gamesRenamed,
-      gamesDuplicate,
+      gamesAdded: added,
+      gamesRenamed: renamed,
+      gamesDuplicate: duplicate,
+      gamesByShelf: shelves,
       playersAdded,
       playersSkipped,
       settingsReplaced: settings.length > 0,

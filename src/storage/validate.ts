@@ -82,6 +82,13 @@ function resultProblem(result: unknown): Problem {
     : `the result's reason "${String(result.reason)}" is not known`;
 }
 
+function importMarkProblem(mark: unknown): Problem {
+  if (mark === undefined) return null;
+  if (!isObject(mark)) return 'the import mark is not an object';
+  if (!isFiniteNumber(mark.at)) return 'the import time is not a number';
+  return typeof mark.dated === 'boolean' ? null : 'the import mark does not say whether the date is known';
+}
+
 export function gameProblem(v: unknown): Problem {
   if (!isObject(v)) return 'not an object';
   const id = idProblem(v.id);
@@ -107,6 +114,8 @@ export function gameProblem(v: unknown): Problem {
     return v.status === 'finished' ? 'a finished game has no result' : 'a game in progress has a result';
   }
   if (typeof v.demo !== 'boolean') return 'the demo flag is not true or false';
+  const imported = importMarkProblem(v.imported);
+  if (imported) return imported;
   if (!Number.isInteger(v.revision) || (v.revision as number) < 0) return 'the revision is not a whole number';
   return null;
 }

@@ -17,6 +17,7 @@ import {
   verdicts,
 } from './analysis/game-analysis';
 import { EvalGraph } from './EvalGraph';
+import { count } from './plural';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const QUALITY_WORDS: Readonly<Record<MoveQuality, string>> = {
@@ -150,7 +151,7 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
           <div class="analysis-progress">
             <progress max={progress.total} value={progress.done} aria-label="Game analysis" />
             <span>
-              Analysing… {progress.done} of {progress.total} positions
+              Analysing… {progress.done} of {count(progress.total, 'position')}
             </span>
             <button type="button" onClick={() => analysis.stopGameAnalysis()}>
               Stop
@@ -164,10 +165,8 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
               {([blackSide, whiteSide] as const).map((side, i) => (
                 <div key={i} class="mistakes-side">
                   <p>
-                    <span class={`dot p${i + 1}`} aria-hidden="true" /> {names[i]}: {side.blunders}{' '}
-                    {side.blunders === 1 ? 'blunder' : 'blunders'}, {side.mistakes}{' '}
-                    {side.mistakes === 1 ? 'mistake' : 'mistakes'}, {side.inaccuracies}{' '}
-                    {side.inaccuracies === 1 ? 'inaccuracy' : 'inaccuracies'}
+                    <span class={`dot p${i + 1}`} aria-hidden="true" /> {names[i]}: {count(side.blunders, 'blunder')},{' '}
+                    {count(side.mistakes, 'mistake')}, {count(side.inaccuracies, 'inaccuracy', 'inaccuracies')}
                   </p>
                   {side.marked.length > 0 && (
                     <ul>

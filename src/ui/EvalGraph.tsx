@@ -4,6 +4,7 @@
  * For keyboards and screen readers the same jumps are the marked-move buttons and the move list.
  */
 import type { MoveVerdict } from './analysis/game-analysis';
+import { count } from './plural';
 
 const WIDTH = 300;
 const HEIGHT = 80;
@@ -44,7 +45,7 @@ export function EvalGraph({ chances, verdicts, shownPly, onGo }: EvalGraphProps)
       class="eval-graph"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={`Evaluation graph over ${chances.length - 1} moves; ${marked.length} marked moves.`}
+      aria-label={`Evaluation graph over ${count(chances.length - 1, 'move')}; ${count(marked.length, 'marked move')}.`}
       onPointerDown={(e) => {
         (e.currentTarget as SVGSVGElement).setPointerCapture?.(e.pointerId);
         go(e);

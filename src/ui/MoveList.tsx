@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from './analysis/game-analysis';
+import { count } from './plural';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
@@ -52,7 +53,7 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
         <input
           type="range"
           aria-label="Go to move"
-          aria-valuetext={shownPly === 0 ? `Start, of ${total} moves` : `Move ${shownPly} of ${total}`}
+          aria-valuetext={shownPly === 0 ? `Start, of ${count(total, 'move')}` : `Move ${shownPly} of ${total}`}
           min={0}
           max={total}
           step={1}

@@ -20,10 +20,10 @@ import {
   stateAtPly,
   winningLine,
 } from '../core';
-import { formatRecordDate, newStoredGame, saveGame, withState } from '../storage';
+import { formatRecordDate, newStoredGame, saveImportedGame, withState } from '../storage';
 import { Board } from './Board';
 import { ScreenHeader } from './ScreenHeader';
-import { db, refreshResumable } from './app-state';
+import { db, notify, refreshResumable } from './app-state';
 import { openGame } from './games';
 import { navigateHome, sharedCode } from './router';
 import type { PlayController } from './session/controller';
@@ -436,11 +436,14 @@ export function SharedGame() {
         { name: 'Player 2', kind: 'human' },
       ],
     });
-    const saved = await saveGame(d, withState(fresh, game), 0);
+    // Saved as an imported game, once: the same game saved again (from this link or another way) is the
+    // one already stored, and opens.
+    const saved = await saveImportedGame(d, withState(fresh, game));
     setSaving(false);
     if (!saved.ok) return setProblem(`Not saved: ${saved.error.message}`);
     void refreshResumable();
-    await openGame(saved.value);
+    await openGame(saved.value.game);
+    if (saved.value.alreadyStored) notify('This game was already in your games: it is opened from there.');
   };
 
   return (

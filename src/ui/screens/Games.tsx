@@ -4,6 +4,7 @@ import {
   type GameSortKey,
   type GameSummary,
   type Library,
+  type Shelf,
   type StoredGame,
   deleteGame,
   exportAll,
@@ -12,14 +13,17 @@ import {
   getGame,
   getRawGame,
   importAll,
-  importGameRecord,
+  importRecords,
   listGameSummaries,
   rawRecordText,
+  readFileText,
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
 import { openGame } from '../games';
+import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from '../import-report';
+import { count } from '../plural';
 import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 
@@ -36,6 +40,23 @@ const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
 const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
 const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
 
+/** A game's date in the list: when it was last played here, or an imported game's own date (a day). */
+function gameDate(g: GameSummary): string {
+  if (g.shelf !== 'imported' || !g.imported) return dateText(g.listedAt);
+  if (g.imported.dated) return `Played ${new Date(g.listedAt).toLocaleDateString()}`;
+  return `Imported ${dateText(g.imported.at)}`;
+}
+
+/** The list's tabs: the games played here by status, and the games brought in from elsewhere. */
+const TABS: readonly { readonly shelf: Shelf; readonly label: string }[] = [
+  { shelf: 'in-progress', label: 'Unfinished' },
+  { shelf: 'finished', label: 'Finished' },
+  { shelf: 'imported', label: 'Imported' },
+];
+
+/** Problems listed under an import's summary; the rest are counted. */
+const PROBLEMS_SHOWN = 20;
+
 /** Offers a file to download. */
 function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -51,6 +72,7 @@ const fileSafe = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0
 
 /** The import's phases as the progress bar names them. */
 const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
+type ImportPhase = keyof typeof IMPORT_PHASES;
 
 /** The import's progress bar is redrawn at most this often: ten times a second reads as smooth. */
 const PROGRESS_EVERY_MS = 100;
@@ -62,10 +84,17 @@ interface Progress {
 }
 
 /**
- * A pente.org record pasted as text (from a message, a web page), imported through storage like a file.
- * A record that cannot be read keeps the dialog open with the text and the reason, so nothing is lost.
+ * pente.org records pasted as text (from a message, a web page), imported through storage like a file. A
+ * record that cannot be read keeps the dialog open with the text and the reasons, so nothing is lost; the
+ * games that could be read are imported (and recognised as already there if the player tries again).
  */
-function PasteRecordDialog({ onImported, onClose }: { onImported: () => void; onClose: () => void }) {
+function PasteRecordDialog({
+  onImported,
+  onClose,
+}: {
+  onImported: (outcome: ImportOutcome) => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
@@ -82,12 +111,14 @@ function PasteRecordDialog({ onImported, onClose }: { onImported: () => void; on
     const d = db.value;
     if (!d) return setProblem('Not imported: the saved games are not available here.');
     setBusy(true);
-    const r = await importGameRecord(d, text);
+    const r = await importRecords(d, text);
     setBusy(false);
     if (!r.ok) return setProblem(`Not imported: ${r.error.message}`);
-    close();
-    notify('The game was imported.');
-    onImported();
+    const outcome = recordImportOutcome(r.value);
+    if (outcome.problems.length === 0) close();
+    else if (!outcome.added && r.value.duplicates === 0) setProblem(`Not imported: ${outcome.problems.join(' ')}`);
+    else setProblem(`${outcome.summary} ${outcome.problems.join(' ')}`);
+    onImported(outcome);
   };
   // Reading the clipboard needs the browser's permission; where it is refused, the player pastes by hand.
   const readClipboard = async () => {
@@ -141,14 +172,38 @@ function PasteRecordDialog({ onImported, onClose }: { onImported: () => void; on
   );
 }
 
+/** What the last import did, until the player closes it or imports again. */
+function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; onClose: () => void }) {
+  const { summary, problems } = outcome;
+  return (
+    <section class="import-report" aria-label="Import report" role="status">
+      <p>{summary}</p>
+      {problems.length > 0 && (
+        <ul>
+          {problems.slice(0, PROBLEMS_SHOWN).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+          {problems.length > PROBLEMS_SHOWN && (
+            <li>and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en')} more</li>
+          )}
+        </ul>
+      )}
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
+
 export function Games() {
-  const [status, setStatus] = useState<'in-progress' | 'finished'>('in-progress');
+  const [status, setStatus] = useState<Shelf>('in-progress');
   const [sortBy, setSortBy] = useState<GameSortKey>('date');
   const [library, setLibrary] = useState<Library | null>(null);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [shownDamaged, setShownDamaged] = useState(PAGE_SIZE);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [pasting, setPasting] = useState(false);
+  const [imported, setImported] = useState<ImportOutcome | null>(null);
 
   // Loads can overlap (a tab switch resets the page size too): only the latest one may show its list.
   const latestLoad = useRef(0);
@@ -156,7 +211,7 @@ export function Games() {
     const d = db.value;
     if (!d) return;
     const ticket = ++latestLoad.current;
-    const query = { status, sortBy, descending: sortBy === 'date', limit: shown };
+    const query = { shelf: status, sortBy, descending: sortBy === 'date', limit: shown };
     const list = await listGameSummaries(d, query, (done, total) =>
       setProgress(done < total ? { label: 'Preparing the game list', done, total } : null),
     );
@@ -221,7 +276,9 @@ export function Games() {
     if (!r.ok) return notify(r.error.message);
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
     const damaged = r.value.file.damagedGames?.length ?? 0;
-    if (damaged > 0) notify(`The file includes ${damaged} damaged records as they are stored, apart from the games.`);
+    if (damaged > 0) {
+      notify(`The file includes ${count(damaged, 'damaged record')} as they are stored, apart from the games.`);
+    }
   };
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
@@ -230,42 +287,49 @@ export function Games() {
       download(`pente-${fileSafe(title(g))}.txt`, r.value, 'text/plain');
     });
 
-  /** A file of ours (JSON) or a pente.org record: either way nothing already stored is overwritten. */
+  /** Shows what an import did, and the tab that holds what it added. */
+  const showImport = async (outcome: ImportOutcome) => {
+    setImported(outcome);
+    if (outcome.shelf && outcome.shelf !== status) setStatus(outcome.shelf);
+    else await load();
+    await Promise.all([refreshResumable(), refreshPlayers()]);
+  };
+
+  /**
+   * A file of ours (JSON), or pente.org records (any number, gzipped or not): either way nothing already
+   * stored is overwritten or stored twice.
+   */
   const importFile = async (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
     const d = db.value;
     if (!file || !d) return;
-    const text = await file.text();
-    if (text.trimStart().startsWith('{')) {
-      // The import reports at every turn it gives the page (every few milliseconds); redrawing the screen
-      // that often is work the import then waits behind, so the bar moves at most every PROGRESS_EVERY_MS.
-      let shownAt = -Infinity;
-      let shownPhase = '';
-      const r = await importAll(d, text, {
-        onProgress: (phase, done, total) => {
-          const now = performance.now();
-          if (phase === shownPhase && done < total && now - shownAt < PROGRESS_EVERY_MS) return;
-          shownAt = now;
-          shownPhase = phase;
-          setProgress({ label: IMPORT_PHASES[phase], done, total });
-        },
-      });
+    setImported(null);
+    // The import reports at every turn it gives the page (every few milliseconds); redrawing the screen
+    // that often is work the import then waits behind, so the bar moves at most every PROGRESS_EVERY_MS.
+    let shownAt = -Infinity;
+    let shownPhase = '';
+    const onProgress = (phase: ImportPhase, done: number, total: number) => {
+      const now = performance.now();
+      if (phase === shownPhase && done < total && now - shownAt < PROGRESS_EVERY_MS) return;
+      shownAt = now;
+      shownPhase = phase;
+      setProgress({ label: IMPORT_PHASES[phase], done, total });
+    };
+    setProgress({ label: IMPORT_PHASES.reading, done: 0, total: file.size });
+    const text = await readFileText(file);
+    if (!text.ok) {
       setProgress(null);
-      if (!r.ok) return notify(`Not imported: ${r.error.message}`);
-      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected, playersAdded } = r.value;
-      notify(
-        `Imported ${gamesAdded.length + gamesRenamed.length} games and ${playersAdded.length} players; ` +
-          `${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
-        6000,
-      );
-    } else {
-      const r = await importGameRecord(d, text);
-      if (!r.ok) return notify(`Not imported: ${r.error.message}`);
-      notify('The game was imported.');
+      return notify(`Not imported: ${text.error.message}`);
     }
-    await Promise.all([load(), refreshResumable(), refreshPlayers()]);
+    const backup = text.value.trimStart().startsWith('{');
+    const r = backup
+      ? await importAll(d, text.value, { onProgress })
+      : await importRecords(d, text.value, { onProgress });
+    setProgress(null);
+    if (!r.ok) return notify(`Not imported: ${r.error.message}`);
+    await showImport('gamesAdded' in r.value ? backupImportOutcome(r.value) : recordImportOutcome(r.value));
   };
 
   const games = library?.games ?? [];
@@ -281,7 +345,7 @@ export function Games() {
           Import a file
           <input
             type="file"
-            accept=".json,.txt,.pgn,application/json,text/plain"
+            accept=".json,.txt,.pgn,.gz,application/json,text/plain,application/gzip"
             disabled={progress !== null}
             onChange={(e) => void importFile(e)}
           />
@@ -291,11 +355,9 @@ export function Games() {
         </button>
       </div>
       {pasting && (
-        <PasteRecordDialog
-          onClose={() => setPasting(false)}
-          onImported={() => void Promise.all([load(), refreshResumable()])}
-        />
+        <PasteRecordDialog onClose={() => setPasting(false)} onImported={(outcome) => void showImport(outcome)} />
       )}
+      {imported && <ImportSummary outcome={imported} onClose={() => setImported(null)} />}
       {progress && (
         <p class="progress" role="status">
           <label>
@@ -307,17 +369,17 @@ export function Games() {
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
       <div class="tabs">
         <div role="tablist" class="tab-buttons">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={status === 'in-progress'}
-            onClick={() => setStatus('in-progress')}
-          >
-            Unfinished
-          </button>
-          <button type="button" role="tab" aria-selected={status === 'finished'} onClick={() => setStatus('finished')}>
-            Finished
-          </button>
+          {TABS.map(({ shelf, label }) => (
+            <button
+              key={shelf}
+              type="button"
+              role="tab"
+              aria-selected={status === shelf}
+              onClick={() => setStatus(shelf)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         <label>
           Sort by{' '}
@@ -338,7 +400,7 @@ export function Games() {
             class="link"
             onClick={() => document.getElementById('damaged-heading')?.scrollIntoView({ behavior: 'smooth' })}
           >
-            {damaged.length} damaged {damaged.length === 1 ? 'record' : 'records'} cannot be opened: see the list below.
+            {count(damaged.length, 'damaged record')} cannot be opened: see the list below.
           </button>
         </p>
       )}
@@ -351,7 +413,7 @@ export function Games() {
               <small>
                 {VARIANTS[g.variant].name} {g.size}×{g.size} · {RESULT(g)}
               </small>
-              <small>{dateText(g.updatedAt)}</small>
+              <small>{gameDate(g)}</small>
             </div>
             <div class="row-actions">
               <button type="button" onClick={() => void withGame(g, openGame)}>
@@ -411,7 +473,7 @@ export function Games() {
           </ul>
           {damaged.length > shownDamaged && (
             <button type="button" class="show-more" onClick={() => setShownDamaged(shownDamaged + PAGE_SIZE)}>
-              Show {Math.min(PAGE_SIZE, damaged.length - shownDamaged)} more damaged records
+              Show {count(Math.min(PAGE_SIZE, damaged.length - shownDamaged), 'more damaged record')}
             </button>
           )}
         </section>

@@ -5,11 +5,19 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { type GameResult, VARIANTS, ok } from '../../core';
-import { type PenteDb, type StorageResult, type StoredGame, countGames, listGames, toGameState } from '../../storage';
+import {
+  type PenteDb,
+  type StorageResult,
+  type StoredGame,
+  countGames,
+  listGameSummaries,
+  toGameState,
+} from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
+import { count } from '../plural';
 import { type Route, navigate } from '../router';
 
 const go = (s: Exclude<Route['screen'], 'play' | 'shared'>) => () => navigate({ screen: s });
@@ -26,17 +34,18 @@ interface RecentResult {
 }
 
 /**
- * The last finished games, newest first. It reads only id, players, result, updatedAt and moves.length of
- * what listGames gives, so full records and lighter summaries (with paging) both do.
+ * The last games finished here, newest first: the first page of the list's Finished tab, so games imported
+ * from elsewhere (pente.org files, pasted records, links) are not offered as the player's own results.
  */
-async function readRecentResults(d: PenteDb, count: number): Promise<StorageResult<RecentResult[]>> {
-  const list = await listGames(d, { status: 'finished' });
+async function readRecentResults(d: PenteDb, limit: number): Promise<StorageResult<RecentResult[]>> {
+  const list = await listGameSummaries(d, { shelf: 'finished', limit });
   if (!list.ok) return list;
   const recent: RecentResult[] = [];
-  for (const { id, players, result, updatedAt, moves } of list.value.games) {
-    if (result) recent.push({ id, players, result, updatedAt, moveCount: moves.length });
+  for (const { id, players, result, updatedAt, moveCount } of list.value.games) {
+    if (result)
+      recent.push({ id, players: [{ name: players[0] }, { name: players[1] }], result, updatedAt, moveCount });
   }
-  return ok(recent.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, count));
+  return ok(recent);
 }
 
 function ResumeCard({ game }: { game: StoredGame }) {
@@ -54,7 +63,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
             size={game.size}
             cells={state.value.cells}
             lastMove={state.value.moves.at(-1) ?? null}
-            label={`The board after ${game.moves.length} ${game.moves.length === 1 ? 'move' : 'moves'}`}
+            label={`The board after ${count(game.moves.length, 'move')}`}
           />
         )}
         <div class="resume-info" id="resume-info">
@@ -163,7 +172,7 @@ function RecentResults() {
                 {resultSentence(g.players, g.result)}
                 <small>
                   <span class="sr-only"> · </span>
-                  {timeAgo(g.updatedAt, now)} · {g.moveCount} moves
+                  {timeAgo(g.updatedAt, now)} · {count(g.moveCount, 'move')}
                 </small>
               </span>
             </button>

@@ -16,6 +16,7 @@ import { canUndo, isHumanTurn } from '../session/match';
 import { navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
 import { ShareButton } from '../share';
+import { count } from '../plural';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
@@ -98,7 +99,7 @@ function moveAnnouncement(game: PlayController, s: GameState): string {
 /** The result card's second line: how long the game was. */
 function resultDetail(s: GameState): string {
   const n = s.moves.length;
-  return `After ${n} ${n === 1 ? 'move' : 'moves'}.`;
+  return `After ${count(n, 'move')}.`;
 }
 
 /** How many moves of the engine's line the board draws as numbered ghost stones. */

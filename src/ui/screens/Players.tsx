@@ -24,6 +24,7 @@ import {
 import { ScreenHeader } from '../ScreenHeader';
 import { confirmDialog, useLeaveGuard } from '../dialog';
 import { db, notify, players, refreshPlayers } from '../app-state';
+import { plural } from '../plural';
 
 const NO_STORAGE = 'Players cannot be changed here: saved data is not available on this device.';
 
@@ -57,7 +58,7 @@ function checkedName(text: string): { name: string } | { error: string } {
 
 /** Seconds for people: "0.3", "1", "1.5". */
 const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
-const aboutSeconds = (ms: number): string => `about ${seconds(ms)} ${ms === 1000 ? 'second' : 'seconds'}`;
+const aboutSeconds = (ms: number): string => `about ${seconds(ms)} ${plural(Number(seconds(ms)), 'second')}`;
 
 /** Where a player's settings sit on the strength scale, in words. */
 function strengthName(settings: ComputerSettings): string {
