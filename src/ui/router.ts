@@ -178,10 +178,16 @@ function write(route: Route, depth: number, replace: boolean, overlay = false): 
   current = { route, depth, overlay };
 }
 
+/** Every screen opens at its top: a long form left scrolled down does not leave the next screen so. */
+const toTop = () => window.scrollTo(0, 0);
+
 /** Shows a screen; notices belong to the screen they were given on. */
 function showScreen(next: Screen): void {
   openingGame.value = false;
-  if (screen.peek() !== next) clearNotices();
+  if (screen.peek() !== next) {
+    clearNotices();
+    toTop();
+  }
   screen.value = next;
 }
 
@@ -303,6 +309,8 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
       // The game a play URL was opening, after the player left that URL: not pushed back on them.
       if (route.screen === 'play' && route.gameId === openingId && !here) return;
       if (!here && leaveGuards.size && !(await mayLeave())) return;
+      // Another route on the same screen (a rematch, the next puzzle by link) opens at its top too.
+      if (!here) toTop();
       if (here || options.replace) write(route, current.depth, true);
       else write(route, current.depth + 1, false);
       takeRouteData(route);
@@ -363,6 +371,9 @@ export function startRouter(options: {
 }): void {
   if (started) return;
   started = true;
+  // The app puts each screen at its top itself; the browser's restoring of a history entry's scroll would
+  // fight it on Back.
+  history.scrollRestoration = 'manual';
   openGameById = options.openGame;
   closeGame = options.closeGame;
   const entries = startEntries(location.hash, history.state);

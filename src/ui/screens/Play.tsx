@@ -460,20 +460,23 @@ export function Play() {
           »
         </button>
       </nav>
-      <MoveList
-        game={live}
-        shownPly={shownPly}
-        onGo={(ply) => game.review(ply >= moves ? null : ply)}
-        {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
-      />
-      <AnalysisPanel
-        analysis={analysis}
-        game={live}
-        shown={s}
-        names={[m.sides[0].name, m.sides[1].name]}
-        onGo={(ply) => game.review(ply >= moves ? null : ply)}
-      />
-      <BookPanel state={s} onMoves={setBookMoves} />
+      {/* The moves and the analysis: a box of their own that scrolls on a tablet held upright. */}
+      <div class="play-extras">
+        <MoveList
+          game={live}
+          shownPly={shownPly}
+          onGo={(ply) => game.review(ply >= moves ? null : ply)}
+          {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
+        />
+        <AnalysisPanel
+          analysis={analysis}
+          game={live}
+          shown={s}
+          names={[m.sides[0].name, m.sides[1].name]}
+          onGo={(ply) => game.review(ply >= moves ? null : ply)}
+        />
+        <BookPanel state={s} onMoves={setBookMoves} />
+      </div>
     </main>
   );
 }
