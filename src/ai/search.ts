@@ -752,7 +752,8 @@ export class Searcher {
       if (stand > alpha) alpha = stand;
       const threes = pos.lineCount[me * 6 + 3]!;
       if (this.settings.vcfQuiescence) {
-        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me)) return stand;
+        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me) && !this.mayCaptureIntoThreat(me))
+          return stand;
         const plies = this.vcfAttack(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
         return plies > 0 ? WIN - ply - plies : stand;
       }
@@ -836,8 +837,9 @@ export class Searcher {
 
   /**
    * The forcing moves of the side to move for the victory search, at most `limit`, best first from `base`:
-   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), and
-   * with captureThreatFours, near its capture win, its capture threats (after the fours).
+   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), its
+   * captures that leave it a winning threat (ranked as fours: see MoveGen.captureThreats), and with
+   * captureThreatFours, near its capture win, its capture threats (after the fours).
    */
   private listThreats(base: number, limit: number, threes = false): number {
     const pos = this.pos;
@@ -856,10 +858,14 @@ export class Searcher {
       const q = list[j]!;
       const t = threat[mine + q]!;
       const fours = threatCount(t, 3);
+      // (A capture that opens a four, or brings the capture win within a capture, forces as a four does.)
+      const opened = fours === 0 && pos.captureAt[mine + q]! > 0 ? this.gen.captureThreats(q) : 0;
       let score: number;
       if (fours > 0) {
         score = THREAT_FOUR + fours * 16 + threatCount(t, 2);
         if (breakable && this.fourIsBreakable(q, me)) score -= THREAT_FOUR >> 1;
+      } else if (opened > 0) {
+        score = THREAT_FOUR + opened * 16 + threatCount(t, 2);
       } else if (captureThreats && captureThreat[mine + q]! > 0) {
         score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
       } else if (threes && threatCount(t, 2) >= 2 && this.makesThree(q)) {
@@ -886,6 +892,20 @@ export class Searcher {
     if (!this.settings.captureThreatFours || variant.captureWin === null || variant.captureLengths.length === 0)
       return false;
     return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
+  }
+
+  /**
+   * Whether a capture of the player might leave it a winning threat (see MoveGen.captureThreats): it has a
+   * capture, and a four blocked by a single stone or the capture win within two captures.
+   */
+  private mayCaptureIntoThreat(player: number): boolean {
+    const pos = this.pos;
+    if (pos.takes[player]! === 0) return false;
+    if (pos.lineCount[player * 6]! > 0) return true;
+    const variant = pos.rules.variant;
+    if (variant.captureWin === null || variant.captureLengths.length === 0) return false;
+    const longest = variant.captureLengths[variant.captureLengths.length - 1]!;
+    return pos.captures[player - 1]! + 2 * longest >= variant.captureWin;
   }
 
   /**
@@ -1198,13 +1218,14 @@ export class Searcher {
 }
 
 /** Win scores are stored relative to the node, so they stay right wherever the position recurs. */
-function toTable(score: number, ply: number): number {
+export function toTable(score: number, ply: number): number {
   if (score >= WIN_BOUND) return score + ply;
   if (score <= -WIN_BOUND) return score - ply;
   return score;
 }
 
-function fromTable(score: number, ply: number): number {
+/** A table score read at `ply`: a win or loss in n plies from the node is WIN - (ply + n) from the root. */
+export function fromTable(score: number, ply: number): number {
   if (score >= WIN_BOUND) return score - ply;
   if (score <= -WIN_BOUND) return score + ply;
   return score;
