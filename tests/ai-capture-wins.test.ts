@@ -6,7 +6,8 @@ import { Position } from '../src/ai/position';
 import { Prover } from '../src/ai/prove';
 import { DEFAULT_SETTINGS, Searcher, WIN, fromTable, toTable } from '../src/ai/search';
 import { TranspositionTable } from '../src/ai/tt';
-import { MASTER_NODES, fromRecord } from './ai-helpers';
+import { MASTER_NODES } from '../scripts/lib/tactics';
+import { fromRecord } from './ai-helpers';
 
 /**
  * Issue #24: a game lost to pente.org's MMAI. Black to move wins by force: N8 (a four: O7 N8 M9 _ K11) is

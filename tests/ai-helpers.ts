@@ -57,13 +57,6 @@ export function fromPentAi(size: BoardSize, moves: readonly (readonly [number, n
 export const pentAiPoint = (size: number, x: number, y: number): number =>
   parsePoint(size, `${COLUMN_LETTERS[x]}${y + 1}`)!;
 
-/**
- * The Master level's think (3 s, src/core/levels.ts) as a node count, so engine tests stay deterministic:
- * about what one such move searches on the development machine (about 400,000 nodes a second; the stopping
- * rule ends most moves well before the 3 s; see docs/ENGINE-MEASUREMENTS.md).
- */
-export const MASTER_NODES = 600_000;
-
 /** A pente.org record's moves ("K10 L11 …") played from the start on 19×19 with the tournament rule. */
 export function fromRecord(moves: string): GameState {
   const points = moves
