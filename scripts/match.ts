@@ -12,6 +12,12 @@
  *   npm run match -- … --search-threads-a 2 --nodes 60000 --lockstep
  *                    the same at equal nodes per thread, the threads kept in step: equal idle cores
  *                    simulated on a busy machine (the main search's node limit is the "time")
+ *   npm run match -- --a default --b default --engine-b /tmp/main/src
+ *                    B is another version of the engine: a copy of a branch's src/ (e.g. `git archive main src
+ *                    | tar -x -C /tmp/main`; the folder also needs a package.json of {"type":"module"} and a
+ *                    copy of tsconfig.base.json as tsconfig.json), loaded from there (--engine-a likewise)
+ *   npm run match -- --a default --b default --ms 1000 --depth-b 12 --a-second
+ *                    B searches to a fixed depth with no time limit (a deep opponent), and A only moves second
  *
  * Configurations are the named presets below (each a change to the default search settings). Openings are
  * the first moves of pente.org games from ../shared when present, else seeded random moves near the centre.
@@ -21,7 +27,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomOpening } from './lib/openings';
 import { type PairPoints, matchStats } from './lib/match-stats';
@@ -70,6 +76,9 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   'capture-danger': { captureThreatFours: true, captureDanger: 400 },
   vct: { vctRoot: true },
   'no-vct': { vctRoot: false },
+  /** Issue #24's stopping rule (SearchSettings.unsettledTime) on and off. */
+  'unsettled-time': { unsettledTime: true },
+  'settled-time': { unsettledTime: false },
   narrow: {
     widths: [
       { keep: 8, extra: 2, margin: 0.5 },
@@ -124,6 +133,11 @@ interface Setup {
   searchThreadsB: number;
   /** Threads keep pace with each other (smp.ts `lockstep`): with --nodes, equal idle cores on a busy machine. */
   lockstep: boolean;
+  /** A source folder (a copy of some version's src/) to load A's or B's engine from instead of this one's. */
+  engineA: string | null;
+  engineB: string | null;
+  /** B's own fixed depth per move with no time limit (0: B thinks as A does). */
+  depthB: number;
 }
 interface Outcome {
   game: number;
@@ -139,6 +153,23 @@ interface Outcome {
   searched: [number, number];
 }
 
+/** What a side needs of an engine version: its Engine class and its default settings. */
+interface EngineVersion {
+  Engine: typeof Engine;
+  DEFAULT_SETTINGS: SearchSettings;
+}
+const versions: { a: EngineVersion; b: EngineVersion } = {
+  a: { Engine, DEFAULT_SETTINGS },
+  b: { Engine, DEFAULT_SETTINGS },
+};
+/** Loads an engine version from another source folder (see --engine-a / --engine-b). */
+async function loadVersion(src: string | null): Promise<EngineVersion> {
+  if (!src) return { Engine, DEFAULT_SETTINGS };
+  const engine = (await import(pathToFileURL(`${src}/ai/engine.ts`).href)) as { Engine: typeof Engine };
+  const search = (await import(pathToFileURL(`${src}/ai/search.ts`).href)) as { DEFAULT_SETTINGS: SearchSettings };
+  return { Engine: engine.Engine, DEFAULT_SETTINGS: search.DEFAULT_SETTINGS };
+}
+
 const books = new Map<string, OpeningBook>();
 const loadBook = (path: string): OpeningBook => {
   let book = books.get(path);
@@ -149,16 +180,16 @@ const loadBook = (path: string): OpeningBook => {
 /** Each side's helper threads, started once per game worker. */
 const helpers: { a: SearchThreads | null; b: SearchThreads | null } = { a: null, b: null };
 
-function engineFor(threads: number, pool: SearchThreads | null): Engine {
-  const engine = new Engine(18, { sharedTable: threads > 1 });
+function engineFor(version: EngineVersion, threads: number, pool: SearchThreads | null): Engine {
+  const engine = new version.Engine(18, { sharedTable: threads > 1 });
   engine.setHelpers(pool?.channels ?? null);
   return engine;
 }
 
 function playGame(setup: Setup, job: Job): Outcome {
   const engines = {
-    a: engineFor(setup.searchThreadsA, helpers.a),
-    b: engineFor(setup.searchThreadsB, helpers.b),
+    a: engineFor(versions.a, setup.searchThreadsA, helpers.a),
+    b: engineFor(versions.b, setup.searchThreadsB, helpers.b),
   };
   if (setup.bookA) engines.a.setBook(loadBook(setup.bookA));
   if (setup.bookB) engines.b.setBook(loadBook(setup.bookB));
@@ -174,11 +205,13 @@ function playGame(setup: Setup, job: Job): Outcome {
   while (!state.result && state.moves.length < setup.maxPlies) {
     const aToMove = (state.toMove === 1) === job.aIsPlayer1;
     const name = aToMove ? setup.a : setup.b;
+    const deep = !aToMove && setup.depthB > 0;
     const r = (aToMove ? engines.a : engines.b).think(state, {
       timeMs: setup.ms,
-      ...(setup.nodes ? { nodes: setup.nodes, timeMs: 60_000 } : {}),
-      ...(setup.depth ? { depth: setup.depth, timeMs: 60_000 } : {}),
-      settings: { ...DEFAULT_SETTINGS, ...PRESETS[name] },
+      ...(setup.nodes && !deep ? { nodes: setup.nodes, timeMs: 60_000 } : {}),
+      ...(setup.depth && !deep ? { depth: setup.depth, timeMs: 60_000 } : {}),
+      ...(deep ? { depth: setup.depthB, timeMs: 3_600_000 } : {}),
+      settings: { ...(aToMove ? versions.a : versions.b).DEFAULT_SETTINGS, ...PRESETS[name] },
       seed: job.game,
       ...(setup.lockstep ? { lockstep: true } : {}),
     });
@@ -243,6 +276,11 @@ if (isMainThread) {
       'search-threads-a': { type: 'string', default: '1' },
       'search-threads-b': { type: 'string', default: '1' },
       lockstep: { type: 'boolean', default: false },
+      'engine-a': { type: 'string', default: '' },
+      'engine-b': { type: 'string', default: '' },
+      'depth-b': { type: 'string', default: '0' },
+      /** Play only the games where A moves second (each opening once). */
+      'a-second': { type: 'boolean', default: false },
       book: { type: 'string', default: fileURLToPath(new URL('../public/openings.bin', import.meta.url)) },
     },
   });
@@ -263,6 +301,9 @@ if (isMainThread) {
     searchThreadsA: Number(values['search-threads-a']),
     searchThreadsB: Number(values['search-threads-b']),
     lockstep: values.lockstep,
+    engineA: values['engine-a'] || null,
+    engineB: values['engine-b'] || null,
+    depthB: Number(values['depth-b']),
   };
   const pairs = Math.ceil(Number(values.games) / 2);
   const jobs: Job[] = openings(
@@ -275,6 +316,8 @@ if (isMainThread) {
     { game: 2 * i, opening, aIsPlayer1: true },
     { game: 2 * i + 1, opening, aIsPlayer1: false },
   ]);
+  // (A moving second only: every opening once, so the error bar is by game, not by pair.)
+  if (values['a-second']) jobs.splice(0, jobs.length, ...jobs.filter((j) => !j.aIsPlayer1));
   const outcomes: Outcome[] = [];
   const started = Date.now();
   await runPool<Job, Outcome>(new URL(import.meta.url), setup, jobs, Number(values.threads), (outcome) => {
@@ -292,12 +335,22 @@ if (isMainThread) {
     const y = byGame.get(2 * i + 1);
     if (x !== undefined && y !== undefined) pairPoints.push([x, y]);
   }
-  const stats = matchStats(pairPoints);
+  // A moving second only: each game is its own "pair" (its score counted twice, so the statistics stay per game).
+  const stats = matchStats(values['a-second'] ? outcomes.map((o): PairPoints => [o.points, o.points]) : pairPoints);
   const wins = outcomes.filter((o) => o.points === 1).length;
   const draws = outcomes.filter((o) => o.points === 0.5).length;
   const summary = {
-    a: setup.a + (setup.bookA ? '+book' : '') + (setup.searchThreadsA > 1 ? `×${setup.searchThreadsA}` : ''),
-    b: setup.b + (setup.bookB ? '+book' : '') + (setup.searchThreadsB > 1 ? `×${setup.searchThreadsB}` : ''),
+    a:
+      setup.a +
+      (setup.engineA ? `@${setup.engineA}` : '') +
+      (setup.bookA ? '+book' : '') +
+      (setup.searchThreadsA > 1 ? `×${setup.searchThreadsA}` : ''),
+    b:
+      setup.b +
+      (setup.engineB ? `@${setup.engineB}` : '') +
+      (setup.bookB ? '+book' : '') +
+      (setup.searchThreadsB > 1 ? `×${setup.searchThreadsB}` : '') +
+      (setup.depthB ? ` at depth ${setup.depthB}` : ''),
     games: n,
     wins,
     draws,
@@ -330,6 +383,8 @@ if (isMainThread) {
   console.log(JSON.stringify(summary));
 } else {
   const setup = workerData as Setup;
+  versions.a = await loadVersion(setup.engineA);
+  versions.b = await loadVersion(setup.engineB);
   if (setup.searchThreadsA > 1) helpers.a = await searchThreads(setup.searchThreadsA - 1);
   if (setup.searchThreadsB > 1) helpers.b = await searchThreads(setup.searchThreadsB - 1);
   parentPort!.on('message', (job: Job) => parentPort!.postMessage(playGame(setup, job)));

@@ -56,3 +56,18 @@ export function fromPentAi(size: BoardSize, moves: readonly (readonly [number, n
 
 export const pentAiPoint = (size: number, x: number, y: number): number =>
   parsePoint(size, `${COLUMN_LETTERS[x]}${y + 1}`)!;
+
+/** A pente.org record's moves ("K10 L11 …") played from the start on 19×19 with the tournament rule. */
+export function fromRecord(moves: string): GameState {
+  const points = moves
+    .trim()
+    .split(/\s+/)
+    .map((m) => {
+      const p = parsePoint(19, m);
+      if (p === undefined) throw new Error(`not a point: ${m}`);
+      return p;
+    });
+  const s = replay({ size: 19, tournamentRule: true }, points);
+  if (!s.ok) throw new Error(`illegal move ${s.error.ply + 1}: ${s.error.illegal.message}`);
+  return s.value;
+}

@@ -10,6 +10,10 @@
  * With `captureThreatFours`, a capture threat by a player one capture from the capture win is a winning
  * threat: it is scored as a four, and blocking it (taking the pair's open end) as blocking a four.
  *
+ * A capture that leaves its player a winning threat (it takes away the stone that blocked a four, or
+ * brings the capture win within one more capture) is scored as that many fours, so it is never filtered
+ * out or reduced; taking the opponent's such capture point first is scored as blocking them.
+ *
  * Scores add up, so a move that counts in several categories comes earlier.
  */
 import { makesFive } from '../core';
@@ -113,6 +117,15 @@ export class MoveGen {
       s += (t & THREAT_MASK) * OWN_THREE + (u & THREAT_MASK) * BLOCK_THREE;
       s += capMine * captureValue + capTheirs * blockValue + captureThreat[mine + q]! * threatValue;
       s += captureThreat[theirs + q]! * threatBlockValue;
+      // A capture that leaves a winning threat (it opens a four by taking a blocking stone away, or brings
+      // the capture win within one capture) forces as a four does; taking the opponent's such capture point
+      // first is worth what blocking a four is.
+      if (capMine > 0) s += Math.max(0, this.captureThreats(q) - ((t >> THREAT_BITS) & THREAT_MASK)) * OWN_FOUR;
+      if (capTheirs > 0 && !forced) {
+        pos.makeNull();
+        s += this.captureThreats(q) * BLOCK_FOUR;
+        pos.unmakeNull();
+      }
       s += near[q]!;
       moves[base + count] = q;
       scores[base + count] = s;
@@ -163,6 +176,30 @@ export class MoveGen {
     const s = scores[i]!;
     scores[i] = scores[best]!;
     scores[best] = s;
+  }
+
+  /**
+   * The winning threats the side to move would have after capturing at q: its windows of four (a capture
+   * opens one by taking a blocking stone away) plus one for a capture win one capture away. 0 when q
+   * captures nothing or the move wins at once. A quick test of the taken stones' windows (and of the
+   * capture count) comes first; only a capture that may leave a threat is made and taken back.
+   */
+  captureThreats(q: number): number {
+    const pos = this.pos;
+    const me = pos.toMove;
+    const taking = pos.captureAt[me * pos.points + q]!;
+    if (taking === 0) return 0;
+    const nearWin = pos.captures[me - 1]! + (taking + 1) * this.maxCapture >= this.captureWin;
+    if (!nearWin && !pos.captureMayOpenFour(q, me)) return 0;
+    pos.make(q);
+    let threats = 0;
+    if (!pos.winner) {
+      threats = pos.lineCount[me * 6 + 4]!;
+      if (pos.takes[me]! > 0 && pos.captures[me - 1]! + this.maxCapture >= this.captureWin) threats++;
+    }
+    pos.unmake();
+    pos.nodes--;
+    return threats;
   }
 
   /** Whether capturing at q wins by captures (the lead rule of Poof-Pente included). */

@@ -70,8 +70,9 @@ export class Position {
    */
   private readonly mem: Int32Array;
   /**
-   * Windows with k stones of a player and none of the other: [player * 6 + k] ([0] is scratch: mixed and
-   * empty windows are counted there, less the window count).
+   * Windows with k stones of a player and none of the other: [player * 6 + k]; at [player * 6], its fours
+   * blocked by a single stone of the other (which a capture could take away). ([0] is scratch: the other
+   * mixed windows and the empty ones are counted there, less the window count.)
    */
   readonly lineCount: Int32Array;
   /**
@@ -140,6 +141,8 @@ export class Position {
   private readonly removed = new Int16Array((MAX_SEARCH_PLY + MAX_POINTS) * MAX_CAPTURED_PER_MOVE);
   private frames = 0;
   private removedTop = 0;
+  /** Scratch for captureMayOpenFour: the stones a capture would take. */
+  private readonly scratch = new Int16Array(MAX_CAPTURED_PER_MOVE);
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -194,6 +197,8 @@ export class Position {
         const player = a > 0 && b === 0 ? 1 : b > 0 && a === 0 ? 2 : 0;
         const k = a + b;
         if (player) mem[this.oLineClass + code] = player * 6 + k;
+        // A player's four blocked by one stone of the other (a capture may open it) is counted at [player * 6].
+        else if (k === 5 && (a === 4 || b === 4)) mem[this.oLineClass + code] = (a === 4 ? 1 : 2) * 6;
         if (player && k >= 2 && k <= 4) {
           mem[this.oThreatBase + code] = this.oThreat + player * n;
           mem[this.oThreatUnit + code] = 1 << (THREAT_BITS * (k - 2));
@@ -332,6 +337,33 @@ export class Position {
       }
     }
     return count;
+  }
+
+  /**
+   * A quick test before the exact one (make and look): whether the player's capture at q might open a line
+   * of four, that is whether a stone it takes lies in a window holding four of the player's stones once q
+   * is counted. False means it cannot.
+   */
+  captureMayOpenFour(q: number, player: Player): boolean {
+    const taken = this.scratch;
+    const count = findCaptures(this.cells, this.size, q, player, this.captureLengths, taken, 0);
+    const mem = this.mem;
+    const oWindowCode = this.oWindowCode;
+    const oWindowPoints = this.oWindowPoints;
+    for (let i = 0; i < count; i++) {
+      const c = taken[i]!;
+      const end = this.oWindowsOf + mem[this.oWindowsStart + c + 1]!;
+      for (let j = this.oWindowsOf + mem[this.oWindowsStart + c]!; j < end; j++) {
+        const w = mem[j]!;
+        const code = mem[oWindowCode + w]!;
+        const mine = player === 1 ? code % 6 : (code / 6) | 0;
+        if (mine < 3) continue;
+        if (mine >= 4) return true;
+        const k0 = oWindowPoints + w * 5;
+        for (let k = k0; k < k0 + 5; k++) if (mem[k] === q) return true;
+      }
+    }
+    return false;
   }
 
   /** The point of the last move made, or -1. */

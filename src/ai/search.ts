@@ -133,6 +133,15 @@ export interface SearchSettings {
   readonly vctWidth: number;
   /** The most nodes it may take (a search that runs out finds nothing). */
   readonly vctNodes: number;
+  /**
+   * The stopping rule. Off: no new iteration starts after 60% of the think time, or 30% once the best move
+   * has held for four iterations. On (Stockfish's time manager in spirit): the early stop at 30% is kept for
+   * a settled best move that forces (a four, a block, a capture: priority at least reductionLimit), so quiet
+   * positions get 60%; and the share grows with the best move's instability (its changes over the last
+   * iterations, each counting half as much an iteration later) and by a quarter when the score fell by half a
+   * stone since the last iteration, up to 95%.
+   */
+  readonly unsettledTime: boolean;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -167,6 +176,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   vctPlies: 9,
   vctWidth: 4,
   vctNodes: 3000,
+  unsettledTime: true,
 };
 
 export interface SearchLimits {
@@ -331,6 +341,8 @@ export class Searcher {
     let completedDepth = 0;
     let previousBest = -1;
     let stableIterations = 0;
+    let previousScore = 0;
+    let bestMoveChanges = 0;
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
       if (limits.helper && this.settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
@@ -378,14 +390,30 @@ export class Searcher {
       if (isWinScore(bestScore)) break;
       // The next iteration costs a few times this one: don't start it late. A best move that has held
       // for several iterations is clearly best, and may stop sooner.
-      stableIterations = bestMove === previousBest ? stableIterations + 1 : 0;
+      const changed = bestMove !== previousBest;
+      stableIterations = changed ? 0 : stableIterations + 1;
+      bestMoveChanges = bestMoveChanges / 2 + (changed && previousBest >= 0 ? 1 : 0);
+      const fell = depth > 1 && previousScore - bestScore >= 50;
       previousBest = bestMove;
-      if (!limits.fixedTime && elapsed > limits.softMs * (stableIterations >= 4 ? 0.3 : 0.6)) break;
+      previousScore = bestScore;
+      if (
+        !limits.fixedTime &&
+        elapsed > limits.softMs * this.timeShare(stableIterations, bestMoveChanges, fell, bestMove)
+      )
+        break;
     }
     // When every move loses, prefer the one leaving the fewest winning replies (if time allows the look).
     if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
       bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
+  }
+
+  /** The share of the think time after which no new iteration starts (see SearchSettings.unsettledTime). */
+  private timeShare(stable: number, changes: number, fell: boolean, best: number): number {
+    const settings = this.settings;
+    if (!settings.unsettledTime) return stable >= 4 ? 0.3 : 0.6;
+    if (stable >= 4 && this.rootPriority[best]! >= settings.reductionLimit) return 0.3;
+    return Math.min(0.95, 0.6 * (1 + changes) * (fell ? 1.25 : 1));
   }
 
   /** Removes the excluded moves from the root's sorted list, keeping its order; returns the new count. */
@@ -613,15 +641,18 @@ export class Searcher {
     const floor = this.info.best * width.margin;
     const most = forced ? count : Math.min(count, width.keep + width.extra);
     const keep = forced ? count : Math.min(count, width.keep);
+    // Forcing moves (fours, captures that open one, capture-win threats: priority of a four) are never
+    // filtered out, however many there are.
+    const forcing = settings.reductionLimit;
     this.promoteTableMove(base, count, ttMove);
     // A lone defence costs the side to move nothing to find: look one ply further along it.
     const extension = forced && count === 1 ? 1 : 0;
 
-    for (let i = 0; i < most; i++) {
+    for (let i = 0; i < count; i++) {
       MoveGen.pick(this.moves, this.scores, base + i, base + count);
       const m = this.moves[base + i]!;
       const priority = this.scores[base + i]! & PRIORITY_MASK;
-      if (i >= keep && priority < floor) break;
+      if ((i >= keep && priority < floor) || (i >= most && priority < forcing)) break;
       // Late quiet moves are first searched shallower; a surprise earns them the full depth.
       const reduce =
         settings.useReductions &&
@@ -752,7 +783,8 @@ export class Searcher {
       if (stand > alpha) alpha = stand;
       const threes = pos.lineCount[me * 6 + 3]!;
       if (this.settings.vcfQuiescence) {
-        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me)) return stand;
+        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me) && !this.mayCaptureIntoThreat(me))
+          return stand;
         const plies = this.vcfAttack(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
         return plies > 0 ? WIN - ply - plies : stand;
       }
@@ -836,8 +868,9 @@ export class Searcher {
 
   /**
    * The forcing moves of the side to move for the victory search, at most `limit`, best first from `base`:
-   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), and
-   * with captureThreatFours, near its capture win, its capture threats (after the fours).
+   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), its
+   * captures that leave it a winning threat (ranked as fours: see MoveGen.captureThreats), and with
+   * captureThreatFours, near its capture win, its capture threats (after the fours).
    */
   private listThreats(base: number, limit: number, threes = false): number {
     const pos = this.pos;
@@ -856,10 +889,14 @@ export class Searcher {
       const q = list[j]!;
       const t = threat[mine + q]!;
       const fours = threatCount(t, 3);
+      // (A capture that opens a four, or brings the capture win within a capture, forces as a four does.)
+      const opened = fours === 0 && pos.captureAt[mine + q]! > 0 ? this.gen.captureThreats(q) : 0;
       let score: number;
       if (fours > 0) {
         score = THREAT_FOUR + fours * 16 + threatCount(t, 2);
         if (breakable && this.fourIsBreakable(q, me)) score -= THREAT_FOUR >> 1;
+      } else if (opened > 0) {
+        score = THREAT_FOUR + opened * 16 + threatCount(t, 2);
       } else if (captureThreats && captureThreat[mine + q]! > 0) {
         score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
       } else if (threes && threatCount(t, 2) >= 2 && this.makesThree(q)) {
@@ -886,6 +923,20 @@ export class Searcher {
     if (!this.settings.captureThreatFours || variant.captureWin === null || variant.captureLengths.length === 0)
       return false;
     return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
+  }
+
+  /**
+   * Whether a capture of the player might leave it a winning threat (see MoveGen.captureThreats): it has a
+   * capture, and a four blocked by a single stone or the capture win within two captures.
+   */
+  private mayCaptureIntoThreat(player: number): boolean {
+    const pos = this.pos;
+    if (pos.takes[player]! === 0) return false;
+    if (pos.lineCount[player * 6]! > 0) return true;
+    const variant = pos.rules.variant;
+    if (variant.captureWin === null || variant.captureLengths.length === 0) return false;
+    const longest = variant.captureLengths[variant.captureLengths.length - 1]!;
+    return pos.captures[player - 1]! + 2 * longest >= variant.captureWin;
   }
 
   /**
@@ -1198,13 +1249,14 @@ export class Searcher {
 }
 
 /** Win scores are stored relative to the node, so they stay right wherever the position recurs. */
-function toTable(score: number, ply: number): number {
+export function toTable(score: number, ply: number): number {
   if (score >= WIN_BOUND) return score + ply;
   if (score <= -WIN_BOUND) return score - ply;
   return score;
 }
 
-function fromTable(score: number, ply: number): number {
+/** A table score read at `ply`: a win or loss in n plies from the node is WIN - (ply + n) from the root. */
+export function fromTable(score: number, ply: number): number {
   if (score >= WIN_BOUND) return score - ply;
   if (score <= -WIN_BOUND) return score + ply;
   return score;
