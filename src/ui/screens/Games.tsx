@@ -9,17 +9,20 @@ import {
   exportAll,
   exportGameRecord,
   exportText,
-  getGame,
   getRawGame,
   importAll,
   importGameRecord,
   listGameSummaries,
+  loadListedGame,
   rawRecordText,
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
+import { download, fileSafe } from '../download';
 import { openGame } from '../games';
+import { loadLessons } from '../lesson-progress';
+import { announceProgressChange } from '../progress-sync';
 import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 
@@ -35,19 +38,6 @@ const RESULT = (g: GameSummary) => {
 const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
 const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
 const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
-
-/** Offers a file to download. */
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A file name from any text: letters, digits and dashes only. */
-const fileSafe = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
 
 /** The import's phases as the progress bar names them. */
 const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
@@ -170,13 +160,16 @@ export function Games() {
   // Another tab's save or delete changes the list.
   useEffect(() => onGameChange(() => void load()), [status, sortBy, shown]);
 
-  /** Whole records are read only here, when a game is opened or exported. */
+  /**
+   * Whole records are read only here, when a game is opened or exported, and checked: one damaged since the
+   * list was read is listed with the damaged records from then on.
+   */
   const withGame = async (g: GameSummary, use: (game: StoredGame) => void) => {
     const d = db.value;
     if (!d) return;
-    const r = await getGame(d, g.id);
+    const r = await loadListedGame(d, g.id);
     if (r.ok) return use(r.value);
-    // Changed or deleted since the list was read (another tab): say so and show the list as it is now.
+    // Changed, damaged or deleted since the list was read: say so and show the list as it is now.
     notify(r.error.message);
     await load();
   };
@@ -220,8 +213,11 @@ export function Games() {
     const r = await exportAll(d);
     if (!r.ok) return notify(r.error.message);
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
-    const damaged = r.value.file.damagedGames?.length ?? 0;
-    if (damaged > 0) notify(`The file includes ${damaged} damaged records as they are stored, apart from the games.`);
+    const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
+    const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
+    if (damaged > 0) {
+      notify(`The file includes ${damaged} damaged records as they are stored, apart from the rest.`);
+    }
   };
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
@@ -254,12 +250,20 @@ export function Games() {
       });
       setProgress(null);
       if (!r.ok) return notify(`Not imported: ${r.error.message}`);
-      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected, playersAdded } = r.value;
+      const { gamesAdded, gamesRenamed, gamesDuplicate, rejected, playersAdded, lessonsAdded, puzzleAnswersAdded } =
+        r.value;
+      const progress = lessonsAdded + puzzleAnswersAdded > 0;
       notify(
-        `Imported ${gamesAdded.length + gamesRenamed.length} games and ${playersAdded.length} players; ` +
-          `${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
+        `Imported ${gamesAdded.length + gamesRenamed.length} games and ${playersAdded.length} players` +
+          (progress ? `, ${lessonsAdded} lessons and ${puzzleAnswersAdded} puzzle answers` : '') +
+          `; ${gamesDuplicate.length} already here; ${rejected.length} rejected.`,
         6000,
       );
+      if (progress) {
+        announceProgressChange('puzzles');
+        announceProgressChange('lessons');
+        await loadLessons();
+      }
     } else {
       const r = await importGameRecord(d, text);
       if (!r.ok) return notify(`Not imported: ${r.error.message}`);
@@ -349,7 +353,7 @@ export function Games() {
             <div class="game-text">
               <strong>{title(g)}</strong>
               <small>
-                {VARIANTS[g.variant].name} {g.size}×{g.size} · {RESULT(g)}
+                {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · {RESULT(g)}
               </small>
               <small>{dateText(g.updatedAt)}</small>
             </div>
