@@ -60,6 +60,8 @@ describe("an import's report", () => {
       settingsReplaced: false,
       rejected: [{ what: 'game', id: '#4', reason: 'the moves are not a list' }],
       damagedInFile: 2,
+      lessonsAdded: 0,
+      puzzleAnswersAdded: 0,
     };
     expect(backupImportOutcome(report)).toEqual({
       summary:
@@ -69,5 +71,9 @@ describe("an import's report", () => {
       added: true,
       shelf: 'finished',
     });
+    expect(backupImportOutcome({ ...report, lessonsAdded: 1, puzzleAnswersAdded: 3 }).summary).toBe(
+      'Imported 3 games, 1 player, 1 finished lesson and 3 puzzle answers; 1 game was already in your games; ' +
+        '1 entry could not be read; 2 damaged records in the file were left out.',
+    );
   });
 });

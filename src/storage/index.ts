@@ -32,3 +32,5 @@ export * from './game-record';
 export * from './library';
 export * from './summaries';
 export * from './puzzles';
+export * from './lessons';
+export * from './progress';

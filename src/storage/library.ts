@@ -3,10 +3,15 @@
  * summaries.ts). Summaries are written with every save, import and delete, and built for every game by the
  * version-2 upgrade; a record written some other way (by hand, by a tool, by a test) has none, so each
  * listing first compares the two stores' keys, which is cheap, and summarises only the games lacking one.
+ *
+ * A summary is trusted only as far as it can be checked cheaply: one that does not have the shape this
+ * version writes (an unknown variant, a field missing) is made again from its game, and the games a list
+ * shows (a page of them) are read and compared with their summaries, so a record edited in place since its
+ * summary was written (so that it no longer replays) lists as damaged. What is made again is written back.
  */
 import { VARIANTS, ok } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
-import { type StorageResult } from './errors';
+import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
@@ -16,6 +21,8 @@ import {
   type GameSummary,
   type Shelf,
   type SummaryRecord,
+  describesRecord,
+  isDamaged,
   isSummaryRecord,
   summarize,
 } from './summaries';
@@ -49,6 +56,70 @@ export function indexMissingSummaries(db: PenteDb, onProgress?: ProgressReport):
   return repair;
 }
 
+/** The summaries store's keys whose values are not summaries this version wrote (made again from their games). */
+async function invalidSummaryKeys(db: PenteDb): Promise<StorageResult<IDBValidKey[]>> {
+  return withTransaction(db, ['summaries'], 'readonly', 'list the saved games', async (tx) => {
+    const store = tx.objectStore('summaries');
+    const byStatusUpdated = store.index('byStatusUpdated');
+    const dated = (status: string) => IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
+    // Every summary this version writes is in one of these (a damaged one perhaps undated): a summary the
+    // counts miss has a status or date no tab lists, and its game would be listed nowhere.
+    const [total, unfinished, finished, damaged] = await Promise.all([
+      store.count(),
+      byStatusUpdated.count(dated('in-progress')),
+      byStatusUpdated.count(dated('finished')),
+      store.index('byStatus').count('damaged'),
+    ]);
+    if (unfinished + finished + damaged === total) return ok([]);
+    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+    return ok(keys.filter((_, i) => !isSummaryRecord(values[i])));
+  });
+}
+
+/**
+ * Writes the summary of the game under each key as the game is now (deleting the summary of a game that is
+ * gone), in chunks with the page given a turn between them; with `onlyMissing`, only for keys still without
+ * one (another tab may have summarised them meanwhile). Returns how many summaries were written.
+ */
+async function summarizeKeys(
+  db: PenteDb,
+  keys: readonly IDBValidKey[],
+  onlyMissing: boolean,
+  onProgress?: ProgressReport,
+): Promise<StorageResult<number>> {
+  let written = 0;
+  for (let start = 0; start < keys.length; start += SUMMARY_CHUNK) {
+    if (start > 0) await yieldToPage();
+    onProgress?.(start, keys.length);
+    const chunk = keys.slice(start, start + SUMMARY_CHUNK) as string[]; // idb types keys as strings; any key works
+    const done = await withTransaction(db, ['games', 'summaries'], 'readwrite', 'list the saved games', async (tx) => {
+      const games = tx.objectStore('games');
+      const summaries = tx.objectStore('summaries');
+      const [values, present] = await Promise.all([
+        Promise.all(chunk.map((k) => request(games.get(k)))),
+        Promise.all(chunk.map((k) => request(summaries.getKey(k)))),
+      ]);
+      let count = 0;
+      const writes: Promise<unknown>[] = [];
+      chunk.forEach((key, i) => {
+        if (onlyMissing && present[i] !== undefined) return; // summarised by a save in another tab
+        if (values[i] === undefined) {
+          if (present[i] !== undefined) writes.push(request(summaries.delete(key)));
+          return;
+        }
+        writes.push(request(summaries.put(summarize(key, values[i]))));
+        count++;
+      });
+      await Promise.all(writes);
+      return ok(count);
+    });
+    if (!done.ok) return done;
+    written += done.value;
+  }
+  if (keys.length > 0) onProgress?.(keys.length, keys.length);
+  return ok(written);
+}
+
 async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
   const compared = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
     const games = tx.objectStore('games');
@@ -74,35 +145,14 @@ async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promis
     });
     if (!removed.ok) return removed;
   }
-  let written = 0;
-  for (let start = 0; start < missing.length; start += SUMMARY_CHUNK) {
-    if (start > 0) await yieldToPage();
-    onProgress?.(start, missing.length);
-    const chunk = missing.slice(start, start + SUMMARY_CHUNK);
-    const done = await withTransaction(db, ['games', 'summaries'], 'readwrite', 'list the saved games', async (tx) => {
-      const games = tx.objectStore('games');
-      const summaries = tx.objectStore('summaries');
-      const [values, present] = await Promise.all([
-        Promise.all(chunk.map((k) => request(games.get(k)))),
-        Promise.all(chunk.map((k) => request(summaries.getKey(k)))),
-      ]);
-      let count = 0;
-      const puts: Promise<unknown>[] = [];
-      chunk.forEach((key, i) => {
-        // Deleted meanwhile, or summarised by a save in another tab: nothing to do.
-        if (values[i] === undefined || present[i] !== undefined) return;
-        puts.push(request(summaries.put(summarize(key, values[i]))));
-        count++;
-      });
-      await Promise.all(puts);
-      return ok(count);
-    });
-    if (!done.ok) return done;
-    written += done.value;
-  }
-  if (missing.length > 0) onProgress?.(missing.length, missing.length);
+  const written = await summarizeKeys(db, missing, true, onProgress);
+  if (!written.ok) return written;
   keysCompared.add(db);
-  return ok(written);
+  const invalid = await invalidSummaryKeys(db);
+  if (!invalid.ok) return invalid;
+  const rewritten = await summarizeKeys(db, invalid.value, false);
+  if (!rewritten.ok) return rewritten;
+  return ok(written.value + rewritten.value);
 }
 
 export interface LibraryQuery {
@@ -146,7 +196,8 @@ const COMPARE: { readonly [K in GameSortKey]: (a: GameSummary, b: GameSummary) =
   player1: (a, b) => byName(a.players[0], b.players[0]),
   player2: (a, b) => byName(a.players[1], b.players[1]),
   size: (a, b) => a.size - b.size,
-  variant: (a, b) => byName(VARIANTS[a.variant].name, VARIANTS[b.variant].name),
+  // A summary's variant is checked when it is read (isSummaryRecord); `?.` keeps a sort from ever throwing.
+  variant: (a, b) => byName(VARIANTS[a.variant]?.name ?? a.variant, VARIANTS[b.variant]?.name ?? b.variant),
 };
 
 /** Sorts summaries; ties go newest first whatever the direction, then by id so the order is stable. */
@@ -162,7 +213,9 @@ const newestFirst = (a: DamagedSummary, b: DamagedSummary): number =>
 
 /**
  * The games screen's list: summaries of the games asked for, sorted, and every damaged record. Summaries
- * missing for some games are made first (`onProgress` reports that, when there is any to do).
+ * missing for some games are made first (`onProgress` reports that, when there is any to do). A stored
+ * summary that fails its check, and a listed game whose record no longer matches its summary, are
+ * summarised again from the record (so a record damaged in place lists as damaged) and written back.
  */
 export async function listGameSummaries(
   db: PenteDb,
@@ -174,54 +227,102 @@ export async function listGameSummaries(
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
   const { shelf, status, limit = Infinity } = query;
-  const wanted = (s: GameSummary): boolean =>
+  const shows = (s: GameSummary): boolean =>
     (shelf === undefined || s.shelf === shelf) &&
     (status === undefined || s.status === status) &&
     (query.includeDemo || !s.demo);
   const filtered = shelf !== undefined || status !== undefined;
-  return withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
+  const listed = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
     const store = tx.objectStore('summaries');
+    const gameStore = tx.objectStore('games');
     const byStatus = store.index('byStatus');
+    /** Keys whose stored summary is not the one their record makes now: written again after the listing. */
+    const stale: IDBValidKey[] = [];
+    /** A stored summary as the list may use it: as stored when it passes its check, else made from its game. */
+    const trusted = async (key: IDBValidKey, value: unknown): Promise<SummaryRecord | null> => {
+      if (isSummaryRecord(value)) return value;
+      stale.push(key);
+      const game: unknown = await gameStore.get(key as string);
+      return game === undefined ? null : summarize(key, game);
+    };
+    const summaries: SummaryRecord[] = [];
     const damagedValues = filtered ? await byStatus.getAll('damaged') : [];
     if (filtered && sortBy === 'date' && limit < Infinity) {
       // A page in date order straight from an index: one more than asked tells whether there are more.
-      const page: GameSummary[] = [];
       const key = shelf ?? status!;
       const range = IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
       const index = store.index(shelf === undefined ? 'byStatusUpdated' : 'byShelfListed');
       let cursor = await index.openCursor(range, descending ? 'prev' : 'next');
-      for (; cursor && page.length <= limit; cursor = await cursor.continue()) {
-        const value: unknown = cursor.value;
-        if (isSummaryRecord(value) && value.status !== 'damaged' && wanted(value)) page.push(value);
+      let pageLength = 0;
+      for (; cursor && pageLength <= limit; cursor = await cursor.continue()) {
+        const summary = await trusted(cursor.primaryKey, cursor.value);
+        if (!summary) continue;
+        summaries.push(summary);
+        if (!isDamaged(summary) && shows(summary)) pageLength++;
       }
-      const damaged = damagedValues.filter(isSummaryRecord).filter((s): s is DamagedSummary => s.status === 'damaged');
-      return ok({ games: page.slice(0, limit), more: page.length > limit, damaged: damaged.sort(newestFirst) });
-    }
-    // One status is read through its index (and the damaged beside it); anything else reads every summary.
-    const listed =
-      shelf === undefined && status !== undefined
-        ? [...(await byStatus.getAll(status)), ...damagedValues]
-        : await store.getAll();
-    const summaries: SummaryRecord[] = [];
-    for (const value of listed) {
-      if (isSummaryRecord(value)) {
-        summaries.push(value);
-      } else if (typeof value === 'object' && value !== null && 'id' in value) {
-        // Not a summary this version wrote: made again from its game, which is what it stands for.
-        const key = value.id as string;
-        const game: unknown = await tx.objectStore('games').get(key);
-        if (game !== undefined) summaries.push(summarize(key, game));
+    } else {
+      // One status is read through its index (and the damaged beside it); anything else reads every summary.
+      const values = shelf === undefined && status !== undefined ? await byStatus.getAll(status) : await store.getAll();
+      for (const value of values) {
+        const summary = await trusted((value as { id: IDBValidKey }).id, value);
+        if (summary) summaries.push(summary);
       }
     }
-    const games: GameSummary[] = [];
+    for (const value of damagedValues) {
+      const summary = await trusted((value as { id: IDBValidKey }).id, value);
+      if (summary) summaries.push(summary);
+    }
     const damaged: DamagedSummary[] = [];
+    const candidates: GameSummary[] = [];
     for (const s of summaries) {
-      if (s.status === 'damaged') damaged.push(s);
-      else if (wanted(s)) games.push(s);
+      if (isDamaged(s)) damaged.push(s);
+      else if (shows(s)) candidates.push(s);
     }
-    const sorted = sortSummaries(games, sortBy, descending);
-    return ok({ games: sorted.slice(0, limit), more: sorted.length > limit, damaged: damaged.sort(newestFirst) });
+    const sorted = sortSummaries(candidates, sortBy, descending);
+    // The games shown are read and compared with their summaries: one edited in place since is made again.
+    const page = sorted.slice(0, limit);
+    const records = await Promise.all(page.map((s) => request(gameStore.get(s.id))));
+    const games: GameSummary[] = [];
+    page.forEach((s, i) => {
+      const record: unknown = records[i];
+      if (record !== undefined && describesRecord(s, record)) return void games.push(s);
+      stale.push(s.id);
+      if (record === undefined) return;
+      const fresh = summarize(s.id, record);
+      if (isDamaged(fresh)) damaged.push(fresh);
+      else if (shows(fresh)) games.push(fresh);
+    });
+    const seen = new Set<string>();
+    const uniqueDamaged = damaged.filter((d) => !seen.has(keyText(d.id)) && seen.add(keyText(d.id)));
+    const library: Library = {
+      games: sortSummaries(games, sortBy, descending),
+      more: sorted.length > limit,
+      damaged: uniqueDamaged.sort(newestFirst),
+    };
+    return ok({ library, stale });
   });
+  if (!listed.ok) return listed;
+  const { library, stale } = listed.value;
+  // Written back so the next listing reads them as they are; the list above is right either way.
+  if (stale.length > 0) await summarizeKeys(db, stale, false);
+  return ok(library);
+}
+
+/**
+ * A listed game's record, read to open or export it and checked as its summary promised (its moves
+ * replay). A record damaged since the list was read gets its damaged summary now, so the list shows it apart.
+ */
+export async function loadListedGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {
+  const read = await withTransaction(db, ['games'], 'readonly', 'load the game', async (tx) =>
+    ok(await tx.objectStore('games').get(id)),
+  );
+  if (!read.ok) return read;
+  const stored: unknown = read.value;
+  if (stored === undefined) return fail('not-found', 'That game is no longer saved here.');
+  const problem = gameRecordProblem(stored);
+  if (problem === null) return ok(stored as StoredGame);
+  await summarizeKeys(db, [id], false);
+  return fail('invalid', `This game cannot be opened: ${problem}. It is now listed with the damaged records.`);
 }
 
 /**

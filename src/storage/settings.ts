@@ -1,12 +1,15 @@
 /**
  * Settings: one key-value store, one entry per setting. Reading merges what is stored over the defaults,
  * so a setting added in a later version simply reads as its default until it is changed, and one stored
- * value that fails its check falls back to the default without taking the others with it.
+ * value that fails its check falls back to the default without taking the others with it. The lessons done
+ * are progress, not a preference: they are read entry by entry (lessons.ts), so one bad entry is skipped
+ * rather than the list.
  */
 import { ok } from '../core';
 import { type PenteDb, withTransaction } from './db';
 import { DEFAULT_SETTINGS } from './defaults';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { LESSONS_DONE_KEY, mergeLessonsDone, readLessonsDone, updateStoredLessons } from './lessons';
 import type { SettingName, Settings, SettingsPatch } from './records';
 import { SETTING_CHECKS, isObject, isSettingName, newGameProblem } from './validate';
 
@@ -23,7 +26,11 @@ export function settingsFrom(keys: readonly IDBValidKey[], values: readonly unkn
   keys.forEach((key, i) => {
     if (!isSettingName(key)) return;
     const value = values[i];
-    if (SETTING_CHECKS[key](value)) settings[key] = value;
+    if (key === LESSONS_DONE_KEY) {
+      const { done, damaged } = readLessonsDone(value);
+      settings[key] = done;
+      for (const d of damaged) skipped.push({ id: d.key, reason: d.reason });
+    } else if (SETTING_CHECKS[key](value)) settings[key] = value;
     else skipped.push({ id: key, reason: `the stored value ${JSON.stringify(value)} is not valid` });
   });
   return { settings: settings as unknown as Settings, skipped };
@@ -39,7 +46,8 @@ export function getSettings(db: PenteDb): Promise<StorageResult<LoadedSettings>>
 
 /**
  * Changes some settings and returns all of them as now stored. `newGame` may be given in part; its other
- * fields keep their stored values. Every value is checked first, so an invalid one changes nothing.
+ * fields keep their stored values. Every value is checked first, so an invalid one changes nothing. The
+ * lessons done are only ever added to: a patch's are merged with those stored, never written over them.
  */
 export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<StorageResult<Settings>> {
   if (!isObject(patch)) return Promise.resolve(fail('invalid', 'The settings to save are not an object.'));
@@ -55,8 +63,16 @@ export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<Storage
     const store = tx.objectStore('settings');
     const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
     const current = settingsFrom(keys, values).settings;
-    const { newGame: newGamePatch, ...rest } = patch;
+    const { newGame: newGamePatch, lessonsDone: lessonsPatch, ...rest } = patch;
     const writes = Object.entries(rest) as [SettingName, unknown][];
+    let { lessonsDone } = current;
+    if (lessonsPatch) {
+      const merged = await updateStoredLessons(store, ({ done, damaged }) => ({
+        done: mergeLessonsDone(done, lessonsPatch),
+        damaged,
+      }));
+      lessonsDone = merged.done;
+    }
     let { newGame } = current;
     if (newGamePatch) {
       newGame = { ...newGame, ...newGamePatch };
@@ -65,6 +81,6 @@ export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<Storage
       writes.push(['newGame', newGame]);
     }
     for (const [name, value] of writes) await store.put(value, name);
-    return ok({ ...current, ...rest, newGame });
+    return ok({ ...current, ...rest, newGame, lessonsDone });
   });
 }

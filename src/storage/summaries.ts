@@ -7,10 +7,10 @@
  * A record the app cannot open (it fails validation, or its moves do not replay) gets a 'damaged' summary,
  * so it is listed and counted whatever is wrong with it, a missing status included.
  */
-import { type BoardSize, type GameResult, type VariantId } from '../core';
+import { type BoardSize, type GameResult, type VariantId, isBoardSize, isVariantId } from '../core';
 import { gameIdentity, gameRecordProblem, textHash } from './game-record';
 import type { GameStatus, ImportMark, StoredGame } from './records';
-import { isObject } from './validate';
+import { gameProblem, isObject, resultProblem } from './validate';
 
 /**
  * Where the list shows a game: a game played here under its status; a game that came in from a file,
@@ -109,19 +109,55 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
 
 export const isDamaged = (summary: SummaryRecord): summary is DamagedSummary => summary.status === 'damaged';
 
+const isWhole = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
 /**
- * Whether a value read from the summaries store has the shape this module writes. Summaries are the app's
- * own derived data, so one that fails this is rebuilt from its game rather than reported.
+ * Whether a value read from the summaries store has the shape this module writes, every field checked (a
+ * summary the list trusts must not break it: an unknown variant has no name to show or sort by). Summaries
+ * are the app's own derived data, so one that fails this is made again from its game rather than reported:
+ * the game decides whether it lists as a game or as damaged.
  */
 export function isSummaryRecord(v: unknown): v is SummaryRecord {
   if (!isObject(v) || v.id === undefined) return false;
-  if (v.status === 'damaged') return typeof v.reason === 'string';
+  if (v.status === 'damaged') {
+    return (
+      typeof v.reason === 'string' &&
+      (v.updatedAt === null || isFiniteNumber(v.updatedAt)) &&
+      (v.title === null || typeof v.title === 'string')
+    );
+  }
+  const { players } = v;
   return (
+    typeof v.id === 'string' &&
     (v.status === 'in-progress' || v.status === 'finished') &&
-    Array.isArray(v.players) &&
-    typeof v.updatedAt === 'number' &&
+    typeof v.variant === 'string' &&
+    isVariantId(v.variant) &&
+    typeof v.size === 'number' &&
+    isBoardSize(v.size) &&
+    Array.isArray(players) &&
+    players.length === 2 &&
+    players.every((p) => typeof p === 'string') &&
+    isWhole(v.moveCount) &&
+    isFiniteNumber(v.createdAt) &&
+    isFiniteNumber(v.updatedAt) &&
+    resultProblem(v.result) === null &&
+    (v.status === 'finished') === (v.result !== null) &&
+    typeof v.demo === 'boolean' &&
+    isWhole(v.revision) &&
     typeof v.identity === 'string' &&
-    typeof v.shelf === 'string' &&
-    typeof v.listedAt === 'number'
+    (v.shelf === 'in-progress' || v.shelf === 'finished' || v.shelf === 'imported') &&
+    isFiniteNumber(v.listedAt)
   );
+}
+
+/**
+ * Whether a summary was made from this stored value as it is now: a record edited in place since (by a tool,
+ * a damaged disk) no longer matches its summary's revision and identity (rules, names, moves, result), and
+ * must be summarised again.
+ */
+export function describesRecord(summary: GameSummary, value: unknown): boolean {
+  if (gameProblem(value) !== null) return false;
+  const game = value as StoredGame;
+  return game.revision === summary.revision && textHash(gameIdentity(game)) === summary.identity;
 }

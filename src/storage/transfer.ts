@@ -1,9 +1,12 @@
 /**
  * Export and import of everything as one JSON file, for backups and moving to another device. Importing
  * never overwrites: a game already stored (the same game by the duplicate rule, add-games.ts, whatever its
- * id) is skipped as a duplicate, a game whose id is taken by a different game is added under a new id, and a player whose name is taken is skipped; the report says which. The whole import is one
- * transaction, so a failure part-way (a full disk) adds nothing. Records the app cannot open are exported
- * as they are stored, in a field of their own, so a backup loses nothing; importing leaves them out.
+ * id) is skipped as a duplicate, a game whose id is taken by a different game is added under a new id, and a
+ * player whose name is taken is skipped; the report says which. The whole import is one transaction, so a
+ * failure part-way (a full disk) adds nothing. Records the app cannot open (games, players) are exported as
+ * they are stored, in fields of their own, so a backup loses nothing; importing leaves them out. The
+ * player's progress (puzzles and lessons) is exported with the damaged entries kept with it, and an import
+ * merges it with the progress stored (puzzles.ts, lessons.ts), never over it.
  */
 import { ok } from '../core';
 import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
@@ -12,8 +15,24 @@ import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { fileTextProblem, forMessage } from './file-text';
 import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
 import { parseJsonInSteps } from './json-steps';
+import {
+  LESSONS_DAMAGED_KEY,
+  LESSONS_DONE_KEY,
+  mergeLessonsDone,
+  readLessonProgress,
+  readLessonsDone,
+  updateStoredLessons,
+} from './lessons';
 import { indexMissingSummaries } from './library';
 import { playerFields } from './players';
+import type { DamagedEntry } from './progress';
+import {
+  PUZZLE_PROGRESS_KEY,
+  type PuzzleProgress,
+  mergePuzzleProgress,
+  readPuzzleProgress,
+  updateStoredPuzzleProgress,
+} from './puzzles';
 import type { Settings, StoredGame, StoredPlayer } from './records';
 import { settingsFrom } from './settings';
 import type { Shelf } from './summaries';
@@ -36,6 +55,17 @@ export interface ExportFile {
    * the player or a developer to rescue by hand. Import leaves them out. Absent from older exports.
    */
   readonly damagedGames?: readonly DamagedRecord[];
+  /** Stored player records the app cannot use, as they were stored, with why. Absent from older exports. */
+  readonly damagedPlayers?: readonly DamagedRecord[];
+  /** The player's progress. Absent from older exports (whose lessons done are in the settings). */
+  readonly progress?: ExportedProgress;
+}
+
+export interface ExportedProgress {
+  readonly puzzles: PuzzleProgress;
+  readonly lessonsDone: readonly string[];
+  /** The parts of the stored progress that could not be read, as they were stored. Import leaves them out. */
+  readonly damaged: readonly DamagedEntry[];
 }
 
 export interface DamagedRecord {
@@ -47,7 +77,7 @@ export interface DamagedRecord {
 
 export interface Export {
   readonly file: ExportFile;
-  /** Stored records that failed validation: damaged games are in the file's damagedGames; players are not. */
+  /** Stored records that failed validation: they are in the file's damagedGames and damagedPlayers. */
   readonly skipped: readonly SkippedRecord[];
 }
 
@@ -84,13 +114,30 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
       skipped.push({ id: String(key), reason: problem });
     });
     const goodPlayers: StoredPlayer[] = [];
+    const damagedPlayers: DamagedRecord[] = [];
     playerValues.forEach((value, i) => {
       const problem = playerProblem(value);
-      if (problem) skipped.push({ id: String(playerKeys[i]), reason: problem });
-      else goodPlayers.push(value as StoredPlayer);
+      if (problem === null) {
+        goodPlayers.push(value as StoredPlayer);
+        return;
+      }
+      const key = playerKeys[i]!;
+      damagedPlayers.push({ key: jsonSafe(key), reason: problem, value: jsonSafe(value) });
+      skipped.push({ id: String(key), reason: problem });
     });
     const loadedSettings = settingsFrom(settingKeys, settingValues);
     skipped.push(...loadedSettings.skipped);
+    const stored = (key: string): unknown => {
+      const i = settingKeys.indexOf(key);
+      return i < 0 ? undefined : settingValues[i];
+    };
+    const puzzles = readPuzzleProgress(stored(PUZZLE_PROGRESS_KEY));
+    const lessons = readLessonProgress(stored(LESSONS_DONE_KEY), stored(LESSONS_DAMAGED_KEY));
+    const progress: ExportedProgress = {
+      puzzles: puzzles.progress,
+      lessonsDone: lessons.done,
+      damaged: [...puzzles.damaged, ...lessons.damaged].map((d) => ({ ...d, value: jsonSafe(d.value) })),
+    };
     return ok({
       file: {
         format: EXPORT_FORMAT,
@@ -100,6 +147,8 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
         players: goodPlayers,
         settings: loadedSettings.settings,
         damagedGames,
+        damagedPlayers,
+        progress,
       },
       skipped,
     });
@@ -121,7 +170,7 @@ export interface ImportOptions {
 }
 
 export interface RejectedEntry {
-  readonly what: 'game' | 'player' | 'setting';
+  readonly what: 'game' | 'player' | 'setting' | 'progress';
   readonly id: string;
   readonly reason: string;
 }
@@ -141,8 +190,15 @@ export interface ImportReport {
   readonly settingsReplaced: boolean;
   /** Entries of the file that failed validation: nothing of them was stored. */
   readonly rejected: readonly RejectedEntry[];
-  /** Damaged records the file carried as they were (its damagedGames): not imported. */
+  /**
+   * Damaged records and progress entries the file carried as they were (its damagedGames, damagedPlayers
+   * and progress.damaged): not imported.
+   */
   readonly damagedInFile: number;
+  /** Lessons the file had done that were not done here: added. */
+  readonly lessonsAdded: number;
+  /** Puzzle answers the file had that were not counted here: merged in (puzzles.ts, mergePuzzleProgress). */
+  readonly puzzleAnswersAdded: number;
 }
 
 const entryId = (v: unknown, i: number): string =>
@@ -153,6 +209,9 @@ interface CheckedFile {
   readonly players: readonly unknown[];
   readonly settings: Record<string, unknown> | undefined;
   readonly damagedGames: readonly unknown[];
+  readonly damagedPlayers: readonly unknown[];
+  /** The file's progress section, unread (undefined in older exports). */
+  readonly progress: Record<string, unknown> | undefined;
 }
 
 /** Checks the file's outer shape; its entries are checked one by one, so one bad game does not sink the file. */
@@ -175,7 +234,7 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   if (!isObject(data) || data.format !== EXPORT_FORMAT) {
     return fail('invalid', 'This is not a Pente export file.');
   }
-  const { version, games, players, settings, damagedGames } = data;
+  const { version, games, players, settings, damagedGames, damagedPlayers, progress } = data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return fail('invalid', 'The export file has no valid format version.');
   }
@@ -189,7 +248,16 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   if (!Array.isArray(players)) return fail('invalid', 'The export file has no list of players.');
   if (settings !== undefined && !isObject(settings))
     return fail('invalid', "The export file's settings are not an object.");
-  return ok({ games, players, settings, damagedGames: Array.isArray(damagedGames) ? damagedGames : [] });
+  if (progress !== undefined && !isObject(progress))
+    return fail('invalid', "The export file's progress is not an object.");
+  return ok({
+    games,
+    players,
+    settings,
+    damagedGames: Array.isArray(damagedGames) ? damagedGames : [],
+    damagedPlayers: Array.isArray(damagedPlayers) ? damagedPlayers : [],
+    progress,
+  });
 }
 
 /**
@@ -252,10 +320,19 @@ export async function importAll(
     if (problem) rejected.push({ what: 'player', id: entryId(p, i), reason: problem });
     else players.push(playerFields(p as StoredPlayer));
   });
+  // Progress: the file's, read as stored progress is (a bad part rejected, the rest kept), merged below.
+  const puzzles = file.progress?.puzzles === undefined ? null : readPuzzleProgress(file.progress.puzzles);
+  // An older export has its lessons done only in its settings.
+  const lessons = readLessonsDone(file.progress ? file.progress.lessonsDone : file.settings?.lessonsDone);
+  for (const d of [...(puzzles?.damaged ?? []), ...lessons.damaged]) {
+    rejected.push({ what: 'progress', id: d.key, reason: d.reason });
+  }
+  const damagedProgress = Array.isArray(file.progress?.damaged) ? file.progress.damaged.length : 0;
   const settings: [string, unknown][] = [];
   if (options.replaceSettings && file.settings) {
     for (const [name, value] of Object.entries(file.settings)) {
-      if (!isSettingName(name)) continue; // a setting from a later version: nothing here reads it
+      // A setting from a later version: nothing here reads it. The lessons done are progress: merged below.
+      if (!isSettingName(name) || name === LESSONS_DONE_KEY) continue;
       if (SETTING_CHECKS[name](value)) settings.push([name, value]);
       else rejected.push({ what: 'setting', id: name, reason: `${JSON.stringify(value)} is not a valid value` });
     }
@@ -296,6 +373,25 @@ export async function importAll(
     const settingStore = tx.objectStore('settings');
     for (const [name, value] of settings) await settingStore.put(value, name);
 
+    let puzzleAnswersAdded = 0;
+    if (puzzles) {
+      const answers = (p: PuzzleProgress) => p.solved + p.failed;
+      let before = 0;
+      const merged = await updateStoredPuzzleProgress(settingStore, ({ progress, damaged }) => {
+        before = answers(progress);
+        return { progress: mergePuzzleProgress(progress, puzzles.progress), damaged };
+      });
+      puzzleAnswersAdded = answers(merged.progress) - before;
+    }
+    let lessonsAdded = 0;
+    if (lessons.done.length > 0) {
+      const merged = await updateStoredLessons(settingStore, ({ done, damaged }) => {
+        lessonsAdded = -done.length;
+        return { done: mergeLessonsDone(done, lessons.done), damaged };
+      });
+      lessonsAdded += merged.done.length;
+    }
+
     return ok({
       gamesAdded: added,
       gamesRenamed: renamed,
@@ -305,7 +401,9 @@ export async function importAll(
       playersSkipped,
       settingsReplaced: settings.length > 0,
       rejected,
-      damagedInFile: file.damagedGames.length,
+      damagedInFile: file.damagedGames.length + file.damagedPlayers.length + damagedProgress,
+      lessonsAdded,
+      puzzleAnswersAdded,
     });
   });
 }

@@ -72,7 +72,7 @@ function clocksProblem(clocks: unknown): Problem {
   return null;
 }
 
-function resultProblem(result: unknown): Problem {
+export function resultProblem(result: unknown): Problem {
   if (result === null) return null;
   if (!isObject(result)) return 'the result is neither null nor an object';
   if (result.winner === null) return result.reason === 'draw' ? null : 'a result without a winner is not a draw';

@@ -5,6 +5,7 @@
 import { signal } from '@preact/signals';
 import {
   DEFAULT_SETTINGS,
+  type DamagedPlayer,
   type PenteDb,
   type Settings,
   type SettingsPatch,
@@ -40,6 +41,8 @@ export const storageProblem = signal<string | null>(null);
 export const settings = signal<Settings>(DEFAULT_SETTINGS);
 /** Until the database says otherwise (and for good when there is none): the built-in players. */
 export const players = signal<readonly StoredPlayer[]>(builtInPlayers());
+/** Stored player records that are not players the app can use: the players screen lists them apart. */
+export const damagedPlayers = signal<readonly DamagedPlayer[]>([]);
 /** The most recent unfinished game, offered by "Continue" on the home screen. */
 export const resumable = signal<StoredGame | null>(null);
 /**
@@ -91,7 +94,10 @@ export async function startApp(): Promise<void> {
   db.value = opened.value;
   const [loaded, list] = await Promise.all([getSettings(opened.value), listPlayers(opened.value)]);
   if (loaded.ok) settings.value = loaded.value.settings;
-  if (list.ok) players.value = list.value.players;
+  if (list.ok) {
+    players.value = list.value.players;
+    damagedPlayers.value = list.value.damaged;
+  }
   await refreshResumable();
   // Another tab's save or delete can change which game Continue offers.
   onGameChange(() => void refreshResumable());
@@ -110,7 +116,9 @@ export async function refreshPlayers(): Promise<void> {
   const d = db.value;
   if (!d) return;
   const list = await listPlayers(d);
-  if (list.ok) players.value = list.value.players;
+  if (!list.ok) return;
+  players.value = list.value.players;
+  damagedPlayers.value = list.value.damaged;
 }
 
 /** Changes settings at once in memory and saves them; a failed save is reported, not lost in silence. */

@@ -35,7 +35,7 @@ export function recordImportOutcome(report: RecordImportReport): ImportOutcome {
   };
 }
 
-const ENTRY_WORDS = { game: 'Game', player: 'Player', setting: 'Setting' } as const;
+const ENTRY_WORDS = { game: 'Game', player: 'Player', setting: 'Setting', progress: 'Progress' } as const;
 
 /** A backup (our JSON export): games and players added, games already here, entries rejected. */
 export function backupImportOutcome(report: ImportReport): ImportOutcome {
@@ -43,8 +43,14 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
   const players = report.playersAdded.length;
   const duplicates = report.gamesDuplicate.length;
   const bad = report.rejected.length;
-  const added = [games > 0 && count(games, 'game'), players > 0 && count(players, 'player')].filter(Boolean);
-  const parts = [added.length > 0 ? `Imported ${added.join(' and ')}` : 'No game or player imported'];
+  const added = [
+    games > 0 && count(games, 'game'),
+    players > 0 && count(players, 'player'),
+    report.lessonsAdded > 0 && count(report.lessonsAdded, 'finished lesson'),
+    report.puzzleAnswersAdded > 0 && count(report.puzzleAnswersAdded, 'puzzle answer'),
+  ].filter(Boolean);
+  const listed = added.length > 1 ? `${added.slice(0, -1).join(', ')} and ${added.at(-1)}` : added[0];
+  const parts = [listed ? `Imported ${listed}` : 'No game or player imported'];
   if (duplicates > 0)
     parts.push(`${count(duplicates, 'game')} ${plural(duplicates, 'was', 'were')} already in your games`);
   if (bad > 0) parts.push(`${count(bad, 'entry', 'entries')} could not be read`);
@@ -59,7 +65,7 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
   return {
     summary: `${parts.join('; ')}.`,
     problems: report.rejected.map((r) => `${ENTRY_WORDS[r.what]} ${r.id}: ${r.reason}`),
-    added: games + players > 0,
+    added: games + players + report.lessonsAdded + report.puzzleAnswersAdded > 0,
     shelf: most > 0 ? shelf : null,
   };
 }

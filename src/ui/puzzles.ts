@@ -1,20 +1,25 @@
 /**
  * The puzzle trainer's data on the page: the shipped pack (public/puzzles.json, precached by the service
  * worker) fetched once and indexed without parsing its puzzles (core's indexPuzzlePack: one puzzle is
- * parsed when it is shown), and the player's progress, kept in a signal and saved to IndexedDB after each
- * rated answer (in memory only when there is no database).
+ * parsed when it is shown), and the player's progress: saved to IndexedDB with each rated answer and
+ * shown once the write has committed (in memory only when there is no database), read again when another
+ * tab changes it, with the parts of it that could not be read.
  */
 import { signal } from '@preact/signals';
 import { type PuzzlePackIndex, choosePuzzle, indexPuzzlePack } from '../core';
 import {
+  type DamagedEntry,
+  type LoadedPuzzleProgress,
   NEW_PUZZLE_PROGRESS,
   type PuzzleProgress,
+  discardDamagedPuzzleProgress,
   loadPuzzleProgress,
-  savePuzzleProgress,
+  recordPuzzleAnswer,
   withPuzzleAttempt,
 } from '../storage';
 import type { Puzzle } from '../core';
 import { db } from './app-state';
+import { announceProgressChange } from './progress-sync';
 
 export const PACK_URL = `${import.meta.env.BASE_URL}puzzles.json`;
 
@@ -36,25 +41,53 @@ export function loadPack(): Promise<PuzzlePackIndex | string> {
 }
 
 export const puzzleProgress = signal<PuzzleProgress>(NEW_PUZZLE_PROGRESS);
-let progressLoaded = false;
+/** The parts of the stored progress that could not be read (kept, raw, until the player deletes them). */
+export const puzzleDamaged = signal<readonly DamagedEntry[]>([]);
 
-/** Reads the stored progress once (a fresh start when there is none, or no database). */
+const show = (loaded: LoadedPuzzleProgress) => {
+  puzzleProgress.value = loaded.progress;
+  puzzleDamaged.value = loaded.damaged;
+};
+
+/** Reads the stored progress (a fresh start when there is none; unchanged when there is no database). */
 export async function loadProgress(): Promise<void> {
-  if (progressLoaded) return;
   const database = db.value;
-  if (database) {
-    const loaded = await loadPuzzleProgress(database);
-    if (loaded.ok) puzzleProgress.value = loaded.value;
-  }
-  progressLoaded = true;
+  if (!database) return;
+  const loaded = await loadPuzzleProgress(database);
+  if (loaded.ok) show(loaded.value);
 }
 
-/** Rates an answer, then saves: the signal changes at once, the database soon after. */
-export async function recordAnswer(puzzle: Puzzle, solved: boolean): Promise<void> {
-  const next = withPuzzleAttempt(puzzleProgress.value, puzzle.id, puzzle.rating, solved, Date.now());
-  puzzleProgress.value = next;
+/**
+ * Rates an answer against the stored progress and saves it, then shows it: the signal changes only once the
+ * write has committed, so an answer the player saw counted survives a crash. Returns null once saved, else
+ * why not (the answer is then counted in memory only, and the next answer is saved as usual).
+ */
+export async function recordAnswer(puzzle: Puzzle, solved: boolean): Promise<string | null> {
+  const answer = { id: puzzle.id, packRating: puzzle.rating, solved, at: Date.now() };
   const database = db.value;
-  if (database) await savePuzzleProgress(database, next);
+  if (database) {
+    const saved = await recordPuzzleAnswer(database, answer);
+    if (saved.ok) {
+      show(saved.value);
+      announceProgressChange('puzzles');
+      return null;
+    }
+    puzzleProgress.value = withPuzzleAttempt(puzzleProgress.value, answer.id, answer.packRating, solved, answer.at);
+    return saved.error.message;
+  }
+  puzzleProgress.value = withPuzzleAttempt(puzzleProgress.value, answer.id, answer.packRating, solved, answer.at);
+  return null;
+}
+
+/** Deletes the damaged entries kept with the progress; returns why not when that fails. */
+export async function discardDamaged(): Promise<string | null> {
+  const database = db.value;
+  if (!database) return null;
+  const discarded = await discardDamagedPuzzleProgress(database);
+  if (!discarded.ok) return discarded.error.message;
+  show(discarded.value);
+  announceProgressChange('puzzles');
+  return null;
 }
 
 /** The rating a puzzle has for this player: moved by their answers, else the pack's. */

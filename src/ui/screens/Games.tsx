@@ -10,20 +10,23 @@ import {
   exportAll,
   exportGameRecord,
   exportText,
-  getGame,
   getRawGame,
   importAll,
   importRecords,
   listGameSummaries,
+  loadListedGame,
   rawRecordText,
   readFileText,
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
+import { download, fileSafe } from '../download';
 import { openGame } from '../games';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from '../import-report';
 import { count } from '../plural';
+import { loadLessons } from '../lesson-progress';
+import { announceProgressChange } from '../progress-sync';
 import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 
@@ -56,19 +59,6 @@ const TABS: readonly { readonly shelf: Shelf; readonly label: string }[] = [
 
 /** Problems listed under an import's summary; the rest are counted. */
 const PROBLEMS_SHOWN = 20;
-
-/** Offers a file to download. */
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A file name from any text: letters, digits and dashes only. */
-const fileSafe = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
 
 /** The import's phases as the progress bar names them. */
 const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
@@ -225,13 +215,16 @@ export function Games() {
   // Another tab's save or delete changes the list.
   useEffect(() => onGameChange(() => void load()), [status, sortBy, shown]);
 
-  /** Whole records are read only here, when a game is opened or exported. */
+  /**
+   * Whole records are read only here, when a game is opened or exported, and checked: one damaged since the
+   * list was read is listed with the damaged records from then on.
+   */
   const withGame = async (g: GameSummary, use: (game: StoredGame) => void) => {
     const d = db.value;
     if (!d) return;
-    const r = await getGame(d, g.id);
+    const r = await loadListedGame(d, g.id);
     if (r.ok) return use(r.value);
-    // Changed or deleted since the list was read (another tab): say so and show the list as it is now.
+    // Changed, damaged or deleted since the list was read: say so and show the list as it is now.
     notify(r.error.message);
     await load();
   };
@@ -275,9 +268,10 @@ export function Games() {
     const r = await exportAll(d);
     if (!r.ok) return notify(r.error.message);
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
-    const damaged = r.value.file.damagedGames?.length ?? 0;
+    const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
+    const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
     if (damaged > 0) {
-      notify(`The file includes ${count(damaged, 'damaged record')} as they are stored, apart from the games.`);
+      notify(`The file includes ${count(damaged, 'damaged record')} as they are stored, apart from the rest.`);
     }
   };
   const exportOne = (g: GameSummary) =>
@@ -329,7 +323,16 @@ export function Games() {
       : await importRecords(d, text.value, { onProgress });
     setProgress(null);
     if (!r.ok) return notify(`Not imported: ${r.error.message}`);
-    await showImport('gamesAdded' in r.value ? backupImportOutcome(r.value) : recordImportOutcome(r.value));
+    if ('gamesAdded' in r.value) {
+      if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
+        announceProgressChange('puzzles');
+        announceProgressChange('lessons');
+        await loadLessons();
+      }
+      await showImport(backupImportOutcome(r.value));
+    } else {
+      await showImport(recordImportOutcome(r.value));
+    }
   };
 
   const games = library?.games ?? [];
@@ -411,7 +414,7 @@ export function Games() {
             <div class="game-text">
               <strong>{title(g)}</strong>
               <small>
-                {VARIANTS[g.variant].name} {g.size}×{g.size} · {RESULT(g)}
+                {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · {RESULT(g)}
               </small>
               <small>{gameDate(g)}</small>
             </div>

@@ -2,6 +2,7 @@
  * The players screen: people (a name) and computer players (a name, a strength and a few settings in plain
  * words). Any player can be renamed, re-tuned or deleted, the built-in ones included. Every computer
  * setting goes through `clampComputerSettings` (storage), so the editor cannot save a value out of range.
+ * Stored records that are not players the app can use are listed apart, with why, Export raw and Delete.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { LEVELS } from '../../core';
@@ -9,6 +10,7 @@ import {
   COMPUTER_LIMITS,
   type ComputerPlayer,
   type ComputerSettings,
+  type DamagedPlayer,
   type PenteDb,
   type StorageResult,
   type StoredPlayer,
@@ -16,14 +18,17 @@ import {
   addPlayer,
   clampComputerSettings,
   deletePlayer,
+  getRawPlayer,
   measuredRating,
+  rawRecordText,
   savePlayer,
   strengthOf,
   withLevel,
 } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { confirmDialog, useLeaveGuard } from '../dialog';
-import { db, notify, players, refreshPlayers } from '../app-state';
+import { damagedPlayers, db, notify, players, refreshPlayers } from '../app-state';
+import { download, fileSafe } from '../download';
 import { plural } from '../plural';
 
 const NO_STORAGE = 'Players cannot be changed here: saved data is not available on this device.';
@@ -430,6 +435,43 @@ function ComputerRow({
   );
 }
 
+/** A stored record that is not a player the app can use: why, Export raw and Delete. */
+function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
+  const name = record.name ?? `Record ${String(record.key).slice(0, 40)}`;
+  const exportRaw = async () => {
+    const d = db.value;
+    if (!d) return notify(NO_STORAGE);
+    const r = await getRawPlayer(d, record.key);
+    if (!r.ok) return notify(r.error.message);
+    download(
+      `pente-damaged-player-${fileSafe(String(record.key))}.json`,
+      rawRecordText(record.key, record.reason, r.value),
+      'application/json',
+    );
+  };
+  const remove = async () => {
+    if (!(await askToDelete(`the damaged record "${name}"`))) return;
+    const error = await withDb((d) => deletePlayer(d, record.key));
+    if (error) notify(error);
+  };
+  return (
+    <div class="player-row">
+      <div class="player-text">
+        <span class="player-name">{name}</span>
+        <small>{record.reason}</small>
+      </div>
+      <div class="row-actions">
+        <button type="button" aria-label={`Export raw ${name}`} onClick={() => void exportRaw()}>
+          Export raw
+        </button>
+        <button type="button" aria-label={`Delete damaged ${name}`} onClick={() => void remove()}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (player: StoredPlayer) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -494,9 +536,23 @@ export function Players() {
   const humans = players.value.filter((p) => p.kind === 'human');
   const computers = players.value.filter((p): p is ComputerPlayer => p.kind === 'computer');
   const toggle = (id: string) => () => setEditing(editing === id ? null : id);
+  const damaged = damagedPlayers.value;
   return (
     <main class="list-screen players-screen">
       <ScreenHeader title="Players" />
+      {damaged.length > 0 && (
+        <p class="notice">
+          {/* A button, not a #link: the hash is the app's route. */}
+          <button
+            type="button"
+            class="link"
+            onClick={() => document.getElementById('damaged-players-heading')?.scrollIntoView({ behavior: 'smooth' })}
+          >
+            {damaged.length} damaged player {damaged.length === 1 ? 'record' : 'records'} cannot be used: see the list
+            below.
+          </button>
+        </p>
+      )}
       <section class="player-section" aria-labelledby="people-heading">
         <h2 id="people-heading">People</h2>
         <ul class="player-cards">
@@ -523,6 +579,23 @@ export function Players() {
         </ul>
         <AddForm kind="computer" onAdded={(p) => setEditing(p.id)} />
       </section>
+      {damaged.length > 0 && (
+        <section class="player-section damaged" aria-labelledby="damaged-players-heading">
+          <h2 id="damaged-players-heading">Damaged records ({damaged.length})</h2>
+          <p class="notice">
+            {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be used as
+            players, and {damaged.length === 1 ? 'its name stays taken' : 'their names stay taken'} until deleted.
+            Export one to keep what is in it, or delete it.
+          </p>
+          <ul class="player-cards">
+            {damaged.map((d) => (
+              <li key={String(d.key)}>
+                <DamagedPlayerRow record={d} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </main>
   );
 }

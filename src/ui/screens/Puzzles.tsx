@@ -5,7 +5,10 @@
  * player's own) the engine finds the defence and, for a move the build did not prove, judges it. A wrong
  * move stays on the board with the engine's answer to it, and the stored solution can be shown. The first
  * answer to each puzzle is rated (Glicko-2, src/storage/puzzles.ts), and the rating, streak and history are
- * saved in IndexedDB, so they survive a reload; the pack is precached, so puzzles work offline.
+ * saved in IndexedDB, so they survive a reload: an answer's result is shown once its write has committed (a
+ * few milliseconds), so a crash cannot take back an answer the player saw. Another tab's answers are read
+ * in when it says so, and parts of the stored progress that cannot be read are named, with Export raw and
+ * Delete. The pack is precached, so puzzles work offline.
  * `#/puzzles/<id>` opens one puzzle by its id (a link to it; the e2e tests use it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -29,11 +32,22 @@ import {
 } from '../../core';
 import type { InputMode } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
+import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
-import { settings } from '../app-state';
+import { notify, settings } from '../app-state';
+import { onProgressChange } from '../progress-sync';
 import { requestMove } from '../engine/bridge';
-import { loadPack, loadProgress, nextPuzzleIndex, puzzleProgress, puzzleRatingOf, recordAnswer } from '../puzzles';
+import {
+  discardDamaged,
+  loadPack,
+  loadProgress,
+  nextPuzzleIndex,
+  puzzleDamaged,
+  puzzleProgress,
+  puzzleRatingOf,
+  recordAnswer,
+} from '../puzzles';
 import { navigate, requestedPuzzle } from '../router';
 import { hapticTap, playEffect } from '../sound';
 
@@ -91,7 +105,11 @@ export function Puzzles() {
   const [attempt, setAttempt] = useState<PuzzleAttempt | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'solving', note: '' });
   const [preview, setPreview] = useState<MovePreview | null>(null);
-  const [answered, setAnswered] = useState(false);
+  /** Whether this puzzle's answer has been rated (only the first is). */
+  const answered = useRef(false);
+  /** An answer's write in flight: the board waits for it (a few milliseconds). */
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
   const [lastMove, setLastMove] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const mode = settings.value.inputMode;
@@ -110,7 +128,7 @@ export function Puzzles() {
     setAttempt(startAttempt(read.value, position.value));
     setPhase({ kind: 'solving', note: '' });
     setPreview(null);
-    setAnswered(false);
+    answered.current = false;
     setLastMove(position.value.lastMove?.point ?? null);
   };
 
@@ -124,8 +142,13 @@ export function Puzzles() {
       const asked = p.ids.indexOf(requestedPuzzle.peek());
       open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
     });
+    // Another tab answered: its answers are in the stored progress, which is read again.
+    const unsubscribe = onProgressChange((kind) => {
+      if (kind === 'puzzles') void loadProgress();
+    });
     return () => {
       live = false;
+      unsubscribe();
       abort.current?.abort();
     };
   }, []);
@@ -147,10 +170,16 @@ export function Puzzles() {
     );
   }
 
-  const answer = (solved: boolean) => {
-    if (answered) return;
-    setAnswered(true);
-    void recordAnswer(puzzle.puzzle, solved);
+  /** Rates and saves the first answer; resolves once it is saved (then the screen may show it). */
+  const answer = async (solved: boolean) => {
+    if (answered.current) return;
+    answered.current = true;
+    saving.current = true;
+    setSavingShown(true);
+    const problem = await recordAnswer(puzzle.puzzle, solved);
+    saving.current = false;
+    setSavingShown(false);
+    if (problem) notify(`This answer is counted here but could not be saved: ${problem}`, 8000);
   };
 
   /** Asks the engine for its move at `state` (a defence, or the answer to a wrong move). */
@@ -166,7 +195,7 @@ export function Puzzles() {
   };
 
   const fail = async (a: PuzzleAttempt, why: string) => {
-    answer(false);
+    await answer(false);
     setAttempt(a);
     if (a.state.result) {
       setPhase({ kind: 'failed', note: why, refutation: null });
@@ -183,13 +212,16 @@ export function Puzzles() {
   };
 
   const submit = async (point: number) => {
-    if (phase.kind !== 'solving') return;
+    if (phase.kind !== 'solving' || saving.current) return;
     setPreview(null);
     const step = puzzleMove(attempt, point);
     if (step.kind === 'illegal') {
       setPhase({ kind: 'solving', note: step.message });
       return;
     }
+    // A right or wrong answer is shown once it is saved: the stone goes down with its result.
+    if (step.kind === 'solved') await answer(true);
+    else if (step.kind === 'wrong') await answer(false);
     const previewed = previewMove(attempt.state, point);
     if (previewed.ok)
       playEffect(previewed.value.result ? 'win' : previewed.value.captured.length ? 'capture' : 'place');
@@ -249,7 +281,7 @@ export function Puzzles() {
   };
 
   const tap = (point: number) => {
-    if (phase.kind !== 'solving') return;
+    if (phase.kind !== 'solving' || saving.current) return;
     const previewed = previewMove(attempt.state, point);
     if (!previewed.ok) {
       setPhase({ kind: 'solving', note: previewed.error.message });
@@ -321,6 +353,11 @@ export function Puzzles() {
   return (
     <main class="tutorial puzzles" data-puzzle={p.id} data-phase={phase.kind}>
       <ScreenHeader title="Puzzles" />
+      <DamagedProgressNotice
+        entries={puzzleDamaged.value}
+        fileName="pente-damaged-puzzle-progress.json"
+        onDelete={discardDamaged}
+      />
       <div class="lesson-head">
         <p class="puzzle-rating">
           Your rating <strong data-rating={rating}>{rating}</strong> · Streak {progress.streak} (best{' '}
@@ -343,10 +380,10 @@ export function Puzzles() {
         highlighted={[...highlighted]}
         numbers={numbers}
         showCoordinates={settings.value.showCoordinates}
-        disabled={phase.kind !== 'solving'}
+        disabled={phase.kind !== 'solving' || savingShown}
         dragToPlace={mode === 'drag'}
         onHover={(q) => {
-          if (phase.kind !== 'solving') return;
+          if (phase.kind !== 'solving' || saving.current) return;
           if (q === null) return setPreview(null);
           const previewed = previewMove(attempt.state, q);
           if (previewed.ok) setPreview(previewed.value);
@@ -367,7 +404,7 @@ export function Puzzles() {
           <button
             type="button"
             class="primary"
-            disabled={!preview}
+            disabled={!preview || savingShown}
             onClick={() => preview && void submit(preview.point)}
           >
             Confirm

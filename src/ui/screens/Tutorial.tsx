@@ -3,9 +3,11 @@
  * The lesson (core/lessons.ts) gives the position, the prompt and the goal; the core judges the move
  * (`tryLessonMove`). A right move is explained and opens the next lesson; a wrong one stays on the board with
  * the opponent's answer that punishes it, and Retry sets the lesson up again. Completed lessons are saved
- * in the `lessonsDone` setting, so the list's ticks and the lesson the screen opens at survive a reload.
+ * in the `lessonsDone` setting, so the list's ticks and the lesson the screen opens at survive a reload: a
+ * right answer is shown once the lesson's write has committed (a few milliseconds), so a crash cannot take
+ * back a lesson the player saw done. Other tabs' lessons are read in when they say so.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   type LessonAttempt,
   type MovePreview,
@@ -19,12 +21,15 @@ import {
 } from '../../core';
 import type { InputMode } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
+import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
-import { settings, updateSettings } from '../app-state';
+import { notify, settings } from '../app-state';
+import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from '../lesson-progress';
+import { onProgressChange } from '../progress-sync';
 import { navigate } from '../router';
 import { hapticTap, playEffect } from '../sound';
-import { firstLessonToDo, lessonsDoneCount, withLessonDone } from '../tutorial';
+import { firstLessonToDo, lessonsDoneCount } from '../tutorial';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
@@ -52,9 +57,20 @@ export function Tutorial() {
   const [preview, setPreview] = useState<MovePreview | null>(null);
   const [attempt, setAttempt] = useState<LessonAttempt | null>(null);
   const [notice, setNotice] = useState('');
+  /** A lesson's write in flight: the board waits for it (a few milliseconds). */
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
   const mode = settings.value.inputMode;
 
+  useEffect(() => {
+    void loadLessons();
+    return onProgressChange((kind) => {
+      if (kind === 'lessons') void loadLessons();
+    });
+  }, []);
+
   const open = (i: number) => {
+    if (saving.current) return;
     // A new lesson starts at its prompt, above the board (Next is below it).
     if (i !== index) window.scrollTo(0, 0);
     setIndex(i);
@@ -75,31 +91,40 @@ export function Tutorial() {
   const state = start.value;
   const size = state.rules.size;
 
-  const submit = (point: number) => {
+  const submit = async (point: number) => {
+    if (saving.current) return;
     const a = tryLessonMove(lesson, state, point);
-    setAttempt(a);
     setPreview(null);
     setNotice('');
+    // A right answer is shown once the lesson is saved as done.
+    if (a.correct && !done.includes(lesson.id)) {
+      saving.current = true;
+      setSavingShown(true);
+      const problem = await completeLesson(lesson.id);
+      saving.current = false;
+      setSavingShown(false);
+      if (problem) notify(`This lesson is done here but could not be saved: ${problem}`, 8000);
+    }
+    setAttempt(a);
     if (a.preview) {
       playEffect(a.preview.result ? 'win' : a.preview.captured.length ? 'capture' : 'place');
       hapticTap();
     }
-    if (a.correct && !done.includes(lesson.id)) void updateSettings({ lessonsDone: withLessonDone(done, lesson.id) });
   };
 
   const tap = (point: number) => {
-    if (attempt) return;
+    if (attempt || saving.current) return;
     const previewed = previewMove(state, point);
     if (!previewed.ok) {
       // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
       if (previewed.error.reason === 'occupied') {
         setNotice(previewed.error.message);
         setPreview(null);
-      } else submit(point);
+      } else void submit(point);
       return;
     }
     setNotice('');
-    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) submit(point);
+    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) void submit(point);
     else setPreview(previewed.value);
   };
 
@@ -148,7 +173,12 @@ export function Tutorial() {
   let actions;
   if (!attempt) {
     actions = (
-      <button type="button" class="primary" disabled={!preview} onClick={() => preview && submit(preview.point)}>
+      <button
+        type="button"
+        class="primary"
+        disabled={!preview || savingShown}
+        onClick={() => preview && void submit(preview.point)}
+      >
         Confirm
       </button>
     );
@@ -180,6 +210,11 @@ export function Tutorial() {
   return (
     <main class="tutorial" data-lesson={lesson.id}>
       <ScreenHeader title="Learn to play" />
+      <DamagedProgressNotice
+        entries={lessonDamaged.value}
+        fileName="pente-damaged-lesson-progress.json"
+        onDelete={discardDamagedLessonEntries}
+      />
       <div class="lesson-head">
         <p class="lesson-count">
           Lesson {index + 1} of {LESSONS.length}
@@ -199,10 +234,10 @@ export function Tutorial() {
         highlighted={[...highlighted]}
         shaded={[...shaded]}
         showCoordinates
-        disabled={attempt !== null}
+        disabled={attempt !== null || savingShown}
         dragToPlace={mode === 'drag'}
         onHover={(p) => {
-          if (attempt) return;
+          if (attempt || saving.current) return;
           if (p === null) return setPreview(null);
           const previewed = previewMove(state, p);
           if (previewed.ok) setPreview(previewed.value);
