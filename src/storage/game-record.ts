@@ -64,7 +64,7 @@ const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
 
 /** The fields of a game record, and nothing else the caller's object may carry. */
 export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
-  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
+  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo, origin } = game;
   return {
     id,
     variant,
@@ -76,12 +76,15 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
       remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
       incrementMs: clocks.incrementMs,
       ...(typeof clocks.runningSince === 'number' ? { runningSince: clocks.runningSince } : {}),
+      ...(typeof clocks.seenAt === 'number' ? { seenAt: clocks.seenAt } : {}),
+      ...(typeof clocks.initialMs === 'number' ? { initialMs: clocks.initialMs } : {}),
     },
     createdAt,
     updatedAt,
     status,
     result: result && { ...result },
     demo,
+    ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
     revision,
   };
 }

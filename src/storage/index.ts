@@ -19,6 +19,7 @@ export {
 export * from './defaults';
 export * from './errors';
 export * from './games';
+export * from './journal';
 export * from './pente-org';
 export * from './persistence';
 export * from './players';

@@ -9,7 +9,7 @@
  */
 import { type BoardSize, type GameResult, type VariantId } from '../core';
 import { contentHash, contentKey, gameRecordProblem } from './game-record';
-import type { GameStatus, StoredGame } from './records';
+import type { GameOrigin, GameStatus, StoredGame } from './records';
 import { isObject } from './validate';
 
 /** A game the app can open, as the list shows it. */
@@ -28,6 +28,8 @@ export interface GameSummary {
   readonly revision: number;
   /** contentHash of the game's content (every field but the id and revision), for import's duplicate check. */
   readonly contentHash: string;
+  /** A game played from another game's position: which game, and which move (the list says so). */
+  readonly origin?: GameOrigin;
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -81,6 +83,7 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
     demo: game.demo,
     revision: game.revision,
     contentHash: contentHash(contentKey(game)),
+    ...(game.origin ? { origin: { gameId: game.origin.gameId, ply: game.origin.ply } } : {}),
   };
 }
 

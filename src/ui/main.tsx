@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { effect } from '@preact/signals';
 import { App } from './App';
 import { settings, startApp } from './app-state';
-import { closeSession, openGame, session } from './games';
+import { closeSession, keepSavingKeptGames, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
 import { configureEngineBridge, setEngineThreads } from './engine/bridge';
 import { threadsFor } from './engine/threads';
@@ -25,5 +25,5 @@ startRouter({
 });
 keepScreenAwakeDuringGames();
 render(<App />, document.getElementById('app')!);
-void startApp();
+void startApp().then(keepSavingKeptGames);
 registerServiceWorker();

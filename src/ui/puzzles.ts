@@ -14,7 +14,7 @@ import {
   withPuzzleAttempt,
 } from '../storage';
 import type { Puzzle } from '../core';
-import { db } from './app-state';
+import { db, reportNotSaved } from './app-state';
 
 export const PACK_URL = `${import.meta.env.BASE_URL}puzzles.json`;
 
@@ -54,7 +54,9 @@ export async function recordAnswer(puzzle: Puzzle, solved: boolean): Promise<voi
   const next = withPuzzleAttempt(puzzleProgress.value, puzzle.id, puzzle.rating, solved, Date.now());
   puzzleProgress.value = next;
   const database = db.value;
-  if (database) await savePuzzleProgress(database, next);
+  if (!database) return;
+  const saved = await savePuzzleProgress(database, next);
+  if (!saved.ok) reportNotSaved('Your puzzle answer', saved.error.message);
 }
 
 /** The rating a puzzle has for this player: moved by their answers, else the pack's. */

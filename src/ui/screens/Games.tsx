@@ -36,6 +36,35 @@ const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
 const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
 const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
 
+/**
+ * Where a game played from another game's position came from ("Play from here"), for its list line:
+ * `started` is when that game was started (null: it is no longer saved; undefined: not read yet).
+ */
+function originText(ply: number, started: number | null | undefined): string {
+  const when =
+    typeof started === 'number' &&
+    new Date(started).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return `From move ${ply} of ${when ? `the game of ${when}` : started === null ? 'a deleted game' : 'another game'}`;
+}
+
+/** When each game that listed games were played from was started (read once per game; null: gone). */
+function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
+  const [dates, setDates] = useState<ReadonlyMap<string, number | null>>(new Map());
+  useEffect(() => {
+    const d = db.value;
+    const wanted = [...new Set(games.flatMap((g) => (g.origin && !dates.has(g.origin.gameId) ? [g.origin.gameId] : [])))];
+    if (!d || wanted.length === 0) return;
+    void Promise.all(wanted.map((id) => getGame(d, id))).then((read) =>
+      setDates((known) => {
+        const next = new Map(known);
+        read.forEach((r, i) => next.set(wanted[i]!, r.ok ? r.value.createdAt : null));
+        return next;
+      }),
+    );
+  }, [games]);
+  return dates;
+}
+
 /** Offers a file to download. */
 function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -270,6 +299,7 @@ export function Games() {
 
   const games = library?.games ?? [];
   const damaged = library?.damaged ?? [];
+  const originDates = useOriginDates(games);
   return (
     <main class="list-screen">
       <ScreenHeader title="Games" />
@@ -351,6 +381,7 @@ export function Games() {
               <small>
                 {VARIANTS[g.variant].name} {g.size}×{g.size} · {RESULT(g)}
               </small>
+              {g.origin && <small class="origin">{originText(g.origin.ply, originDates.get(g.origin.gameId))}</small>}
               <small>{dateText(g.updatedAt)}</small>
             </div>
             <div class="row-actions">
