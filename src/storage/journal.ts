@@ -124,7 +124,10 @@ export type Reconciliation =
 
 const sameResult = (a: StoredGame, b: StoredGame): boolean =>
   (a.result === null && b.result === null) ||
-  (a.result !== null && b.result !== null && a.result.winner === b.result.winner && a.result.reason === b.result.reason);
+  (a.result !== null &&
+    b.result !== null &&
+    a.result.winner === b.result.winner &&
+    a.result.reason === b.result.reason);
 
 /**
  * Decides how a kept copy is saved, given the game as stored now (null: not stored, never or no longer).
@@ -175,11 +178,11 @@ export async function saveUnsavedGame(
     return ok({ kind: 'dropped' });
   }
   const record: StoredGame =
-    plan.kind === 'save'
-      ? kept
-      : { ...kept, id: newId(), revision: 0, origin: { gameId: kept.id, ply: plan.ply } };
+    plan.kind === 'save' ? kept : { ...kept, id: newId(), revision: 0, origin: { gameId: kept.id, ply: plan.ply } };
   const saved = await saveGame(db, record, plan.kind === 'save' ? plan.expectedRevision : 0, now);
   if (!saved.ok) return saved;
   forgetUnsavedGame(kv, gameId);
-  return ok(plan.kind === 'save' ? { kind: 'saved', record: saved.value } : { kind: 'saved-as-new', record: saved.value });
+  return ok(
+    plan.kind === 'save' ? { kind: 'saved', record: saved.value } : { kind: 'saved-as-new', record: saved.value },
+  );
 }

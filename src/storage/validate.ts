@@ -69,9 +69,10 @@ function clocksProblem(clocks: unknown): Problem {
   if (runningSince !== undefined && runningSince !== null && !isFiniteNumber(runningSince)) {
     return 'the clock start time is not a number';
   }
-  if (clocks.seenAt !== undefined && !isFiniteNumber(clocks.seenAt)) return 'the clock\'s last seen time is not a number';
+  if (clocks.seenAt !== undefined && !isFiniteNumber(clocks.seenAt))
+    return "the clock's last seen time is not a number";
   if (clocks.initialMs !== undefined && !isNonNegative(clocks.initialMs)) {
-    return 'the clock\'s starting time is not a non-negative number';
+    return "the clock's starting time is not a non-negative number";
   }
   return null;
 }
@@ -81,7 +82,7 @@ function originProblem(origin: unknown, moves: number): Problem {
   if (!isObject(origin)) return 'the origin is not an object';
   if (typeof origin.gameId !== 'string' || origin.gameId === '') return 'the origin names no game';
   if (!Number.isInteger(origin.ply) || (origin.ply as number) < 0 || (origin.ply as number) > moves) {
-    return 'the origin\'s move is not a whole number within the game';
+    return "the origin's move is not a whole number within the game";
   }
   return null;
 }

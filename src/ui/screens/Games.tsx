@@ -52,7 +52,9 @@ function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, numb
   const [dates, setDates] = useState<ReadonlyMap<string, number | null>>(new Map());
   useEffect(() => {
     const d = db.value;
-    const wanted = [...new Set(games.flatMap((g) => (g.origin && !dates.has(g.origin.gameId) ? [g.origin.gameId] : [])))];
+    const wanted = [
+      ...new Set(games.flatMap((g) => (g.origin && !dates.has(g.origin.gameId) ? [g.origin.gameId] : []))),
+    ];
     if (!d || wanted.length === 0) return;
     void Promise.all(wanted.map((id) => getGame(d, id))).then((read) =>
       setDates((known) => {

@@ -84,7 +84,8 @@ export function Tutorial() {
       playEffect(a.preview.result ? 'win' : a.preview.captured.length ? 'capture' : 'place');
       hapticTap();
     }
-    if (a.correct && !done.includes(lesson.id)) void updateSettings({ lessonsDone: withLessonDone(done, lesson.id) }, 'Your lesson progress');
+    if (a.correct && !done.includes(lesson.id))
+      void updateSettings({ lessonsDone: withLessonDone(done, lesson.id) }, 'Your lesson progress');
   };
 
   const tap = (point: number) => {
