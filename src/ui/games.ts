@@ -52,7 +52,8 @@ export function closeSession(): Promise<void> {
   const live = session.value;
   if (live) {
     session.value = null;
-    lastClosed = live.close();
+    // Its last save may have failed and kept the game unsaved: Continue and the notice of kept games follow.
+    lastClosed = live.close().then(refreshResumable);
   }
   return lastClosed;
 }
