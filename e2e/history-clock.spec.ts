@@ -163,7 +163,10 @@ test('storage full: moves and a new game are kept, not dropped, and saved once t
   await setFull(true);
   await tapTwice(page, 'F6');
   const warning = page.locator('.play .detail.warn');
-  await expect(warning).toContainText(/Not saved yet: .*no more storage space.* kept on this device/);
+  await expect(warning).toContainText('Not saved yet: your moves are kept and saved later.');
+  await expect(
+    page.getByText('Could not save the game: the browser has no more storage space for Pente.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Back to the menu' }).click();
   await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
   await expect(page.getByText('Move 3: Player 1 (Black) to move')).toBeVisible();
@@ -211,4 +214,44 @@ test('storage full: moves and a new game are kept, not dropped, and saved once t
   expect(games[0]!.id).toBe(first!.id);
   await expect(page.getByText(/not saved yet/)).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pente.unsaved')))).toEqual([]);
+});
+
+test('storage full and nowhere to keep the moves: leaving asks first, and Retry saves them once there is room', async ({
+  page,
+}) => {
+  await page.addInitScript(FILL_STORAGE);
+  // localStorage refuses the unsaved-games journal too.
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key.startsWith('pente.unsaved') && this.getItem('e2e-storage-full') === '1') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      setItem.call(this, key, value);
+    };
+  });
+  await openApp(page);
+  await newGame(page, { white: 'Guest' });
+  await tapTwice(page, 'E5');
+  await page.evaluate(() => localStorage.setItem('e2e-storage-full', '1'));
+  await tapTwice(page, 'F6');
+  const warning = page.locator('.play .detail.warn');
+  await expect(warning).toContainText('Not saved: leaving now would lose your last moves.');
+
+  const dialog = page.getByRole('dialog', { name: 'Your last moves are not saved' });
+  await page.getByRole('button', { name: 'Back to the menu' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('main.play')).toHaveAttribute('data-ply', '2');
+  await expect(warning).toContainText(/would lose your last moves/);
+
+  // Room again: Retry in the dialog saves, and then leaving asks nothing.
+  await page.evaluate(() => localStorage.setItem('e2e-storage-full', '0'));
+  await page.getByRole('button', { name: 'Back to the menu' }).click();
+  await dialog.getByRole('button', { name: 'Retry' }).click();
+  await expect(warning).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the menu' }).click();
+  await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect((await storedGames(page)).map((g) => g.moves)).toEqual([['E5', 'F6']]);
 });

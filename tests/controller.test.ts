@@ -213,14 +213,15 @@ describe('saving', () => {
   });
 
   it('a failed save still shows the move, says it is not saved, and the next save clears it', async () => {
-    const { controller, store } = setUp([HUMAN, GUEST]);
+    const { controller, store, notices } = setUp([HUMAN, GUEST]);
     await settle();
     store.failWith = 'The disk is full.';
     controller.move(pt('E5'));
     await settle();
     expect(shownMoves(controller)).toEqual([pt('E5')]);
     expect(controller.saving.value).toBe('failed');
-    expect(controller.savingProblem.value).toMatch(/Not saved yet: The disk is full\. Your moves are kept/);
+    expect(controller.savingProblem.value).toMatch(/Not saved yet: your moves are kept/);
+    expect(notices).toEqual(['The disk is full.']);
     expect(controller.unsavedAtRisk.value).toBe(false);
     store.failWith = null;
     controller.move(pt('F6'));
@@ -262,7 +263,7 @@ describe('saving', () => {
     controller.move(pt('E5'));
     await settle();
     expect(controller.unsavedAtRisk.value).toBe(true);
-    expect(controller.savingProblem.value).toMatch(/leaving it would lose them/);
+    expect(controller.savingProblem.value).toMatch(/leaving now would lose your last moves/);
     controller.retrySave();
     await settle();
     expect(controller.unsavedAtRisk.value).toBe(true);

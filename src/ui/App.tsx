@@ -1,6 +1,5 @@
 /** The app shell: the screen shown, notices, dialogs, and the offline/update/install prompts. */
-import { keptGames, notices, ready, screen, settings, storageProblem } from './app-state';
-import { saveKeptGames } from './games';
+import { notices, ready, screen, settings, storageProblem } from './app-state';
 import { DialogHost } from './dialog';
 import { offlineReady, updateReady } from './pwa';
 import { dismissInstall, install, installDismissed, installPrompt } from './install';
@@ -43,15 +42,6 @@ export function App() {
       <DialogHost />
       <div class="toasts" aria-live="polite">
         {storageProblem.value && screen.value === 'home' && <p class="toast warn">{storageProblem.value}</p>}
-        {keptGames.value > 0 && (screen.value === 'home' || screen.value === 'games') && (
-          <p class="toast warn" role="alert">
-            {keptGames.value === 1 ? 'A game is' : `${keptGames.value} games are`} not saved yet: there is no room on
-            this device. {keptGames.value === 1 ? 'It is' : 'They are'} kept here and saved as soon as there is room.{' '}
-            <button type="button" onClick={() => void saveKeptGames()}>
-              Retry
-            </button>
-          </p>
-        )}
         {offlineReady.value && <p class="toast">Ready to work offline.</p>}
         {updateReady.value && (
           <p class="toast">

@@ -16,6 +16,7 @@ import {
   listGameSummaries,
   rawRecordText,
 } from '../../storage';
+import { KeptGamesNotice } from '../KeptGamesNotice';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
@@ -337,6 +338,7 @@ export function Games() {
         </p>
       )}
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
+      <KeptGamesNotice />
       <div class="tabs">
         <div role="tablist" class="tab-buttons">
           <button

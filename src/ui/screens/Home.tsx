@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { type GameResult, VARIANTS, ok } from '../../core';
 import { type PenteDb, type StorageResult, type StoredGame, countGames, listGames, toGameState } from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
+import { KeptGamesNotice } from '../KeptGamesNotice';
 import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
@@ -254,6 +255,7 @@ export function Home() {
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
+      <KeptGamesNotice />
       {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
       <RecentResults />

@@ -366,12 +366,17 @@ export class PlayController {
     }
   }
 
+  /**
+   * A save failed: the line under the board says what it means for the player (short: it has two lines),
+   * and the storage's own reason is told once, as a notice, when saving starts to fail.
+   */
   private failed(message: string, kept: boolean): void {
+    if (this.saving.value !== 'failed') this.o.notify(message);
     this.saving.value = 'failed';
     this.unsavedAtRisk.value = !kept;
     this.savingProblem.value = kept
-      ? `Not saved yet: ${message} Your moves are kept on this device and will be saved when there is room.`
-      : `Not saved: ${message} Your last moves are only in this page: leaving it would lose them.`;
+      ? 'Not saved yet: your moves are kept and saved later.'
+      : 'Not saved: leaving now would lose your last moves.';
     if (!this.stopRetrying && !this.closed) {
       this.stopRetrying = this.o.clock.every(RETRY_SAVE_MS, () => this.retrySave());
     }
