@@ -390,11 +390,15 @@ export class PlayController {
     this.stopRetrying = null;
   }
 
-  /** Writes the running clock's heartbeat (the last moment seen) now. */
+  /**
+   * Writes the running clock's heartbeat (the last moment seen) now. Only a running clock writes one (a
+   * saved stop clears it): a tab with the game stopped must not clear the heartbeat of a tab playing it.
+   */
   private beat(now: number): void {
     this.lastBeat = now;
     const m = this.match.value;
-    if (m.clock && !m.demo) this.o.heartbeats?.write(m.id, heartbeatOf(m, now));
+    const beat = m.demo ? null : heartbeatOf(m, now);
+    if (beat) this.o.heartbeats?.write(m.id, beat);
   }
 
   /** Replaces the match with the newest stored copy of this game. */
