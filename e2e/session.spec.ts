@@ -239,18 +239,20 @@ test('a reload does not give back the time used on the current turn', async ({ p
   await page.getByLabel('Board').selectOption('9');
   await page.getByLabel('Clock').selectOption({ label: '5 minutes' });
   await page.getByRole('button', { name: 'Start' }).click();
+  // Each side's first move is free of the clock; from Black's second turn on, Black's clock runs.
   await tapTwice(page, 'E5');
-  const whiteClock = page.locator('.player').nth(1).locator('.clock');
+  await tapTwice(page, 'D4');
+  const blackClock = page.locator('.player').nth(0).locator('.clock');
   const seconds = async () => {
-    const [m, sec] = ((await whiteClock.textContent()) ?? '').split(':').map(Number);
+    const [m, sec] = ((await blackClock.textContent()) ?? '').split(':').map(Number);
     return m! * 60 + sec!;
   };
-  // White's clock runs: wait until it has used at least 3 s, then reload.
+  // Black's clock runs: wait until it has used at least 3 s, then reload.
   await expect.poll(seconds, { timeout: 15_000 }).toBeLessThanOrEqual(297);
   const before = await seconds();
   // A reload keeps the play screen (#/play/<id>) and reopens the game from storage.
   await page.reload();
-  await expect(whiteClock).toBeVisible();
+  await expect(blackClock).toBeVisible();
   expect(await seconds()).toBeLessThanOrEqual(before);
-  await expect(page.locator('.player').nth(0).locator('.clock')).toHaveText('5:00');
+  await expect(page.locator('.player').nth(1).locator('.clock')).toHaveText('5:00');
 });

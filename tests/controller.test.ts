@@ -3,12 +3,20 @@
  * answers the test gives, and a clock the test moves by hand. No timers run.
  */
 import { describe, expect, it } from 'vitest';
-import { newGame, parsePoint } from '../src/core';
-import { DEFAULT_COMPUTERS, type StoredGame, newStoredGame, toGameState } from '../src/storage';
+import { parsePoint } from '../src/core';
+import {
+  type ClockHeartbeat,
+  DEFAULT_COMPUTERS,
+  type StoredGame,
+  newStoredGame,
+  toGameState,
+  withState,
+} from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
-import { PlayController } from '../src/ui/session/controller';
+import { PlayController, RETRY_SAVE_MS } from '../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch } from '../src/ui/session/match';
-import type { Clock, GameStore, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
+import type { Clock, GameStore, HeartbeatLog, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
+import { ABSENCE_MS, HEARTBEAT_MS } from '../src/ui/session/game-clock';
 
 const pt = (name: string) => parsePoint(9, name)!;
 const HUMAN: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
@@ -23,7 +31,7 @@ const settle = async () => {
 class ManualClock implements Clock {
   t = 1_000_000;
   private waits: { at: number; resolve: () => void }[] = [];
-  private ticks: { every: number; tick: () => void }[] = [];
+  private ticks: { every: number; due: number; tick: () => void }[] = [];
   now = () => this.t;
   delay = (ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve) => {
@@ -31,7 +39,7 @@ class ManualClock implements Clock {
       signal?.addEventListener('abort', () => resolve());
     });
   every = (ms: number, tick: () => void) => {
-    const entry = { every: ms, tick };
+    const entry = { every: ms, due: this.t + ms, tick };
     this.ticks.push(entry);
     return () => void (this.ticks = this.ticks.filter((e) => e !== entry));
   };
@@ -39,7 +47,13 @@ class ManualClock implements Clock {
     this.t += ms;
     for (const w of this.waits.filter((w) => w.at <= this.t)) w.resolve();
     this.waits = this.waits.filter((w) => w.at > this.t);
-    for (const e of this.ticks) e.tick();
+    // An interval fires once per advance that reaches its due time (a long advance is one late tick, as a
+    // browser's throttled or sleeping timers are).
+    for (const e of [...this.ticks]) {
+      if (this.t < e.due) continue;
+      e.due = this.t + e.every;
+      e.tick();
+    }
     await settle();
   }
   get ticking() {
@@ -53,10 +67,12 @@ class FakeStore implements GameStore {
   saves: StoredGame[] = [];
   hold: (() => void)[] | null = null;
   failWith: string | null = null;
+  /** Whether a failed save is kept where it survives a reload (the browser's journal). */
+  keeps = true;
   watchers = new Map<string, (revision: number | null) => void>();
   async save(record: StoredGame, expectedRevision: number): Promise<SaveOutcome> {
     if (this.hold) await new Promise<void>((r) => this.hold!.push(r));
-    if (this.failWith) return { kind: 'failed', message: this.failWith };
+    if (this.failWith) return { kind: 'failed', message: this.failWith, kept: this.keeps };
     const stored = this.records.get(record.id)?.revision ?? 0;
     if (stored !== expectedRevision) return { kind: 'conflict' };
     const next = { ...record, revision: stored + 1 };
@@ -102,26 +118,49 @@ class FakeEngine implements MoveSource {
   }
 }
 
+class FakeHeartbeats implements HeartbeatLog {
+  beats = new Map<string, ClockHeartbeat | null>();
+  writes = 0;
+  write(id: string, beat: ClockHeartbeat | null) {
+    this.writes++;
+    this.beats.set(id, beat);
+  }
+}
+
 function setUp(
   sides: readonly [MatchSide, MatchSide],
-  options: { demo?: boolean; clocks?: boolean; store?: boolean } = {},
+  options: {
+    demo?: boolean;
+    clocks?: boolean;
+    store?: boolean;
+    record?: StoredGame;
+    saveAtStart?: boolean;
+    failing?: string;
+  } = {},
 ) {
   const clock = new ManualClock();
   const store = new FakeStore();
+  if (options.failing) store.failWith = options.failing;
   const engine = new FakeEngine();
+  const heartbeats = new FakeHeartbeats();
   const notices: string[] = [];
-  const record = newStoredGame({
-    players: [sides[0], sides[1]],
-    size: 9,
-    demo: options.demo ?? false,
-    clocks: options.clocks ? { remainingMs: [60_000, 60_000], incrementMs: 0 } : null,
-  });
+  const record =
+    options.record ??
+    newStoredGame({
+      players: [sides[0], sides[1]],
+      size: 9,
+      demo: options.demo ?? false,
+      clocks: options.clocks ? { remainingMs: [60_000, 60_000], incrementMs: 0 } : null,
+    });
+  const state = toGameState(record);
+  if (!state.ok) throw new Error(state.error.message);
   const match: Match = newMatch({
     id: record.id,
     sides,
-    game: newGame({ size: 9 }),
+    game: state.value,
     clocks: record.clocks,
     demo: record.demo,
+    startPly: record.origin?.ply ?? 0,
   });
   const controller = new PlayController(record, match, {
     store: options.store === false ? null : store,
@@ -134,11 +173,27 @@ function setUp(
       return state.ok ? newMatch({ id: r.id, sides: s, game: state.value, clocks: r.clocks, demo: r.demo }) : null;
     },
     minReplyMs: 450,
+    heartbeats,
+    saveAtStart: options.saveAtStart ?? false,
   });
-  return { clock, store, engine, notices, controller, id: record.id };
+  return { clock, store, engine, heartbeats, notices, controller, id: record.id };
 }
 
 const shownMoves = (c: PlayController) => c.match.value.game.moves.map((p) => p);
+
+function toGameStateOf(moves: string[]) {
+  const state = toGameState({ ...newStoredGame({ players: [HUMAN, GUEST], size: 9 }), moves });
+  if (!state.ok) throw new Error(state.error.message);
+  return state.value;
+}
+
+/** Plays each side's free first move (E5, F6) in a pass-and-play game: Black's clock runs from then. */
+async function firstMoves(controller: PlayController) {
+  controller.move(pt('E5'));
+  await settle();
+  controller.move(pt('F6'));
+  await settle();
+}
 
 describe('saving', () => {
   it('shows a move only once its save has committed', async () => {
@@ -158,20 +213,89 @@ describe('saving', () => {
   });
 
   it('a failed save still shows the move, says it is not saved, and the next save clears it', async () => {
-    const { controller, store } = setUp([HUMAN, GUEST]);
+    const { controller, store, notices } = setUp([HUMAN, GUEST]);
     await settle();
     store.failWith = 'The disk is full.';
     controller.move(pt('E5'));
     await settle();
     expect(shownMoves(controller)).toEqual([pt('E5')]);
     expect(controller.saving.value).toBe('failed');
-    expect(controller.savingProblem.value).toMatch(/Not saved: The disk is full/);
+    expect(controller.savingProblem.value).toMatch(/Not saved yet: your moves are kept/);
+    expect(notices).toEqual(['The disk is full.']);
+    expect(controller.unsavedAtRisk.value).toBe(false);
     store.failWith = null;
     controller.move(pt('F6'));
     await settle();
     expect(controller.saving.value).toBe('saving');
     expect(controller.savingProblem.value).toBeNull();
     expect([...store.records.values()][0]!.moves).toEqual(['E5', 'F6']);
+  });
+
+  it('a failed save is tried again by itself every few seconds, with no move needed', async () => {
+    const { controller, store, clock, id } = setUp([HUMAN, GUEST]);
+    await settle();
+    store.failWith = 'The disk is full.';
+    controller.move(pt('E5'));
+    controller.move(pt('F6')); // (busy: refused)
+    await settle();
+    controller.move(pt('F6'));
+    await settle();
+    expect(store.records.has(id)).toBe(false);
+    await clock.advance(RETRY_SAVE_MS);
+    expect(controller.saving.value).toBe('failed');
+    store.failWith = null; // room again
+    await clock.advance(RETRY_SAVE_MS - 1);
+    expect(store.records.has(id)).toBe(false);
+    await clock.advance(1);
+    expect(store.records.get(id)!.moves).toEqual(['E5', 'F6']);
+    expect(controller.saving.value).toBe('saving');
+    // Saved: no more tries.
+    const saves = store.saves.length;
+    await clock.advance(RETRY_SAVE_MS * 3);
+    expect(store.saves.length).toBe(saves);
+  });
+
+  it('moves that nothing could keep are at risk until a Retry saves them', async () => {
+    const { controller, store, id } = setUp([HUMAN, GUEST]);
+    await settle();
+    store.failWith = 'The disk is full.';
+    store.keeps = false;
+    controller.move(pt('E5'));
+    await settle();
+    expect(controller.unsavedAtRisk.value).toBe(true);
+    expect(controller.savingProblem.value).toMatch(/leaving now would lose your last moves/);
+    controller.retrySave();
+    await settle();
+    expect(controller.unsavedAtRisk.value).toBe(true);
+    store.failWith = null;
+    controller.retrySave();
+    await settle();
+    expect(controller.unsavedAtRisk.value).toBe(false);
+    expect(controller.saving.value).toBe('saving');
+    expect(store.records.get(id)!.moves).toEqual(['E5']);
+  });
+
+  it('a game that starts with moves (played from a position) is saved at once', async () => {
+    const from = newStoredGame({ players: [HUMAN, GUEST], size: 9, origin: { gameId: 'original', ply: 2 } });
+    const record = withState(from, toGameStateOf(['E5', 'F6']));
+    const { store, id } = setUp([HUMAN, GUEST], { record, saveAtStart: true });
+    await settle();
+    expect(store.records.get(id)).toMatchObject({ moves: ['E5', 'F6'], origin: { gameId: 'original', ply: 2 } });
+  });
+
+  it('a kept copy opened while storage is still full says it is not saved, and saves once there is room', async () => {
+    const record = withState(newStoredGame({ players: [HUMAN, GUEST], size: 9 }), toGameStateOf(['E5']));
+    const { controller, store, clock, id } = setUp([HUMAN, GUEST], {
+      record,
+      saveAtStart: true,
+      failing: 'The disk is full.',
+    });
+    await settle();
+    expect(controller.saving.value).toBe('failed');
+    expect(shownMoves(controller)).toEqual([pt('E5')]);
+    store.failWith = null;
+    await clock.advance(RETRY_SAVE_MS);
+    expect(store.records.get(id)!.moves).toEqual(['E5']);
   });
 
   it('a demo is not saved until kept; then it is', async () => {
@@ -357,22 +481,78 @@ describe('the computer', () => {
 });
 
 describe('clocks', () => {
-  it('closing stops the clock and saves the time used', async () => {
+  it('a clock does not run before its side’s first move', async () => {
     const { controller, clock, store, id } = setUp([HUMAN, GUEST], { clocks: true });
     await settle();
+    await clock.advance(30_000);
+    expect(controller.clocks.value).toEqual([60_000, 60_000]);
+    controller.move(pt('E5'));
+    await settle();
+    await clock.advance(30_000);
+    expect(controller.clocks.value).toEqual([60_000, 60_000]);
+    expect(store.records.get(id)!.clocks!.runningSince ?? null).toBeNull();
+    controller.move(pt('F6'));
+    await settle();
     expect(store.records.get(id)!.clocks!.runningSince).toBe(clock.t);
+    await clock.advance(5_000);
+    expect(controller.clocks.value).toEqual([55_000, 60_000]);
+  });
+
+  it('closing stops the clock and saves the time used', async () => {
+    const { controller, clock, store, heartbeats, id } = setUp([HUMAN, GUEST], { clocks: true });
+    await settle();
+    await firstMoves(controller);
     await clock.advance(5_000);
     expect(controller.clocks.value).toEqual([55_000, 60_000]);
     await controller.close();
     expect(store.records.get(id)!.clocks).toMatchObject({ remainingMs: [55_000, 60_000] });
     expect(store.records.get(id)!.clocks!.runningSince ?? null).toBeNull();
+    expect(heartbeats.beats.get(id)).toBeNull();
     expect(clock.ticking).toBe(0);
+  });
+
+  it('writes a heartbeat every few seconds while the clock runs, and at once as the page hides', async () => {
+    const { controller, clock, heartbeats, id } = setUp([HUMAN, GUEST], { clocks: true });
+    await settle();
+    await firstMoves(controller);
+    const since = clock.t;
+    const writes = heartbeats.writes;
+    for (let i = 0; i < 30; i++) {
+      await clock.advance(200);
+      const beat = heartbeats.beats.get(id)!;
+      expect(beat.runningSince).toBe(since);
+      expect(clock.t - beat.seenAt).toBeLessThan(HEARTBEAT_MS);
+    }
+    // Every few seconds, not every tick: 6 s of ticks, 3 or 4 writes.
+    expect(heartbeats.writes - writes).toBeGreaterThanOrEqual(3);
+    expect(heartbeats.writes - writes).toBeLessThanOrEqual(4);
+    // Hidden (a closed tab): the heartbeat is written before the save that stops the clock is even tried.
+    const before = heartbeats.writes;
+    controller.setVisible(false);
+    expect(heartbeats.writes).toBe(before + 1);
+    expect(heartbeats.beats.get(id)).toEqual({ runningSince: since, seenAt: clock.t });
+  });
+
+  it('a long gap between ticks (the device slept) is not charged', async () => {
+    const { controller, clock, store, id } = setUp([HUMAN, GUEST], { clocks: true });
+    await settle();
+    await firstMoves(controller);
+    await clock.advance(1_000);
+    await clock.advance(1_000);
+    expect(controller.clocks.value).toEqual([58_000, 60_000]);
+    await clock.advance(ABSENCE_MS + 5 * 60_000); // asleep for five minutes: no tick meanwhile
+    expect(controller.match.value.game.result).toBeNull();
+    expect(controller.clocks.value).toEqual([58_000, 60_000]);
+    expect(store.records.get(id)!.clocks).toMatchObject({ remainingMs: [58_000, 60_000], runningSince: clock.t });
+    await clock.advance(1_000);
+    expect(controller.clocks.value).toEqual([57_000, 60_000]);
   });
 
   it('the flag falls on time and the loss is saved', async () => {
     const { controller, clock, store, id } = setUp([HUMAN, GUEST], { clocks: true });
     await settle();
-    await clock.advance(60_000);
+    await firstMoves(controller);
+    for (let i = 0; i < 60; i++) await clock.advance(1_000);
     await settle();
     expect(controller.match.value.game.result).toEqual({ winner: 2, reason: 'time' });
     expect(store.records.get(id)!.result).toEqual({ winner: 2, reason: 'time' });
@@ -381,6 +561,7 @@ describe('clocks', () => {
   it('a hidden page stops the clock', async () => {
     const { controller, clock } = setUp([HUMAN, GUEST], { clocks: true });
     await settle();
+    await firstMoves(controller);
     await clock.advance(1_000);
     controller.setVisible(false);
     await settle();

@@ -10,18 +10,21 @@ import {
   isComputerTurn,
   isHumanTurn,
   newMatch,
+  afterAbsenceOf,
+  heartbeatOf,
   pauseClock,
-  playFromHere,
   playPoint,
   rematchSides,
   resign,
   resumeClock,
   review,
+  reviewedPosition,
   shownState,
   storedClocks,
   takeBack,
   turnRefusal,
 } from '../src/ui/session/match';
+import type { Heartbeat } from '../src/ui/session/game-clock';
 import { DEFAULT_COMPUTERS } from '../src/storage';
 
 const ALICE: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
@@ -77,35 +80,77 @@ describe('turns', () => {
   });
 });
 
+/** A clocked pass-and-play match after each side's free first move (at 0): Black's clock runs from 0. */
+const running = () => moves(resumeClock(match([ALICE, BOB], { clock: true }), 0), 'K10 L9', 0);
+
 describe('clocks', () => {
-  it('charges the mover for the time used and adds the increment; the other clock starts', () => {
-    let m = resumeClock(match([ALICE, BOB], { clock: true }), 1_000);
-    m = moves(m, 'K10', 6_000);
+  it('each side’s first move is free; from the second on, the mover is charged and earns the increment', () => {
+    let m = resumeClock(match([ALICE, BOB], { clock: true }), 0);
+    expect(m.clock!.runningSince).toBeNull(); // Black has not moved: its clock does not run
+    m = moves(m, 'K10', 30_000);
+    expect(m.clock!.remainingMs).toEqual([60_000, 60_000]);
+    expect(m.clock!.runningSince).toBeNull(); // nor White's before its first move
+    expect(clockReading(m, 90_000)).toEqual([60_000, 60_000]);
+    m = moves(m, 'L9', 50_000);
+    expect(m.clock!.remainingMs).toEqual([60_000, 60_000]);
+    expect(m.clock!.runningSince).toBe(50_000); // Black has moved: its clock runs now
+    m = moves(m, 'N12', 55_000);
     expect(m.clock!.remainingMs).toEqual([60_000 - 5_000 + 2_000, 60_000]);
-    expect(m.clock!.runningSince).toBe(6_000);
-    expect(clockReading(m, 16_000)).toEqual([57_000, 50_000]);
+    expect(m.clock!.runningSince).toBe(55_000);
+    expect(clockReading(m, 65_000)).toEqual([57_000, 50_000]);
+  });
+  it('a game played from a position: each side’s first move after it is free', () => {
+    const from = moves(match([ALICE, BOB]), 'K10 L9 N12').game;
+    let m = newMatch({
+      id: 'm2',
+      sides: [ALICE, BOB],
+      game: from,
+      clocks: { remainingMs: [60_000, 60_000], incrementMs: 0 },
+      demo: false,
+      startPly: 3,
+    });
+    m = resumeClock(m, 0);
+    expect(m.clock!.runningSince).toBeNull();
+    m = moves(m, 'M11', 10_000);
+    expect(m.clock!.runningSince).toBeNull();
+    m = moves(m, 'O13', 20_000);
+    expect(m.clock!.runningSince).toBe(20_000);
   });
   it('stopping and starting the clock (leaving, reloading) never gives time back', () => {
-    let m = resumeClock(match([ALICE, BOB], { clock: true }), 0);
-    m = pauseClock(m, 10_000);
+    let m = pauseClock(running(), 10_000);
     expect(m.clock!.remainingMs).toEqual([50_000, 60_000]);
     expect(m.clock!.runningSince).toBeNull();
     // A minute away: nothing is charged while stopped.
     m = resumeClock(m, 70_000);
     expect(clockReading(m, 75_000)).toEqual([45_000, 60_000]);
   });
-  it('a game saved with its clock running (the app was killed) is charged from the stored start when resumed', () => {
-    const m = resumeClock(match([ALICE, BOB], { clock: true }), 1_000);
-    const stored = storedClocks(m)!;
-    expect(stored.runningSince).toBe(1_000);
-    const reopened = resumeClock(
-      newMatch({ id: 'm1', sides: [ALICE, BOB], game: m.game, clocks: stored, demo: false }),
-      9_000,
-    );
-    expect(clockReading(reopened, 9_000)).toEqual([52_000, 60_000]);
+  it('a game stored with its clock running (the tab closed) opens charged up to the last moment seen', () => {
+    const m = running();
+    const stored = storedClocks(m, 8_000)!;
+    expect(stored).toMatchObject({ runningSince: 0, seenAt: 8_000 });
+    const reopen = (heartbeat: Heartbeat | null) =>
+      resumeClock(
+        newMatch({ id: 'm1', sides: [ALICE, BOB], game: m.game, clocks: stored, demo: false, heartbeat }),
+        600_000,
+      );
+    // Ten minutes later: 8 s used, not ten minutes.
+    expect(clockReading(reopen(null), 600_000)).toEqual([52_000, 60_000]);
+    expect(clockReading(reopen(null), 601_000)).toEqual([51_000, 60_000]);
+    // A heartbeat written after the save (every few seconds, or as the page went) counts too.
+    expect(clockReading(reopen({ runningSince: 0, seenAt: 9_500 }), 600_000)).toEqual([50_500, 60_000]);
+  });
+  it('the heartbeat of a running clock, and none for a stopped one', () => {
+    expect(heartbeatOf(running(), 4_000)).toEqual({ runningSince: 0, seenAt: 4_000 });
+    expect(heartbeatOf(pauseClock(running(), 1_000), 4_000)).toBeNull();
+    expect(heartbeatOf(match([ALICE, BOB]), 4_000)).toBeNull();
+  });
+  it('an absence on screen (the device slept) is charged only up to the last tick seen', () => {
+    const m = afterAbsenceOf(running(), 3_000, 900_000);
+    expect(m.clock).toMatchObject({ remainingMs: [57_000, 60_000], runningSince: 900_000 });
+    expect(flagFall(m, 900_000)).toBe(m);
   });
   it('the flag falls when the side to move runs out', () => {
-    const m = resumeClock(match([ALICE, BOB], { clock: true }), 0);
+    const m = running();
     expect(flagFall(m, 59_999)).toBe(m);
     const flagged = flagFall(m, 60_000);
     expect(flagged.game.result).toEqual({ winner: 2, reason: 'time' });
@@ -115,9 +160,10 @@ describe('clocks', () => {
   it('a stopped clock does not fall', () => {
     const m = match([ALICE, BOB], { clock: true });
     expect(flagFall(m, 10 ** 9)).toBe(m);
+    expect(flagFall(pauseClock(running(), 1), 10 ** 9).game.result).toBeNull();
   });
   it('the clock stops when the game ends', () => {
-    const m = resign(resumeClock(match([ALICE, BOB], { clock: true }), 0), 3_000);
+    const m = resign(running(), 3_000);
     expect(m.clock!.runningSince).toBeNull();
     expect(m.clock!.remainingMs).toEqual([57_000, 60_000]);
   });
@@ -143,17 +189,22 @@ describe('undo', () => {
     expect(canUndo(moves(match([ALICE, BOB], { demo: true }), 'K10'))).toBe(false);
   });
   it('keeps the time used', () => {
-    let m = resumeClock(match([ALICE, BOB], { clock: true }), 0);
-    m = moves(m, 'K10', 4_000);
+    let m = running();
+    m = moves(m, 'N12', 4_000);
     m = takeBack(m, 9_000);
-    expect(m.game.moves).toEqual([]);
+    expect(m.game.moves).toEqual(['K10', 'L9'].map(pt));
     // Alice used 4 s (+2 s increment); Bob's 5 s on his turn stay used.
     expect(m.clock!.remainingMs).toEqual([58_000, 55_000]);
     expect(m.clock!.runningSince).toBe(9_000);
+    // Back before White's first move: its clock stops (that move is free again).
+    const before = takeBack(m, 10_000);
+    expect(before.game.moves).toEqual([pt('K10')]);
+    expect(before.clock!.runningSince).toBeNull();
+    expect(before.clock!.remainingMs).toEqual([57_000, 55_000]);
   });
 });
 
-describe('review and play from here', () => {
+describe('review', () => {
   it('shows earlier positions and returns to the live game', () => {
     const m = moves(match([ALICE, BOB]), 'K10 L9 N12');
     expect(shownState(review(m, 1)).moves).toEqual([pt('K10')]);
@@ -161,18 +212,17 @@ describe('review and play from here', () => {
     expect(review(m, -4).reviewPly).toBe(0);
     expect(review(review(m, 1), null)).toEqual(m);
   });
-  it('plays on from the position shown, dropping the later moves', () => {
-    const m = moves(match([ALICE, BOB]), 'K10 L9 N12');
-    const from = playFromHere(review(m, 1), 0);
-    expect(from.game.moves).toEqual([pt('K10')]);
-    expect(from.reviewPly).toBeNull();
-    expect(playFromHere(review(moves(match([CPU, CPU], { demo: true }), 'K10 L9'), 1), 0).game.moves.length).toBe(2);
-  });
-  it('after a finished game, playing from an earlier position starts the clock again', () => {
-    const ended = resign(resumeClock(moves(match([ALICE, BOB], { clock: true }), 'K10 L9'), 0), 1_000);
-    const from = playFromHere(review(ended, 1), 2_000);
-    expect(from.game.result).toBeNull();
-    expect(from.clock!.runningSince).toBe(2_000);
+  it('"Play from here" starts from the position shown, and never changes the match itself', () => {
+    const m = review(resign(moves(match([ALICE, BOB]), 'K10 L9 N12'), 0), 1);
+    const from = reviewedPosition(m)!;
+    expect(from.ply).toBe(1);
+    expect(from.state.moves).toEqual([pt('K10')]);
+    expect(from.state.result).toBeNull();
+    expect(m.game.moves).toHaveLength(3);
+    expect(m.game.result).toEqual({ winner: 1, reason: 'resignation' }); // White, to move, resigned
+    // Not from the live game, nor in a demo.
+    expect(reviewedPosition(review(m, null))).toBeNull();
+    expect(reviewedPosition(review(moves(match([CPU, CPU], { demo: true }), 'K10 L9'), 1))).toBeNull();
   });
 });
 

@@ -64,7 +64,21 @@ const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
 
 /** The fields of a game record, and nothing else the caller's object may carry. */
 export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
-  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo, imported } = game;
+  const {
+    id,
+    variant,
+    size,
+    tournamentRule,
+    players,
+    moves,
+    clocks,
+    createdAt,
+    status,
+    result,
+    demo,
+    imported,
+    origin,
+  } = game;
   return {
     id,
     variant,
@@ -76,6 +90,8 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
       remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
       incrementMs: clocks.incrementMs,
       ...(typeof clocks.runningSince === 'number' ? { runningSince: clocks.runningSince } : {}),
+      ...(typeof clocks.seenAt === 'number' ? { seenAt: clocks.seenAt } : {}),
+      ...(typeof clocks.initialMs === 'number' ? { initialMs: clocks.initialMs } : {}),
     },
     createdAt,
     updatedAt,
@@ -83,6 +99,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     result: result && { ...result },
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
+    ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
     revision,
   };
 }

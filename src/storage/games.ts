@@ -7,7 +7,7 @@ import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, 
 import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { gameFields, gameRecordProblem } from './game-record';
-import type { GameClocks, GameSide, GameStatus, StoredGame } from './records';
+import type { GameClocks, GameOrigin, GameSide, GameStatus, StoredGame } from './records';
 import { summarize } from './summaries';
 import { gameProblem, isObject } from './validate';
 
@@ -19,6 +19,8 @@ export interface NewGameOptions {
   readonly players: readonly [GameSide, GameSide];
   readonly clocks?: GameClocks | null;
   readonly demo?: boolean;
+  /** For a game played from another game's position. */
+  readonly origin?: GameOrigin;
   /** The creation time (default: now). */
   readonly now?: number;
 }
@@ -40,6 +42,7 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
     status: 'in-progress',
     result: null,
     demo: options.demo ?? false,
+    ...(options.origin ? { origin: options.origin } : {}),
     revision: 0,
   };
 }

@@ -21,6 +21,7 @@ export * from './defaults';
 export * from './errors';
 export { readFileText } from './file-text';
 export * from './games';
+export * from './journal';
 export * from './pente-org';
 export * from './persistence';
 export * from './players';

@@ -11,7 +11,7 @@
 import { ok } from '../core';
 import { type PenteDb, withTransaction } from './db';
 import type { StorageResult } from './errors';
-import { type DamagedEntry, type KeyValueStore, damagedEntry, readDamagedList } from './progress';
+import { type DamagedEntry, type SettingsTxStore, damagedEntry, readDamagedList } from './progress';
 
 export const LESSONS_DONE_KEY = 'lessonsDone';
 export const LESSONS_DAMAGED_KEY = 'lessonsDamaged';
@@ -61,7 +61,7 @@ export function mergeLessonsDone(a: readonly string[], b: readonly string[]): re
 
 /** Reads the stored lesson progress, changes it and writes it back, in the caller's readwrite transaction. */
 export async function updateStoredLessons(
-  store: KeyValueStore,
+  store: SettingsTxStore,
   change: (loaded: LoadedLessons) => LoadedLessons,
 ): Promise<LoadedLessons> {
   const [doneValue, damagedValue] = await Promise.all([store.get(LESSONS_DONE_KEY), store.get(LESSONS_DAMAGED_KEY)]);

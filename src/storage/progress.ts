@@ -35,7 +35,7 @@ export const damagedEntry = (kind: DamagedEntryKind, key: string, reason: string
 });
 
 /** What a progress module needs of the settings store inside a transaction (idb's store has both). */
-export interface KeyValueStore {
+export interface SettingsTxStore {
   get(key: string): Promise<unknown>;
   put(value: unknown, key: string): Promise<unknown>;
 }

@@ -13,7 +13,7 @@
 import { type Glicko2Rating, NEW_RATING, ok, rateAttempt } from '../core';
 import { type PenteDb, withTransaction } from './db';
 import type { StorageResult } from './errors';
-import { type DamagedEntry, type KeyValueStore, damagedEntry, readDamagedList } from './progress';
+import { type DamagedEntry, type SettingsTxStore, damagedEntry, readDamagedList } from './progress';
 
 export const PUZZLE_PROGRESS_KEY = 'puzzleProgress';
 /** The attempts kept in the history, newest first: enough to scroll, small enough to store whole. */
@@ -228,7 +228,7 @@ export function loadPuzzleProgress(db: PenteDb): Promise<StorageResult<LoadedPuz
 
 /** Reads the stored progress, changes it and writes it back, in the caller's readwrite transaction. */
 export async function updateStoredPuzzleProgress(
-  store: KeyValueStore,
+  store: SettingsTxStore,
   change: (loaded: LoadedPuzzleProgress) => LoadedPuzzleProgress,
 ): Promise<LoadedPuzzleProgress> {
   const next = change(readPuzzleProgress(await store.get(PUZZLE_PROGRESS_KEY)));

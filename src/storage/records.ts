@@ -25,9 +25,24 @@ export interface GameClocks {
   readonly incrementMs: number;
   /**
    * When the side to move's clock started running (epoch ms), or null/absent while it is stopped. A game
-   * saved with a running clock and never stopped (the app was killed) is charged from here when resumed.
+   * saved with a running clock and never stopped (the app was killed) is charged from here up to `seenAt`
+   * when resumed, never for the time the app was closed.
    */
   readonly runningSince?: number | null;
+  /**
+   * The last moment the app was seen open with this clock running (epoch ms; absent: `runningSince`). A
+   * clock found running when a game is opened is charged up to here and no further.
+   */
+  readonly seenAt?: number;
+  /** Each player's time at the start (the time control), when known: a game played from a position starts with it. */
+  readonly initialMs?: number;
+}
+
+/** Where a game played from another game's position came from: that game, and the ply it left it at. */
+export interface GameOrigin {
+  readonly gameId: string;
+  /** How many moves of that game this one starts with. */
+  readonly ply: number;
 }
 
 export type GameStatus = 'in-progress' | 'finished';
@@ -68,6 +83,8 @@ export interface StoredGame {
   readonly demo: boolean;
   /** Set when the game came from a file, pasted text or a link rather than being played here. */
   readonly imported?: ImportMark;
+  /** For a game started from a position of another game ("Play from here"): which game, and which move. */
+  readonly origin?: GameOrigin;
   /**
    * How many times this game has been saved (0: never). A save names the revision it started from, so a
    * tab cannot overwrite moves that another tab saved meanwhile.

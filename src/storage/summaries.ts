@@ -9,7 +9,7 @@
  */
 import { type BoardSize, type GameResult, type VariantId, isBoardSize, isVariantId } from '../core';
 import { gameIdentity, gameRecordProblem, textHash } from './game-record';
-import type { GameStatus, ImportMark, StoredGame } from './records';
+import type { GameOrigin, GameStatus, ImportMark, StoredGame } from './records';
 import { gameProblem, isObject, resultProblem } from './validate';
 
 /**
@@ -47,6 +47,8 @@ export interface GameSummary {
   readonly listedAt: number;
   /** How it came in, when it was not played here. */
   readonly imported: ImportMark | null;
+  /** A game played from another game's position: which game, and which move (the list says so). */
+  readonly origin?: GameOrigin;
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -104,6 +106,7 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
       ? { shelf: 'imported', listedAt: game.createdAt }
       : { shelf: game.status, listedAt: game.updatedAt }),
     imported: game.imported ? { ...game.imported } : null,
+    ...(game.origin ? { origin: { gameId: game.origin.gameId, ply: game.origin.ply } } : {}),
   };
 }
 

@@ -69,6 +69,21 @@ function clocksProblem(clocks: unknown): Problem {
   if (runningSince !== undefined && runningSince !== null && !isFiniteNumber(runningSince)) {
     return 'the clock start time is not a number';
   }
+  if (clocks.seenAt !== undefined && !isFiniteNumber(clocks.seenAt))
+    return "the clock's last seen time is not a number";
+  if (clocks.initialMs !== undefined && !isNonNegative(clocks.initialMs)) {
+    return "the clock's starting time is not a non-negative number";
+  }
+  return null;
+}
+
+function originProblem(origin: unknown, moves: number): Problem {
+  if (origin === undefined) return null;
+  if (!isObject(origin)) return 'the origin is not an object';
+  if (typeof origin.gameId !== 'string' || origin.gameId === '') return 'the origin names no game';
+  if (!Number.isInteger(origin.ply) || (origin.ply as number) < 0 || (origin.ply as number) > moves) {
+    return "the origin's move is not a whole number within the game";
+  }
   return null;
 }
 
@@ -116,6 +131,8 @@ export function gameProblem(v: unknown): Problem {
   if (typeof v.demo !== 'boolean') return 'the demo flag is not true or false';
   const imported = importMarkProblem(v.imported);
   if (imported) return imported;
+  const origin = originProblem(v.origin, v.moves.length);
+  if (origin) return origin;
   if (!Number.isInteger(v.revision) || (v.revision as number) < 0) return 'the revision is not a whole number';
   return null;
 }

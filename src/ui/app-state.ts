@@ -17,8 +17,9 @@ import {
   listPlayers,
   openDatabase,
   saveSettings,
+  unsavedGames,
 } from '../storage';
-import { onGameChange } from './session/browser-ports';
+import { browserKeyValueStore, onGameChange } from './session/browser-ports';
 
 export type Screen =
   | 'home'
@@ -46,6 +47,11 @@ export const damagedPlayers = signal<readonly DamagedPlayer[]>([]);
 /** The most recent unfinished game, offered by "Continue" on the home screen. */
 export const resumable = signal<StoredGame | null>(null);
 /**
+ * How many games are kept on this device because their save failed (storage full): saved as soon as there
+ * is room (games.ts: saveKeptGames).
+ */
+export const keptGames = signal(0);
+/**
  * The notice shown, if any: one at a time, so a new one replaces it (they never pile up). `leaving` is set
  * a moment before it goes, for the fade-out.
  */
@@ -70,6 +76,18 @@ export function notify(text: string, ms = 4000): void {
     setTimeout(() => (notices.value = notices.value.map((n) => (n.id === id ? { ...n, leaving: true } : n))), ms),
     setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms + NOTICE_FADE_MS),
   ];
+}
+
+/** How long a "could not be saved" notice stays: longer than a passing one, it matters more. */
+const NOT_SAVED_MS = 8000;
+
+/**
+ * The one way the app says something the player made could not be saved (settings, players, lesson and
+ * puzzle progress; a game says so on the play screen): `what` names it for the player, `message` is the
+ * storage error's sentence.
+ */
+export function reportNotSaved(what: string, message: string): void {
+  notify(`${what} could not be saved. ${message}`, NOT_SAVED_MS);
 }
 
 /** Notices belong to the screen they were given on: navigation clears them. */
@@ -104,12 +122,23 @@ export async function startApp(): Promise<void> {
   ready.value = true;
 }
 
-/** Finds the game "Continue" offers: the newest unfinished one that opens (damaged records are passed over). */
+/**
+ * Finds the game "Continue" offers: the newest unfinished one that opens (damaged records are passed over),
+ * stored or kept unsaved because storage was full (a kept copy is newer than the stored one).
+ */
 export async function refreshResumable(): Promise<void> {
   const d = db.value;
   if (!d) return;
   const found = await findResumableGame(d);
-  resumable.value = found.ok ? found.value : null;
+  const stored = found.ok ? found.value : null;
+  const kvStore = browserKeyValueStore();
+  const kept = kvStore ? unsavedGames(kvStore) : [];
+  keptGames.value = kept.length;
+  const keptUnfinished = kept.find((g) => g.status === 'in-progress' && !g.demo);
+  resumable.value =
+    keptUnfinished && (!stored || stored.id === keptUnfinished.id || keptUnfinished.updatedAt >= stored.updatedAt)
+      ? keptUnfinished
+      : stored;
 }
 
 export async function refreshPlayers(): Promise<void> {
@@ -122,11 +151,11 @@ export async function refreshPlayers(): Promise<void> {
 }
 
 /** Changes settings at once in memory and saves them; a failed save is reported, not lost in silence. */
-export async function updateSettings(patch: SettingsPatch): Promise<void> {
+export async function updateSettings(patch: SettingsPatch, what = 'Your settings'): Promise<void> {
   const current = settings.value;
   settings.value = { ...current, ...patch, newGame: { ...current.newGame, ...patch.newGame } } as Settings;
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);
-  if (!saved.ok) notify(`Settings not saved: ${saved.error.message}`);
+  if (!saved.ok) reportNotSaved(what, saved.error.message);
 }

@@ -15,14 +15,27 @@ import {
   type TimeControl,
   builtInPlayers,
   newStoredGame,
+  readHeartbeat,
   requestPersistence,
+  saveUnsavedGame,
   toGameState,
+  unsavedGames,
+  withState,
 } from '../storage';
-import { db, notify, players, refreshResumable, screen, settings, updateSettings } from './app-state';
+import { db, keptGames, notify, players, refreshResumable, screen, settings, updateSettings } from './app-state';
 import { navigate } from './router';
 import { PlayController } from './session/controller';
-import { bridgeMoveSource, browserGameStore, browserTurnLocks, wallClock } from './session/browser-ports';
-import { type Match, type MatchSide, newMatch, rematchSides } from './session/match';
+import {
+  announceGameChange,
+  bridgeMoveSource,
+  browserGameStore,
+  browserHeartbeatLog,
+  browserKeyValueStore,
+  browserTurnLocks,
+  wallClock,
+} from './session/browser-ports';
+import { freshClock, storeClock } from './session/game-clock';
+import { type Match, type MatchSide, newMatch, rematchSides, reviewedPosition } from './session/match';
 
 /** The session on the play screen. */
 export const session = signal<PlayController | null>(null);
@@ -40,7 +53,8 @@ export function closeSession(): Promise<void> {
   const live = session.value;
   if (live) {
     session.value = null;
-    lastClosed = live.close();
+    // Its last save may have failed and kept the game unsaved: Continue and the notice of kept games follow.
+    lastClosed = live.close().then(refreshResumable);
   }
   return lastClosed;
 }
@@ -50,11 +64,18 @@ effect(() => {
   if (screen.value !== 'play' && session.peek()) void closeSession();
 });
 
-// The clock stops while the page is hidden (a call, another app) and starts again when it is shown.
-if (typeof document !== 'undefined') {
+// The clock stops while the page is hidden (a call, another app) and starts again when it is shown; as
+// the page goes (a closed tab, a reload) the clock's heartbeat is written at once, whatever the save does.
+// Changes that are only in this page (their save failed and nothing could keep them) make the browser ask
+// before the page is left.
+if (typeof window !== 'undefined') {
   document.addEventListener('visibilitychange', () =>
     session.peek()?.setVisible(document.visibilityState === 'visible'),
   );
+  window.addEventListener('pagehide', () => session.peek()?.setVisible(false));
+  window.addEventListener('beforeunload', (event) => {
+    if (session.peek()?.unsavedAtRisk.peek()) event.preventDefault();
+  });
 }
 
 /**
@@ -79,24 +100,30 @@ const sideOf = (side: GameSide, stored: readonly StoredPlayer[]): MatchSide =>
 export function matchFrom(record: StoredGame, sides?: Match['sides']): Match | null {
   const state = toGameState(record);
   if (!state.ok) return null;
+  const kv = browserKeyValueStore();
   return newMatch({
     id: record.id,
     sides: sides ?? [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)],
     game: state.value,
     clocks: record.clocks,
     demo: record.demo,
+    startPly: record.origin?.ply ?? 0,
+    heartbeat: kv && readHeartbeat(kv, record.id),
   });
 }
 
 let persistenceAsked = false;
 
-function show(record: StoredGame, match: Match): void {
+/** Shows a game on the play screen; `saveAtStart`: save it at once (it has moves not yet saved). */
+function show(record: StoredGame, match: Match, saveAtStart = false): void {
   const d = db.value;
   const controller = new PlayController(record, match, {
     store: d && browserGameStore(d),
     moves: bridgeMoveSource,
     clock: wallClock,
     turns: browserTurnLocks,
+    heartbeats: browserHeartbeatLog(),
+    saveAtStart,
     notify,
     newId: () => crypto.randomUUID(),
     matchFrom,
@@ -142,7 +169,8 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
     notify(`This game cannot be opened: ${why.ok ? 'it could not be read' : why.error.message}`);
     return;
   }
-  show(record, match);
+  // A kept copy whose save has not landed (storage was full) is saved again at once, and says so if it fails.
+  show(record, match, loaded.unsaved !== undefined);
 }
 
 export interface NewGameChoice {
@@ -164,6 +192,7 @@ export async function startGame(choice: NewGameChoice): Promise<void> {
     ? {
         remainingMs: [choice.timeControl.initialMs, choice.timeControl.initialMs] as const,
         incrementMs: choice.timeControl.incrementMs,
+        initialMs: choice.timeControl.initialMs,
       }
     : null;
   const sides: [MatchSide, MatchSide] = [
@@ -214,4 +243,73 @@ export function rematch(current: PlayController): Promise<void> {
     timeControl: settings.value.newGame.timeControl,
     demo: m.demo,
   });
+}
+
+const sideRecord = ({ name, kind, playerId }: MatchSide): GameSide =>
+  playerId === undefined ? { name, kind } : { name, kind, playerId };
+
+/**
+ * "Play from here": a new game from the position shown in review, between the same players, with the
+ * original's time control afresh (untimed if it is not known); its record names the game and the move it
+ * came from. The original is not touched: review never rewrites a game's history. The new game is saved
+ * at once (it already has moves) and is the one played on.
+ */
+export async function playFromHere(current: PlayController): Promise<void> {
+  const m = current.match.value;
+  const from = reviewedPosition(m);
+  if (!from) return;
+  const clock = freshClock(m.clock);
+  const { variant, size, tournamentRule } = from.state.rules;
+  const fresh = newStoredGame({
+    players: [sideRecord(m.sides[0]), sideRecord(m.sides[1])],
+    variant: variant.id,
+    size,
+    tournamentRule,
+    clocks: clock && storeClock(clock, Date.now()),
+    origin: { gameId: m.id, ply: from.ply },
+  });
+  const record = withState(fresh, from.state);
+  await closeSession();
+  const match = newMatch({
+    id: record.id,
+    sides: m.sides,
+    game: from.state,
+    clocks: record.clocks,
+    demo: false,
+    startPly: from.ply,
+  });
+  show(record, match, true);
+  notify(`A new game from move ${from.ply}. The game it came from is kept as it was.`);
+}
+
+/** How often games kept unsaved (storage was full) are tried again, when there are any. */
+const KEPT_GAMES_RETRY_MS = 10_000;
+
+/**
+ * Saves the games kept because their save failed (storage/journal.ts), except the one on the play screen
+ * (its controller retries it): at start, every few seconds while there are any, and on the player's Retry.
+ */
+export async function saveKeptGames(): Promise<void> {
+  const d = db.value;
+  const kv = browserKeyValueStore();
+  if (!d || !kv) return;
+  const live = session.peek()?.id;
+  let saved = 0;
+  for (const game of unsavedGames(kv)) {
+    if (game.id === live) continue;
+    const r = await saveUnsavedGame(d, kv, game.id);
+    if (!r.ok) continue; // still no room: the next try comes soon
+    saved++;
+    if (r.value.kind !== 'dropped') announceGameChange({ id: r.value.record.id, revision: r.value.record.revision });
+  }
+  await refreshResumable();
+  if (saved > 0 && keptGames.peek() === 0) notify('Your unsaved games are saved now.');
+}
+
+/** Tries the kept games again at start and every few seconds while there are any (main.tsx). */
+export function keepSavingKeptGames(): void {
+  void saveKeptGames();
+  setInterval(() => {
+    if (keptGames.peek() > 0) void saveKeptGames();
+  }, KEPT_GAMES_RETRY_MS);
 }

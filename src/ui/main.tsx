@@ -3,7 +3,7 @@ import { effect } from '@preact/signals';
 import { App } from './App';
 import { closeDialogsOnBack } from './dialog';
 import { settings, startApp } from './app-state';
-import { closeSession, openGame, session } from './games';
+import { closeSession, keepSavingKeptGames, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
 import { configureEngineBridge, setEngineThreads } from './engine/bridge';
 import { threadsFor } from './engine/threads';
@@ -27,5 +27,5 @@ startRouter({
 keepScreenAwakeDuringGames();
 closeDialogsOnBack();
 render(<App />, document.getElementById('app')!);
-void startApp();
+void startApp().then(keepSavingKeptGames);
 registerServiceWorker();

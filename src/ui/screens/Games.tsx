@@ -10,6 +10,7 @@ import {
   exportAll,
   exportGameRecord,
   exportText,
+  getGame,
   getRawGame,
   importAll,
   importRecords,
@@ -18,6 +19,7 @@ import {
   rawRecordText,
   readFileText,
 } from '../../storage';
+import { KeptGamesNotice } from '../KeptGamesNotice';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../app-state';
 import { confirmDialog } from '../dialog';
@@ -48,6 +50,37 @@ function gameDate(g: GameSummary): string {
   if (g.shelf !== 'imported' || !g.imported) return dateText(g.listedAt);
   if (g.imported.dated) return `Played ${new Date(g.listedAt).toLocaleDateString()}`;
   return `Imported ${dateText(g.imported.at)}`;
+}
+
+/**
+ * Where a game played from another game's position came from ("Play from here"), for its list line:
+ * `started` is when that game was started (null: it is no longer saved; undefined: not read yet).
+ */
+function originText(ply: number, started: number | null | undefined): string {
+  const when =
+    typeof started === 'number' &&
+    new Date(started).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return `From move ${ply} of ${when ? `the game of ${when}` : started === null ? 'a deleted game' : 'another game'}`;
+}
+
+/** When each game that listed games were played from was started (read once per game; null: gone). */
+function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
+  const [dates, setDates] = useState<ReadonlyMap<string, number | null>>(new Map());
+  useEffect(() => {
+    const d = db.value;
+    const wanted = [
+      ...new Set(games.flatMap((g) => (g.origin && !dates.has(g.origin.gameId) ? [g.origin.gameId] : []))),
+    ];
+    if (!d || wanted.length === 0) return;
+    void Promise.all(wanted.map((id) => getGame(d, id))).then((read) =>
+      setDates((known) => {
+        const next = new Map(known);
+        read.forEach((r, i) => next.set(wanted[i]!, r.ok ? r.value.createdAt : null));
+        return next;
+      }),
+    );
+  }, [games]);
+  return dates;
 }
 
 /** The list's tabs: the games played here by status, and the games brought in from elsewhere. */
@@ -337,6 +370,7 @@ export function Games() {
 
   const games = library?.games ?? [];
   const damaged = library?.damaged ?? [];
+  const originDates = useOriginDates(games);
   return (
     <main class="list-screen">
       <ScreenHeader title="Games" />
@@ -370,6 +404,7 @@ export function Games() {
         </p>
       )}
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
+      <KeptGamesNotice />
       <div class="tabs">
         <div role="tablist" class="tab-buttons">
           {TABS.map(({ shelf, label }) => (
@@ -416,6 +451,7 @@ export function Games() {
               <small>
                 {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · {RESULT(g)}
               </small>
+              {g.origin && <small class="origin">{originText(g.origin.ply, originDates.get(g.origin.gameId))}</small>}
               <small>{gameDate(g)}</small>
             </div>
             <div class="row-actions">

@@ -14,6 +14,7 @@ import {
   toGameState,
 } from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
+import { KeptGamesNotice } from '../KeptGamesNotice';
 import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
@@ -263,6 +264,7 @@ export function Home() {
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
+      <KeptGamesNotice />
       {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
       <RecentResults />

@@ -10,10 +10,10 @@ import type { BookMove } from '../engine/bridge';
 import { MoveList } from '../MoveList';
 import { settings } from '../app-state';
 import { confirmDialog } from '../dialog';
-import { rematch, session } from '../games';
+import { playFromHere, rematch, session } from '../games';
 import type { PlayController } from '../session/controller';
 import { canUndo, isHumanTurn } from '../session/match';
-import { navigate, navigateHome } from '../router';
+import { addLeaveGuard, navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
 import { ShareButton } from '../share';
 import { count } from '../plural';
@@ -183,6 +183,23 @@ export function Play() {
     return () => document.removeEventListener('keydown', onKey);
   }, [game]);
 
+  // Moves held by this page alone (their save failed and nothing could keep them): leaving asks first.
+  const atRisk = game?.unsavedAtRisk.value ?? false;
+  useEffect(() => {
+    if (!game || !atRisk) return;
+    return addLeaveGuard(async () => {
+      const leave = await confirmDialog({
+        title: 'Your last moves are not saved',
+        body: 'There is no room to save them on this device. If you leave now, they are lost.',
+        confirm: 'Leave anyway',
+        cancel: 'Retry',
+        destructive: true,
+      });
+      if (!leave) game.retrySave();
+      return leave;
+    });
+  }, [game, atRisk]);
+
   // Between games (a rematch closes one session before the next is live): the router decides where to go.
   if (!game || !m || !live || !analysis) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
@@ -313,7 +330,7 @@ export function Play() {
   } else if (reviewing) {
     actions = (
       <>
-        <button type="button" class="primary long-label" onClick={() => game.playFromHere()}>
+        <button type="button" class="primary long-label" onClick={() => void playFromHere(game)}>
           Play from here
         </button>
         <button type="button" onClick={() => game.review(null)}>
@@ -423,10 +440,14 @@ export function Play() {
               <button type="button" onClick={() => game.retryComputer()}>
                 Retry
               </button>
+            ) : game.saving.value === 'stopped' ? (
+              <button type="button" onClick={() => game.saveAsNew()}>
+                Save as new
+              </button>
             ) : (
-              game.saving.value === 'stopped' && (
-                <button type="button" onClick={() => game.saveAsNew()}>
-                  Save as new
+              game.saving.value === 'failed' && (
+                <button type="button" onClick={() => game.retrySave()} disabled={game.busy.value}>
+                  Retry
                 </button>
               )
             )}

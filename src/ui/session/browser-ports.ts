@@ -3,10 +3,32 @@
  * delete through a BroadcastChannel, the engine through the worker bridge, the wall clock, and each
  * game's turn lock in the Web Locks API (shared by the tabs, so one of them thinks for a game).
  */
-import { type PenteDb, type StoredGame, getGame, saveGame } from '../../storage';
+import {
+  type KeyValueStore,
+  type PenteDb,
+  type StoredGame,
+  forgetUnsavedGame,
+  getGame,
+  keepUnsavedGame,
+  saveGame,
+  saveUnsavedGame,
+  unsavedGame,
+  writeHeartbeat,
+} from '../../storage';
 import { requestMove } from '../engine/bridge';
-import type { Clock, GameStore, MoveSource, TurnLocks } from './ports';
+import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { webTurnLocks } from './turn-locks';
+
+/** The browser's localStorage, or null where it cannot be used (switched off, a sandboxed frame). */
+export function browserKeyValueStore(): KeyValueStore | null {
+  try {
+    const store = globalThis.localStorage;
+    void store.length;
+    return store;
+  } catch {
+    return null;
+  }
+}
 
 /** A change to a stored game, as tabs tell each other: its new revision, or null once it is deleted. */
 export interface GameChange {
@@ -43,17 +65,37 @@ export function onGameChange(listener: (change: GameChange) => void): () => void
   return () => listeners.delete(listener);
 }
 
-export function browserGameStore(db: PenteDb): GameStore {
+/**
+ * Games in IndexedDB, with the unsaved-games journal (storage/journal.ts) in `kv`: a failed save keeps the
+ * record there, a save that lands forgets it, and a load first tries to save a kept copy (reconciled with
+ * the stored game), and opens the kept copy itself while it still cannot be saved.
+ */
+export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browserKeyValueStore()): GameStore {
   return {
     async save(record: StoredGame, expectedRevision: number) {
       const saved = await saveGame(db, record, expectedRevision);
       if (saved.ok) {
+        if (kv) forgetUnsavedGame(kv, record.id);
         announceGameChange({ id: saved.value.id, revision: saved.value.revision });
         return { kind: 'saved', record: saved.value };
       }
-      return saved.error.kind === 'conflict' ? { kind: 'conflict' } : { kind: 'failed', message: saved.error.message };
+      if (saved.error.kind === 'conflict') return { kind: 'conflict' };
+      const kept = kv !== null && keepUnsavedGame(kv, { ...record, revision: expectedRevision });
+      return { kind: 'failed', message: saved.error.message, kept };
     },
     async load(id: string) {
+      if (kv && unsavedGame(kv, id)) {
+        const flushed = await saveUnsavedGame(db, kv, id);
+        if (flushed.ok && flushed.value.kind !== 'dropped') {
+          const { record } = flushed.value;
+          announceGameChange({ id: record.id, revision: record.revision });
+        }
+        const kept = unsavedGame(kv, id);
+        if (kept) {
+          const why = flushed.ok ? 'It could not be saved.' : flushed.error.message;
+          return { kind: 'loaded', record: kept, unsaved: why };
+        }
+      }
       const loaded = await getGame(db, id);
       if (loaded.ok) return { kind: 'loaded', record: loaded.value };
       return loaded.error.kind === 'not-found'
@@ -69,6 +111,11 @@ export function browserGameStore(db: PenteDb): GameStore {
 }
 
 export const bridgeMoveSource: MoveSource = { requestMove };
+
+/** Clock heartbeats in localStorage (synchronous: the last one is written as the page unloads). */
+export function browserHeartbeatLog(kv: KeyValueStore | null = browserKeyValueStore()): HeartbeatLog {
+  return { write: (gameId, beat) => void (kv && writeHeartbeat(kv, gameId, beat)) };
+}
 
 export const wallClock: Clock = {
   now: () => Date.now(),

@@ -7,8 +7,12 @@
  *   has committed, so a move the player saw placed survives a kill of the browser at any moment. Changes
  *   run one at a time, each starting from the last one saved.
  * - Saving has a mode instead of a flag: saving; not saving because the match is a demo; not saving
- *   because there is no storage here; failed (shown, in memory, with the reason); or stopped because the
- *   game was deleted in another tab (until the player saves it as a new game).
+ *   because there is no storage here; failed (shown, with the reason; the store keeps the unsaved game
+ *   where it survives a reload when it can, and the save is tried again every few seconds and on Retry);
+ *   or stopped because the game was deleted in another tab (until the player saves it as a new game).
+ * - While a clock runs, a heartbeat (the last moment seen) is written every few seconds and as the page
+ *   hides, so a game opened after the tab was closed is charged only for the time the app was open;
+ *   a gap between ticks long enough to be an absence (the device slept) is not charged either.
  * - Another tab's save (the store's watch) or a conflicting save reloads the newest record and says so:
  *   this tab never goes on playing a stale copy.
  * - It has a lifetime: close() stops the computer, stops the clock (saving the time used) and then saves
@@ -22,16 +26,18 @@ import { type ReadonlySignal, type Signal, computed, signal } from '@preact/sign
 import type { GameState, Point } from '../../core';
 import { type ComputerPlayer, type StoredGame, withState } from '../../storage';
 import { type EngineProgress, isEngineError } from '../engine/bridge';
+import { HEARTBEAT_MS, isAbsence } from './game-clock';
 import {
   type Match,
   type MoveRefusal,
   advance,
+  afterAbsenceOf,
   clockReading,
   flagFall,
+  heartbeatOf,
   isComputerTurn,
   isHumanTurn,
   pauseClock,
-  playFromHere,
   playPoint,
   resign,
   resumeClock,
@@ -42,7 +48,7 @@ import {
   takeBack,
   turnRefusal,
 } from './match';
-import type { Clock, GameStore, MoveSource, TurnLocks } from './ports';
+import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { turnLockName } from './turn-locks';
 
 export type SavingMode = 'saving' | 'demo' | 'no-storage' | 'failed' | 'stopped';
@@ -63,10 +69,19 @@ export interface ControllerOptions {
   readonly onSaved?: (record: StoredGame) => void;
   /** An instant reply feels abrupt: the computer's move appears no sooner than this after the last move. */
   readonly minReplyMs?: number;
+  /** Where the running clock's heartbeat is written (none: nothing survives a closed tab but the saves). */
+  readonly heartbeats?: HeartbeatLog;
+  /**
+   * Save the game at once, before any change: a new game that already has moves (played from another
+   * game's position), or a kept copy whose save has not landed yet (`record` is that copy).
+   */
+  readonly saveAtStart?: boolean;
 }
 
 /** How often the clock display is refreshed (and a flag fall noticed). */
 const CLOCK_TICK_MS = 200;
+/** How often a failed save is tried again by itself. */
+export const RETRY_SAVE_MS = 5_000;
 /**
  * After a crash (which shows at once) the engine gets one more try by itself; a second failure in a row
  * asks the player. A hang asks at once.
@@ -88,6 +103,11 @@ export class PlayController {
   readonly saving: Signal<SavingMode>;
   /** Why the game is not being saved, when it is not (failed or stopped). */
   readonly savingProblem = signal<string | null>(null);
+  /**
+   * The last changes are held by this page alone: their save failed and they could not be kept anywhere
+   * that survives a reload either. Leaving would lose them, so the play screen asks first.
+   */
+  readonly unsavedAtRisk = signal(false);
   /** The computer is thinking: its latest progress ('starting' before the first report). */
   readonly thinking = signal<EngineProgress | 'starting' | null>(null);
   /** The computer cannot play (its worker could not start, or keeps failing): shown with Retry. */
@@ -110,6 +130,10 @@ export class PlayController {
   private stopTicking: (() => void) | null = null;
   private unwatch: (() => void) | null = null;
   private closing: Promise<void> | null = null;
+  private stopRetrying: (() => void) | null = null;
+  /** The last tick seen (an absence is a longer gap) and the last heartbeat written. */
+  private lastSeen: number;
+  private lastBeat = -Infinity;
   private readonly o: ControllerOptions;
 
   constructor(record: StoredGame, match: Match, options: ControllerOptions) {
@@ -118,11 +142,14 @@ export class PlayController {
     this.match = signal(match);
     this.shown = computed(() => shownState(this.match.value));
     this.saving = signal(match.demo ? 'demo' : options.store ? 'saving' : 'no-storage');
-    this.clocks.value = clockReading(match, options.clock.now());
+    this.lastSeen = options.clock.now();
+    this.clocks.value = clockReading(match, this.lastSeen);
     if (match.clock) this.stopTicking = options.clock.every(CLOCK_TICK_MS, () => this.tick());
     this.watch();
-    // On screen, the side to move's clock runs (a record saved with it running keeps its start time).
-    void this.change((m) => resumeClock(m, this.o.clock.now())).then(() => this.continueGame());
+    // On screen, the side to move's clock runs (once that side has made its first move).
+    void this.change((m) => resumeClock(m, this.o.clock.now()), { force: options.saveAtStart ?? false }).then(() =>
+      this.continueGame(),
+    );
   }
 
   get id(): string {
@@ -185,14 +212,21 @@ export class PlayController {
     this.continueGame();
   }
 
-  playFromHere(): void {
-    void this.change((m) => playFromHere(m, this.o.clock.now()));
-  }
-
-  /** The page was hidden (stop the clock, saving the time used) or shown again (start it). */
+  /**
+   * The page was hidden (stop the clock, saving the time used) or shown again (start it). The heartbeat is
+   * written first, at once: the save that stops the clock may not finish if the page is closing.
+   */
   setVisible(visible: boolean): void {
     const now = this.o.clock.now();
+    this.lastSeen = now;
+    if (!visible) this.beat(now);
     void this.change((m) => (visible ? resumeClock(m, now) : pauseClock(m, now)));
+  }
+
+  /** Tries a failed save again now (the player's Retry; also every few seconds by itself). */
+  retrySave(): void {
+    if (this.saving.value !== 'failed' || this.busy.value || this.closed) return;
+    void this.change((m) => m, { force: true });
   }
 
   setPaused(paused: boolean): void {
@@ -266,8 +300,11 @@ export class PlayController {
     if (this.closing) return this.closing;
     this.abortThinking();
     this.stopTicking?.();
+    this.stopRetrying?.();
+    this.stopRetrying = null;
     this.unwatch?.();
     const now = this.o.clock.now();
+    this.beat(now);
     const last = this.change((m) => pauseClock(m, now), { evenIfClosed: true });
     this.closed = true;
     this.closing = last.then(() => undefined);
@@ -316,28 +353,62 @@ export class PlayController {
       this.match.value = next;
       return true;
     }
-    const record = withState({ ...this.record, demo: next.demo }, next.game, storedClocks(next));
+    const now = this.o.clock.now();
+    const record = withState({ ...this.record, demo: next.demo }, next.game, storedClocks(next, now));
     const saved = await store.save(record, this.record.revision);
     switch (saved.kind) {
       case 'saved':
         this.record = saved.record;
         this.match.value = next;
-        if (this.saving.value === 'failed') {
-          this.saving.value = 'saving';
-          this.savingProblem.value = null;
-        }
+        this.o.heartbeats?.write(saved.record.id, heartbeatOf(next, now));
+        if (this.saving.value === 'failed') this.saved();
         this.o.onSaved?.(saved.record);
         return true;
       case 'conflict':
         await this.reload('This game was changed in another tab or window: here is its latest position.');
         return false;
       case 'failed':
-        // Play goes on in memory, and the player is told; the next change tries to save again.
+        // Play goes on, the player is told, and the save is tried again (every change, every few seconds).
         this.match.value = next;
-        this.saving.value = 'failed';
-        this.savingProblem.value = `Not saved: ${saved.message} The game goes on in memory.`;
+        this.o.heartbeats?.write(record.id, heartbeatOf(next, now));
+        this.failed(saved.message, saved.kept);
         return true;
     }
+  }
+
+  /**
+   * A save failed: the line under the board says what it means for the player (short: it has two lines),
+   * and the storage's own reason is told once, as a notice, when saving starts to fail.
+   */
+  private failed(message: string, kept: boolean): void {
+    if (this.saving.value !== 'failed') this.o.notify(message);
+    this.saving.value = 'failed';
+    this.unsavedAtRisk.value = !kept;
+    this.savingProblem.value = kept
+      ? 'Not saved yet: your moves are kept and saved later.'
+      : 'Not saved: leaving now would lose your last moves.';
+    if (!this.stopRetrying && !this.closed) {
+      this.stopRetrying = this.o.clock.every(RETRY_SAVE_MS, () => this.retrySave());
+    }
+  }
+
+  private saved(): void {
+    this.saving.value = 'saving';
+    this.savingProblem.value = null;
+    this.unsavedAtRisk.value = false;
+    this.stopRetrying?.();
+    this.stopRetrying = null;
+  }
+
+  /**
+   * Writes the running clock's heartbeat (the last moment seen) now. Only a running clock writes one (a
+   * saved stop clears it): a tab with the game stopped must not clear the heartbeat of a tab playing it.
+   */
+  private beat(now: number): void {
+    this.lastBeat = now;
+    const m = this.match.value;
+    const beat = m.demo ? null : heartbeatOf(m, now);
+    if (beat) this.o.heartbeats?.write(m.id, beat);
   }
 
   /** Replaces the match with the newest stored copy of this game. */
@@ -350,6 +421,7 @@ export class PlayController {
       const fresh = this.o.matchFrom(loaded.record, this.match.value.sides);
       if (fresh) {
         this.record = loaded.record;
+        if (loaded.unsaved !== undefined) this.failed(loaded.unsaved, true);
         const shown = this.closed ? fresh : resumeClock(fresh, this.o.clock.now());
         this.match.value = { ...shown, reviewPly: null };
         this.hint.value = null;
@@ -398,7 +470,16 @@ export class PlayController {
     if (this.closed) return;
     const now = this.o.clock.now();
     const m = this.match.value;
+    const lastSeen = this.lastSeen;
+    this.lastSeen = now;
+    if (isAbsence(lastSeen, now) && afterAbsenceOf(m, lastSeen, now) !== m) {
+      // The app was not running (the device slept with the page on screen): that time is not charged.
+      this.clocks.value = clockReading(afterAbsenceOf(m, lastSeen, now), now);
+      void this.change((current) => afterAbsenceOf(current, lastSeen, now));
+      return;
+    }
     this.clocks.value = clockReading(m, now);
+    if (now - this.lastBeat >= HEARTBEAT_MS) this.beat(now);
     if (flagFall(m, now) !== m) {
       this.abortThinking();
       void this.change((current) => flagFall(current, this.o.clock.now()));

@@ -17,22 +17,25 @@ import {
   undo,
 } from '../../core';
 import type { ComputerPlayer, GameClocks, GameSide, RematchStarter } from '../../storage';
+import {
+  type Heartbeat,
+  type MatchClock,
+  afterAbsence,
+  clockAfterMove,
+  clockRunsAfter,
+  isOutOfTime,
+  readClock,
+  restoreClock,
+  startClock,
+  stopClock,
+  storeClock,
+} from './game-clock';
+
+export type { MatchClock } from './game-clock';
 
 /** One side of a match: who plays it, and for a computer, the settings it plays with. */
 export interface MatchSide extends GameSide {
   readonly computer?: ComputerPlayer;
-}
-
-export interface MatchClock {
-  /** Time left for player 1 and player 2 when the running clock last started (or stopped), in ms. */
-  readonly remainingMs: readonly [number, number];
-  readonly incrementMs: number;
-  /**
-   * When the side to move's clock started running (epoch ms), or null while it is stopped: the game is
-   * over, or the game is not on screen. A clock is charged from here, so leaving and coming back never
-   * gives back the time already used on a turn.
-   */
-  readonly runningSince: number | null;
 }
 
 export interface Match {
@@ -43,6 +46,11 @@ export interface Match {
   /** The ply shown in review, or null for the live game. */
   readonly reviewPly: number | null;
   readonly clock: MatchClock | null;
+  /**
+   * The ply this game's own play started at: 0, or for a game played from another game's position, that
+   * position's ply. Each side's first move after it is free of the clock.
+   */
+  readonly startPly: number;
   /** The computer playing itself to be watched: not saved unless the player keeps it. */
   readonly demo: boolean;
 }
@@ -53,26 +61,27 @@ export type MoveRefusal =
 export const REVIEWING: MoveRefusal = { reason: 'reviewing', message: 'You are reviewing: go to the end to play.' };
 export const NOT_YOUR_TURN: MoveRefusal = { reason: 'not-your-turn', message: 'The computer is thinking.' };
 
+/**
+ * A match from a game and its stored clocks. A clock stored running (the app was closed with it running)
+ * opens stopped, charged only up to the last moment the app was seen (the record's, or `heartbeat`'s): the
+ * controller starts it again once the game is on screen.
+ */
 export function newMatch(options: {
   id: string;
   sides: readonly [MatchSide, MatchSide];
   game: GameState;
   clocks: GameClocks | null;
   demo: boolean;
+  startPly?: number;
+  heartbeat?: Heartbeat | null;
 }): Match {
   const { id, sides, game, clocks, demo } = options;
-  return { id, sides, game, reviewPly: null, clock: clocks && clockFromStored(clocks), demo };
+  const clock = clocks && restoreClock(clocks, game.toMove, options.heartbeat ?? null);
+  return { id, sides, game, reviewPly: null, clock, startPly: options.startPly ?? 0, demo };
 }
 
-const clockFromStored = (c: GameClocks): MatchClock => ({
-  remainingMs: [c.remainingMs[0], c.remainingMs[1]],
-  incrementMs: c.incrementMs,
-  runningSince: c.runningSince ?? null,
-});
-
-/** The clocks as stored with the game. */
-export const storedClocks = (m: Match): GameClocks | null =>
-  m.clock && { remainingMs: m.clock.remainingMs, incrementMs: m.clock.incrementMs, runningSince: m.clock.runningSince };
+/** The clocks as stored with the game at `now`. */
+export const storedClocks = (m: Match, now: number): GameClocks | null => m.clock && storeClock(m.clock, now);
 
 /** The position on the board: the live game, or the position shown in review. */
 export const shownState = (m: Match): GameState => (m.reviewPly === null ? m.game : stateAtPly(m.game, m.reviewPly));
@@ -102,54 +111,51 @@ export function turnRefusal(m: Match): MoveRefusal | null {
 // ---- clocks -----------------------------------------------------------------------------------------
 
 /** Each player's time left at `now`, as shown: the running clock counts down from `runningSince`. */
-export function clockReading(m: Match, now: number): readonly [number, number] | null {
-  const c = m.clock;
-  if (!c) return null;
-  if (c.runningSince === null) return c.remainingMs;
-  const mover = m.game.toMove;
-  const shown: [number, number] = [c.remainingMs[0], c.remainingMs[1]];
-  shown[mover - 1] = Math.max(0, shown[mover - 1]! - Math.max(0, now - c.runningSince));
-  return shown;
-}
+export const clockReading = (m: Match, now: number): readonly [number, number] | null =>
+  m.clock && readClock(m.clock, m.game.toMove, now);
 
 /** Stops the running clock, charging the side to move for the time it ran (no increment). */
 export function pauseClock(m: Match, now: number): Match {
   const c = m.clock;
   if (!c || c.runningSince === null) return m;
-  return { ...m, clock: { ...c, remainingMs: clockReading(m, now)!, runningSince: null } };
+  return { ...m, clock: stopClock(c, m.game.toMove, now) };
 }
 
-/** Starts the side to move's clock, if the game has clocks, goes on, and the clock is stopped. */
-export function resumeClock(m: Match, now: number): Match {
-  const c = m.clock;
-  if (!c || c.runningSince !== null || m.game.result) return m;
-  return { ...m, clock: { ...c, runningSince: now } };
-}
+/** Whether the side to move's clock should run in `game`: it goes on, and that side has made its first move. */
+const clockRunsIn = (m: Match, game: GameState): boolean =>
+  !game.result && clockRunsAfter(game.moves.length - m.startPly);
 
 /**
- * Charges the mover for its move at `now` and adds the increment; the opponent's clock starts, unless
- * the move ended the game. The clock must be running (a move is only made while the game is on screen).
+ * Starts the side to move's clock (the game is on screen), if the game has clocks, goes on, the side to
+ * move has made its first move, and the clock is stopped.
  */
-function chargeMove(m: Match, next: GameState, now: number): MatchClock | null {
+export function resumeClock(m: Match, now: number): Match {
   const c = m.clock;
-  if (!c) return null;
-  const reading = clockReading(m, now)!;
-  const remainingMs: [number, number] = [reading[0], reading[1]];
-  remainingMs[m.game.toMove - 1] = remainingMs[m.game.toMove - 1]! + c.incrementMs;
-  return { ...c, remainingMs, runningSince: next.result ? null : now };
+  if (!c || c.runningSince !== null || !clockRunsIn(m, m.game)) return m;
+  return { ...m, clock: startClock(c, now) };
 }
 
 /** Ends the game on time if the side to move has run out at `now`; otherwise returns the match as it is. */
 export function flagFall(m: Match, now: number): Match {
-  const reading = clockReading(m, now);
-  if (!reading || m.game.result || m.clock?.runningSince === null) return m;
-  const mover = m.game.toMove;
-  if (reading[mover - 1]! > 0) return m;
-  return {
-    ...m,
-    game: concede(m.game, mover, 'time'),
-    clock: { ...m.clock!, remainingMs: reading, runningSince: null },
-  };
+  const c = m.clock;
+  if (!c || m.game.result || !isOutOfTime(c, m.game.toMove, now)) return m;
+  return { ...m, game: concede(m.game, m.game.toMove, 'time'), clock: stopClock(c, m.game.toMove, now) };
+}
+
+/**
+ * After an absence (no tick from `lastSeen` until `now`: the device slept with the page on screen): the
+ * running clock is charged up to `lastSeen` only, and runs on from `now`.
+ */
+export function afterAbsenceOf(m: Match, lastSeen: number, now: number): Match {
+  const c = m.clock;
+  if (!c || c.runningSince === null) return m;
+  return { ...m, clock: afterAbsence(c, m.game.toMove, lastSeen, now) };
+}
+
+/** The heartbeat of the running clock at `now` (null while it is stopped). */
+export function heartbeatOf(m: Match, now: number): Heartbeat | null {
+  const since = m.clock?.runningSince ?? null;
+  return since === null ? null : { runningSince: since, seenAt: now };
 }
 
 // ---- moves and the changes a player can make ---------------------------------------------------------
@@ -160,7 +166,8 @@ export function flagFall(m: Match, now: number): Match {
  */
 export function advance(m: Match, next: GameState, now: number): Match | null {
   if (next.parent !== m.game || m.reviewPly !== null) return null;
-  return { ...m, game: next, clock: chargeMove(m, next, now) };
+  const clock = m.clock && clockAfterMove(m.clock, m.game.toMove, now, clockRunsIn(m, next));
+  return { ...m, game: next, clock };
 }
 
 /** Plays a move at `point` for the side to move (the computer's answer, or a person's tap). */
@@ -215,13 +222,14 @@ export function review(m: Match, ply: number | null): Match {
   return reviewPly === m.reviewPly ? m : { ...m, reviewPly };
 }
 
-/** Continues the game from the position shown in review, dropping the moves after it (not in a demo). */
-export function playFromHere(m: Match, now: number): Match {
-  if (m.reviewPly === null || m.demo) return m;
-  const running = m.clock?.runningSince !== null;
-  const paused = pauseClock(m, now);
-  const back: Match = { ...paused, game: stateAtPly(m.game, m.reviewPly), reviewPly: null };
-  return running || m.game.result !== null ? resumeClock(back, now) : back;
+/**
+ * What "Play from here" starts from: the position shown in review and its ply; null for the live game or a
+ * demo. The match itself never changes: playing from a position is a new game (games.ts), so review never
+ * rewrites a game's history.
+ */
+export function reviewedPosition(m: Match): { readonly state: GameState; readonly ply: number } | null {
+  if (m.reviewPly === null || m.demo) return null;
+  return { state: stateAtPly(m.game, m.reviewPly), ply: m.reviewPly };
 }
 
 // ---- rematch -----------------------------------------------------------------------------------------

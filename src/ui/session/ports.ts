@@ -4,18 +4,22 @@
  * computer's move when one game is open in several (TurnLocks). The app gives it the browser's
  * (browser-ports.ts); the unit tests give it fakes and drive time by hand.
  */
-import type { StoredGame } from '../../storage';
+import type { ClockHeartbeat, StoredGame } from '../../storage';
 import type { EngineMove, MoveRequest, RequestMoveOptions } from '../engine/bridge';
 
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly record: StoredGame }
   /** Another tab or window saved this game since this copy was loaded: nothing was written. */
   | { readonly kind: 'conflict' }
-  /** Nothing was written (a full disk, storage closed by an upgrade in another tab…); the message says why. */
-  | { readonly kind: 'failed'; readonly message: string };
+  /**
+   * Nothing was written (a full disk, storage closed by an upgrade in another tab…); the message says why.
+   * `kept`: the record was kept where it survives a reload and will be saved once there is room.
+   */
+  | { readonly kind: 'failed'; readonly message: string; readonly kept: boolean };
 
 export type LoadOutcome =
-  | { readonly kind: 'loaded'; readonly record: StoredGame }
+  /** `unsaved`: this is a kept copy whose save has not landed yet (storage is still full): why not. */
+  | { readonly kind: 'loaded'; readonly record: StoredGame; readonly unsaved?: string }
   | { readonly kind: 'missing' }
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -57,4 +61,12 @@ export interface TurnLocks {
    * when `signal` aborts before the lock is granted (work then never runs).
    */
   hold<T>(name: string, signal: AbortSignal, work: () => Promise<T>): Promise<T | 'aborted'>;
+}
+
+/**
+ * Where a running clock's heartbeat goes (the last moment the app was seen with it running): written
+ * synchronously, so the last one is written even as the page unloads. null clears it (the clock stopped).
+ */
+export interface HeartbeatLog {
+  write(gameId: string, beat: ClockHeartbeat | null): void;
 }
