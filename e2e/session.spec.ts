@@ -3,7 +3,17 @@
  * game stays saved), every way back in opens the newest record, and two tabs on one game stay in step.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { THINK_LOG, boardLabels, cell, countThinks, newGame, openApp, tapTwice, wrapEngineWorker } from './helpers';
+import {
+  ENGINE_WORKER_SCRIPT,
+  THINK_LOG,
+  boardLabels,
+  cell,
+  countThinks,
+  newGame,
+  openApp,
+  tapTwice,
+  wrapEngineWorker,
+} from './helpers';
 
 /** The moves of the newest saved game, read straight from IndexedDB. */
 async function savedMoves(page: Page): Promise<string[]> {
@@ -125,8 +135,7 @@ test.describe('an engine worker that cannot start', () => {
       page,
       context,
     }) => {
-      const workerScript = /\/assets\/engine\.worker-[^/]*\.js$/;
-      await context.route(workerScript, (route) => route.fulfill(answer));
+      await context.route(ENGINE_WORKER_SCRIPT, (route) => route.fulfill(answer));
       await openApp(page);
       await newGame(page, { white: 'Beginner (computer)' });
       await tapTwice(page, 'E5');
@@ -134,7 +143,7 @@ test.describe('an engine worker that cannot start', () => {
       await expect(page.getByText('The computer could not start.')).toBeVisible({ timeout: 10_000 });
       expect(Date.now() - started).toBeLessThan(10_000);
       await expect(page.getByText('Thinking…')).toHaveCount(0);
-      await context.unroute(workerScript);
+      await context.unroute(ENGINE_WORKER_SCRIPT);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/, { timeout: 20_000 });
       await expect(page.getByRole('gridcell', { name: /white stone$/ })).toHaveCount(1);
