@@ -27,7 +27,7 @@ const opening = (text: string) => {
 describe('Engine.analyse', () => {
   it('finds a win now as the best line, scored as the fastest win', () => {
     const state = fromDiagram(winInOne, 1);
-    const { lines } = new Engine(16).analyse(state, { timeMs: 300, lines: 3 });
+    const { lines } = new Engine(16).analyse(state, { timeMs: 600_000, depth: 4, lines: 3 });
     expect(formatPoint(13, lines[0]!.move)).toBe('E8');
     expect(lines[0]!.score).toBe(WIN - 1);
   });
@@ -35,8 +35,10 @@ describe('Engine.analyse', () => {
   it('gives distinct moves, best first, each with a line that starts with it', () => {
     const state = opening('K10 L11 G10 J10 J8 L8 J12 K9');
     const progress: number[] = [];
+    // Depth-limited with time to spare, so every line completes however busy the machine is.
     const { lines } = new Engine(16).analyse(state, {
-      timeMs: 600,
+      timeMs: 600_000,
+      depth: 4,
       lines: 3,
       onProgress: (known) => progress.push(known.length),
     });
@@ -51,7 +53,7 @@ describe('Engine.analyse', () => {
 
   it('searches the only defence instead of scoring it statically', () => {
     const state = fromDiagram(stopFive, 1);
-    const { lines } = new Engine(16).analyse(state, { timeMs: 300, lines: 2 });
+    const { lines } = new Engine(16).analyse(state, { timeMs: 600_000, depth: 4, lines: 2 });
     expect(formatPoint(13, lines[0]!.move)).toBe('E8');
     expect(lines[0]!.depth).toBeGreaterThan(1);
     expect(lines[0]!.pv.length).toBeGreaterThan(1);

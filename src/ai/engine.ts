@@ -67,6 +67,11 @@ export interface AnalysisOptions {
   readonly timeMs: number;
   /** How many of the best moves to score, each with its line (1 to 5; fewer when there are fewer moves). */
   readonly lines?: number;
+  /**
+   * The deepest iteration each line searches (default: as deep as the time allows). Tests set it, with a
+   * time too long to matter, so what they check does not depend on how busy the machine is.
+   */
+  readonly depth?: number;
   readonly shouldStop?: () => boolean;
   /** Called as lines are found and deepened, with every line known so far, best first. */
   readonly onProgress?: (lines: readonly AnalysisLine[]) => void;
@@ -224,7 +229,7 @@ export class Engine {
       // The best line gets half the time (all of it alone); the others share the rest.
       const budget = wanted === 1 ? left : k === 0 ? options.timeMs / 2 : left / (wanted - k);
       const exclude = lines.map((l) => l.move);
-      const line = this.analyseLine(state, Math.max(1, budget), exclude, stop, (partial) =>
+      const line = this.analyseLine(state, Math.max(1, budget), options.depth ?? 64, exclude, stop, (partial) =>
         options.onProgress?.(byScore([...lines, partial])),
       );
       nodes += line.nodes;
@@ -239,13 +244,14 @@ export class Engine {
   private analyseLine(
     state: GameState,
     timeMs: number,
+    depth: number,
     exclude: readonly Point[],
     shouldStop: (() => boolean) | undefined,
     onLine: (line: AnalysisLine) => void,
   ): { line: AnalysisLine | null; nodes: number } {
     const searcher = new Searcher(Position.fromState(state), DEFAULT_SETTINGS, this.tt);
     const found = searcher.run(
-      { depth: 64, hardMs: timeMs, softMs: timeMs, exclude, ...(shouldStop ? { shouldStop } : {}) },
+      { depth, hardMs: timeMs, softMs: timeMs, exclude, ...(shouldStop ? { shouldStop } : {}) },
       (p) => onLine({ move: p.move, score: p.score, pv: p.pv, depth: p.depth }),
     );
     if (found.move < 0) return { line: null, nodes: found.nodes };
@@ -261,7 +267,7 @@ export class Engine {
       return { line: { move: found.move, score, pv: [found.move], depth: 1 }, nodes: found.nodes };
     }
     const reply = new Searcher(Position.fromState(next.value), DEFAULT_SETTINGS, this.tt).run(
-      { depth: 64, hardMs: timeMs, softMs: timeMs, ...(shouldStop ? { shouldStop } : {}) },
+      { depth: Math.max(1, depth - 1), hardMs: timeMs, softMs: timeMs, ...(shouldStop ? { shouldStop } : {}) },
       (p) => onLine({ move: found.move, score: -p.score, pv: [found.move, ...p.pv], depth: p.depth + 1 }),
     );
     // A win or loss found one ply further on is one ply further away from here.
