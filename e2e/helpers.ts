@@ -181,3 +181,52 @@ export function countThinks(page: Page): () => number {
   });
   return () => thinks;
 }
+
+/**
+ * Writes values straight into any store of the app's database in one transaction (`key` for stores
+ * without a key path, as settings), as a tool or a damaged disk might.
+ */
+export async function putValues(
+  page: Page,
+  store: string,
+  entries: readonly { readonly value: unknown; readonly key?: string }[],
+): Promise<void> {
+  await page.evaluate(
+    ({ store, entries }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(store, 'readwrite');
+          for (const { value, key } of entries) tx.objectStore(store).put(value, key);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, entries },
+  );
+}
+
+/** The value stored under a key in any store of the app's database, read straight from IndexedDB. */
+export async function readValue(page: Page, store: string, key: string): Promise<unknown> {
+  return page.evaluate(
+    ({ store, key }) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction(store).objectStore(store).get(key);
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    { store, key },
+  );
+}

@@ -9,14 +9,13 @@
  * console as it is drawn, and the test keeps the last report that reached it before the kill. (A report
  * lost with the kill only makes the check weaker, never wrong: the stone was then shown later than known.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { formatPoint, legalMoves, parsePoint, replay } from '../src/core';
 import { rng } from '../tests/helpers';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { type Launched, hardKill as kill, launchPersistent } from './hard-kill';
 
 const KILLS = 30;
 
@@ -51,53 +50,27 @@ const REPORT_SHOWN = () => {
   });
 };
 
-interface Launched {
-  readonly process: ChildProcess;
-  readonly browser: Browser;
-  readonly page: Page;
-  shown: Shown | null;
+interface Run extends Launched {
+  /** The last position the page reported before the kill. */
+  readonly shown: Shown | null;
 }
 
-async function launch(profile: string, url: string): Promise<Launched> {
-  const child = spawn(
-    CHROMIUM_PATH,
-    [
-      ...CHROMIUM_ARGS,
-      '--headless=new',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-port=0',
-      '--window-size=412,915',
-      'about:blank',
-    ],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /DevTools listening on (ws:\/\/\S+)/.exec(text);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened: ${text}`)));
+async function launch(profile: string, url: string): Promise<Run> {
+  let shown: Shown | null = null;
+  const launched = await launchPersistent(profile, {
+    init: REPORT_SHOWN,
+    onConsole: (text) => {
+      if (text.startsWith('[shown]')) shown = JSON.parse(text.slice('[shown]'.length)) as Shown;
+    },
   });
-  const browser = await chromium.connectOverCDP(endpoint);
-  const context = browser.contexts()[0]!;
-  const page = context.pages()[0] ?? (await context.newPage());
-  const launched: Launched = { process: child, browser, page, shown: null };
-  page.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[shown]')) launched.shown = JSON.parse(text.slice('[shown]'.length)) as Shown;
-  });
-  await page.addInitScript(REPORT_SHOWN);
-  await page.goto(url);
-  await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
-  return launched;
-}
-
-async function kill(launched: Launched): Promise<void> {
-  const exited = new Promise((resolve) => launched.process.once('exit', resolve));
-  process.kill(-launched.process.pid!, 'SIGKILL');
-  await exited;
+  await launched.page.goto(url);
+  await expect(launched.page.getByRole('button', { name: 'New game' })).toBeVisible();
+  return {
+    ...launched,
+    get shown() {
+      return shown;
+    },
+  };
 }
 
 interface SavedGame {

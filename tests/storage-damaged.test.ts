@@ -33,6 +33,7 @@ import { errorOf, openFresh, rawOpen, rawPut, sampleGame, unwrap } from './stora
 
 const SORTS: readonly GameSortKey[] = ['date', 'player1', 'player2', 'size', 'variant'];
 const ids = (list: readonly { id: unknown }[]) => list.map((g) => g.id);
+const NEW_COMPUTER = { depth: 4, timeMs: 1000, vision: 100, judgement: 100, book: true } as const;
 
 async function storedSummary(db: PenteDb, id: string) {
   return db.transaction('summaries').store.get(id);
@@ -152,6 +153,17 @@ describe('damaged player records', () => {
       { key: 'zed', reason: expect.any(String), value: zed },
     ]);
 
+    // An import of a player of that name says the same, and adds nothing.
+    const incoming = {
+      format: 'pente-export',
+      version: 1,
+      games: [],
+      players: [{ id: 'z2', kind: 'computer', name: 'Zed', ...NEW_COMPUTER }],
+    };
+    expect(unwrap(await importAll(db, incoming)).playersSkipped).toEqual([
+      { id: 'z2', name: 'Zed', reason: 'a damaged player record has the name "Zed"' },
+    ]);
+
     unwrap(await deletePlayer(db, 7));
     unwrap(await deletePlayer(db, 'zed'));
     expect(unwrap(await listPlayers(db)).damaged).toEqual([]);
@@ -159,8 +171,6 @@ describe('damaged player records', () => {
     db.close();
   });
 });
-
-const NEW_COMPUTER = { depth: 4, timeMs: 1000, vision: 100, judgement: 100, book: true } as const;
 
 describe('progress in "Export everything"', () => {
   it('is exported with its damaged entries, and an import merges it with the progress stored', async () => {

@@ -360,7 +360,9 @@ export async function importAll(
         const reason =
           holder === player.id && canonical(stored) === canonical(player)
             ? 'already stored'
-            : `a ${player.kind === 'human' ? 'player' : 'computer player'} named "${player.name}" already exists`;
+            : playerProblem(stored) !== null
+              ? `a damaged player record has the name "${player.name}"`
+              : `a ${player.kind === 'human' ? 'player' : 'computer player'} named "${player.name}" already exists`;
         playersSkipped.push({ id: player.id, name: player.name, reason });
         continue;
       }

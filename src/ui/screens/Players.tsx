@@ -584,8 +584,7 @@ export function Players() {
           <h2 id="damaged-players-heading">Damaged records ({damaged.length})</h2>
           <p class="notice">
             {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be used as
-            players, and {damaged.length === 1 ? 'its name stays taken' : 'their names stay taken'} until deleted.
-            Export one to keep what is in it, or delete it.
+            players; a name one holds stays taken until it is deleted. Export one to keep what is in it, or delete it.
           </p>
           <ul class="player-cards">
             {damaged.map((d) => (
