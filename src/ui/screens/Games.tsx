@@ -277,7 +277,7 @@ export function Games() {
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
     const damaged = r.value.file.damagedGames?.length ?? 0;
     if (damaged > 0) {
-      notify(`The file includes ${count(damaged, 'damaged record')} as they are stored, apart from the games.`);
+      notify(`The file includes ${count(damaged, 'damaged record')} as stored, apart from the games.`);
     }
   };
   const exportOne = (g: GameSummary) =>
