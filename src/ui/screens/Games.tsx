@@ -180,8 +180,8 @@ function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; onClose: 
       <p>{summary}</p>
       {problems.length > 0 && (
         <ul>
-          {problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-            <li key={p}>{p}</li>
+          {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
+            <li key={i}>{p}</li>
           ))}
           {problems.length > PROBLEMS_SHOWN && (
             <li>and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en')} more</li>
