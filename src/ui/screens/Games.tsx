@@ -203,8 +203,8 @@ function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; onClose: 
       <p>{summary}</p>
       {problems.length > 0 && (
         <ul>
-          {problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-            <li key={p}>{p}</li>
+          {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
+            <li key={i}>{p}</li>
           ))}
           {problems.length > PROBLEMS_SHOWN && (
             <li>and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en')} more</li>
@@ -304,7 +304,7 @@ export function Games() {
     const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
     const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
     if (damaged > 0) {
-      notify(`The file includes ${count(damaged, 'damaged record')} as they are stored, apart from the rest.`);
+      notify(`The file includes ${count(damaged, 'damaged record')} as stored, apart from the rest.`);
     }
   };
   const exportOne = (g: GameSummary) =>
