@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { rng } from '../tests/helpers';
-import { cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
+import { boardLabels, cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
 
 /**
  * The board on a phone: every tap is made with page.touchscreen at coordinates computed from the grid
@@ -42,10 +42,17 @@ async function pitchAt(page: Page, size: number, name: string): Promise<number> 
   return Math.min(Math.hypot(a!.x - here!.x, a!.y - here!.y), Math.hypot(d!.x - here!.x, d!.y - here!.y));
 }
 
+/** Whether a point is wholly on screen in the board's window: its whole touch square inside the board. */
 async function onScreen(page: Page, name: string): Promise<boolean> {
   const [point, board] = await Promise.all([cell(page, name).boundingBox(), page.getByRole('grid').boundingBox()]);
-  const c = centre(point!);
-  return c.x > board!.x && c.x < board!.x + board!.width && c.y > board!.y && c.y < board!.y + board!.height;
+  const p = point!;
+  const b = board!;
+  return (
+    p.x >= b.x - 0.5 &&
+    p.y >= b.y - 0.5 &&
+    p.x + p.width <= b.x + b.width + 0.5 &&
+    p.y + p.height <= b.y + b.height + 0.5
+  );
 }
 
 const tapAt = (page: Page, box: Box) => page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
@@ -169,6 +176,147 @@ test.describe('on a 360 px phone', () => {
     );
     expect(minPitch).toBeGreaterThanOrEqual(32);
     if (moves < 40) await expect(status).toHaveText(/wins|Draw/);
+  });
+
+  test('19x19 against the computer by taps: a move is two taps, each on the intended point', async ({ page }) => {
+    // The player counted here plays as a person would, whatever the board shows: next to the computer's
+    // last stone (the nearest free point to it, ties broken by a seeded draw), the centre first. Every
+    // touch is counted: a tap that zooms, a drag that pans, a tap on a point, a tap on Confirm, "Whole
+    // board". The app's default input mode (tap to preview, then confirm); the confirming tap is Confirm.
+    test.setTimeout(240_000);
+    const rnd = random(11);
+    await openApp(page);
+    await newGame(page, { white: 'Beginner (computer)', size: '19' });
+    const status = page.getByRole('status');
+    const play = page.locator('main.play');
+    const wholeBoard = page.getByRole('button', { name: 'Whole board' });
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    const note = page.locator('.zoom-note');
+    const cdp = await page.context().newCDPSession(page);
+    let taps = 0;
+    let misses = 0;
+    const extra = { zooms: 0, pans: 0, wholeBoard: 0 };
+    const pitches: number[] = [];
+    let moves = 0;
+    let lastWhite: { x: number; y: number } = { x: 9, y: 9 };
+    for (; moves < 25; moves++) {
+      await expect(status).toHaveText(/Player 1 \(Black\) to move|wins|Draw/, { timeout: 30_000 });
+      if (/wins|Draw/.test((await status.textContent()) ?? '')) break;
+      const ply = Number(await play.getAttribute('data-ply'));
+      const white = await page
+        .getByRole('gridcell', { name: /white stone$/ })
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')!.split(',')[0]!));
+      const last = await page.locator('.last-move').evaluateAll((m) => m.length);
+      // The computer's last stone: the one with the last-move dot (a capture may have taken it: keep the old one).
+      if (ply > 0 && last > 0) {
+        const name = await page.locator('g[role="gridcell"]:has(.last-move)').first().getAttribute('aria-label');
+        if (name && white.includes(name.split(',')[0]!)) lastWhite = parse(19, name.split(',')[0]!);
+      }
+      const open = await openPoints(page);
+      const stones = new Map(
+        (await boardLabels(page)).map((l) => {
+          const [n, what] = l.split(', ');
+          return [n!, what === 'black stone' ? 1 : what === 'white stone' ? 2 : 0] as const;
+        }),
+      );
+      const at = (x: number, y: number) => (x < 0 || y < 0 || x > 18 || y > 18 ? -1 : stones.get(pointName(19, x, y))!);
+      /** The longest run of one colour's stones this point would join or cut, over the four lines. */
+      const run = (q: { x: number; y: number }, colour: number) =>
+        Math.max(
+          ...[
+            [1, 0],
+            [0, 1],
+            [1, 1],
+            [1, -1],
+          ].map(([dx, dy]) => {
+            let n = 0;
+            for (const sign of [1, -1])
+              for (let k = 1; at(q.x + sign * k * dx!, q.y + sign * k * dy!) === colour; k++) n++;
+            return n;
+          }),
+        );
+      // Near the computer's last stone: cut its longest line, else lengthen one's own, nearest first.
+      const name =
+        ply === 0
+          ? 'K10'
+          : (open
+              .map((n) => ({ n, q: parse(19, n) }))
+              .filter(({ q }) => Math.max(Math.abs(q.x - lastWhite.x), Math.abs(q.y - lastWhite.y)) <= 2)
+              .map(({ n, q }) => ({
+                n,
+                score:
+                  3 * run(q, 2) +
+                  2 * run(q, 1) -
+                  Math.max(Math.abs(q.x - lastWhite.x), Math.abs(q.y - lastWhite.y)) +
+                  rnd() * 0.5,
+              }))
+              .sort((a, b) => b.score - a.score)[0]?.n ?? open[0]!);
+
+      // Not on screen in the zoomed window: a drag brings it to the middle if it is near, else the whole
+      // board and a new zoom.
+      if (await wholeBoard.isVisible()) {
+        const board = (await page.getByRole('grid').boundingBox())!;
+        const c = centre(await settledBox(page, cell(page, name)));
+        const inside = (x: number, y: number) =>
+          x > board.x + 4 && x < board.x + board.width - 4 && y > board.y + 4 && y < board.y + board.height - 4;
+        if (!inside(c.x, c.y)) {
+          const mid = centre(board);
+          const to = { x: mid.x + (mid.x - c.x), y: mid.y + (mid.y - c.y) };
+          taps++;
+          if (inside(to.x, to.y)) {
+            extra.pans++;
+            const touch = (type: 'touchStart' | 'touchMove', x: number, y: number) =>
+              cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] });
+            await touch('touchStart', mid.x, mid.y);
+            for (let i = 1; i <= 8; i++)
+              await touch('touchMove', mid.x + ((to.x - mid.x) * i) / 8, mid.y + ((to.y - mid.y) * i) / 8);
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+          } else {
+            extra.wholeBoard++;
+            await tapAt(page, (await wholeBoard.boundingBox())!);
+          }
+        }
+      }
+      if (await zoomIn.isVisible()) {
+        const box = await settledBox(page, cell(page, name));
+        taps++;
+        extra.zooms++;
+        await tapAt(page, box);
+        await expect(wholeBoard).toBeVisible();
+        if (moves === 0) await expect(note).toHaveText('Zoomed in: tap your point');
+        else await expect(note).toHaveText('');
+      }
+      const box = await settledBox(page, cell(page, name));
+      pitches.push(await pitchAt(page, 19, name));
+      taps++;
+      await tapAt(page, box);
+      const previewed = await expect(cell(page, name))
+        .toHaveAccessibleName(`${name}, empty, preview`, { timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!previewed) {
+        misses++;
+        break;
+      }
+      await expect(note).toHaveText('');
+      taps++;
+      await tapAt(page, (await page.getByRole('button', { name: 'Confirm' }).boundingBox())!);
+      await expect(play).not.toHaveAttribute('data-ply', String(ply));
+    }
+    const perMove = taps / moves;
+    console.log(
+      `19x19 at 360x640 against Beginner: ${moves} moves by Black in ${taps} touches, ${perMove.toFixed(2)} a move; ` +
+        `pitch when choosing min ${Math.min(...pitches).toFixed(1)} px, mean ` +
+        `${(pitches.reduce((a, b) => a + b, 0) / pitches.length).toFixed(1)} px; ${misses} taps off the intended point; ` +
+        `beyond preview and confirm: ${extra.zooms} zooms, ${extra.pans} pans, ${extra.wholeBoard} whole-board; ` +
+        `end: ${await status.textContent()}`,
+    );
+    expect(misses).toBe(0);
+    expect(moves).toBeGreaterThanOrEqual(8);
+    expect(perMove).toBeLessThanOrEqual(2.2);
+    expect(Math.min(...pitches)).toBeGreaterThanOrEqual(32);
   });
 
   for (const size of ['9', '13'] as const) {

@@ -28,13 +28,19 @@ export async function boardLabels(page: Page): Promise<string[]> {
 
 export const cell = (page: Page, name: string) => page.getByRole('gridcell', { name: new RegExp(`^${name}, `) });
 
-/** Whether a point's centre is inside the drawn board (a zoomed board shows only a window of it). */
+/**
+ * Whether a point is wholly inside the drawn board, its whole touch square (a zoomed board shows only a
+ * window of it, and a point cut by the window's edge is not one a finger aims at).
+ */
 export async function isOnScreen(page: Page, name: string): Promise<boolean> {
   const [point, board] = await Promise.all([cell(page, name).boundingBox(), page.getByRole('grid').boundingBox()]);
   if (!point || !board) return false;
-  const x = point.x + point.width / 2;
-  const y = point.y + point.height / 2;
-  return x > board.x && x < board.x + board.width && y > board.y && y < board.y + board.height;
+  return (
+    point.x >= board.x - 0.5 &&
+    point.y >= board.y - 0.5 &&
+    point.x + point.width <= board.x + board.width + 0.5 &&
+    point.y + point.height <= board.y + board.height + 0.5
+  );
 }
 
 /**

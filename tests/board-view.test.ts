@@ -3,6 +3,7 @@ import {
   type BoardGeometry,
   ZOOM_PITCH_PX,
   centredOn,
+  followMove,
   fullPitchPx,
   isShown,
   keepsZoom,
@@ -10,6 +11,7 @@ import {
   revealPoint,
   unitsAt,
   zoomAround,
+  zoomInAt,
   zoomedSide,
 } from '../src/ui/board-view';
 
@@ -90,5 +92,67 @@ describe('the zoomed window', () => {
     expect(moved.y).toBe(v.y);
     expect(moved.x - v.x).toBeLessThan(2.5 * g19.cell);
     expect(revealPoint(g19, v, point(g19, 9, 9))).toEqual(v);
+  });
+});
+
+describe('following play while zoomed', () => {
+  const side = zoomedSide(g19, PHONE_360);
+  const middle = centredOn(g19, side, point(g19, 9, 9));
+
+  it('stays put for a move with room around it', () => {
+    expect(followMove(g19, middle, point(g19, 10, 8))).toBe(middle);
+  });
+
+  it('moves, at the same zoom, to a move near its edge or out of view, which then has its reach on screen', () => {
+    for (const [x, y] of [
+      [13, 9], // near the right edge
+      [9, 3], // above the window
+      [2, 17], // far away on both axes
+      [0, 0], // a corner: the window stops at the board's edge
+      [18, 18],
+    ] as const) {
+      const p = point(g19, x, y);
+      const next = followMove(g19, middle, p);
+      expect(next.side).toBe(middle.side);
+      expect(keepsZoom(g19, next, p)).toBe(true);
+      expect(next.x).toBeGreaterThanOrEqual(0);
+      expect(next.y).toBeGreaterThanOrEqual(0);
+      expect(next.x + next.side).toBeLessThanOrEqual(g19.extent + 1e-9);
+      expect(next.y + next.side).toBeLessThanOrEqual(g19.extent + 1e-9);
+    }
+  });
+
+  it('moves only on the axis that needs it', () => {
+    const next = followMove(g19, middle, point(g19, 9, 2));
+    expect(next.x).toBe(middle.x);
+    expect(next.y).toBeLessThan(middle.y);
+  });
+});
+
+describe('zooming in near the edge', () => {
+  const side = zoomedSide(g19, PHONE_360);
+  /** Whether the point's whole square (a pitch across) is inside the window. */
+  const whole = (v: { x: number; y: number; side: number }, x: number, y: number) => {
+    const cx = g19.margin + x * g19.cell;
+    const cy = g19.margin + y * g19.cell;
+    return cx - 5 >= v.x && cx + 5 <= v.x + v.side && cy - 5 >= v.y && cy + 5 <= v.y + v.side;
+  };
+
+  it('never leaves the point under the finger cut by the window, wherever the finger is', () => {
+    for (let x = 0; x < 19; x++) {
+      for (let y = 0; y < 19; y += 3) {
+        // The finger up to half a pitch off the point, each way.
+        for (const off of [-0.49, 0, 0.49]) {
+          const fx = (g19.margin + (x + off) * g19.cell) / g19.extent;
+          const fy = (g19.margin + (y - off) * g19.cell) / g19.extent;
+          expect(whole(zoomInAt(g19, side, fx, fy), x, y), `${x},${y} ${off}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('is the magnifying glass (zoomAround) where that already shows the point whole', () => {
+    const fx = (g19.margin + 9 * g19.cell) / g19.extent;
+    expect(zoomInAt(g19, side, fx, fx)).toEqual(zoomAround(g19, side, fx, fx));
   });
 });

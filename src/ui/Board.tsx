@@ -8,10 +8,12 @@
  * Zoom (board-view.ts says why): when the points are too close to hit with a finger, the first touch on the
  * board zooms it in around the finger instead of choosing a point; the next taps choose at a pitch of 36 px.
  * The zoom is the board's own presentation state; the names of the points do not change with it. It stays
- * while play stays in view (Pente is played close: the next moves are usually near the last ones, so the
- * player does not zoom in again for every move) and returns to the whole board when a move lands out of
- * view, so the player always sees the move just made. A button below the board ("Whole board") and a pinch
- * zoom out; while zoomed, one finger drags the window around (the board takes the touch, not the page).
+ * where play is (Pente is played close: the next moves are usually near the last ones, so the player does
+ * not zoom in again for every move): a move near the window's edge or out of it moves the window to it at
+ * the same zoom, so the player always sees the move just made and a typical move is two taps, preview and
+ * confirm. The first time a tap only zooms, the board says so. A button below the board ("Whole board"), a
+ * pinch and the end of the game (a five out of view) zoom out; while zoomed, one finger drags the window
+ * around (the board takes the touch, not the page).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { COLUMN_LETTERS, formatPoint } from '../core/coords';
@@ -20,12 +22,12 @@ import {
   type View,
   centredOn,
   clampView,
+  followMove,
   isShown,
-  keepsZoom,
   needsZoom,
   revealPoint,
   unitsAt,
-  zoomAround,
+  zoomInAt as zoomedAround,
   zoomedSide,
 } from './board-view';
 
@@ -70,6 +72,11 @@ export interface BoardMark {
 }
 
 const CELL = 10;
+/**
+ * Whether the board has said "Zoomed in: tap your point" on this page yet. Said once: after the first tap
+ * that only zoomed, a player knows what the next one does.
+ */
+let zoomNoteSaid = false;
 const STONE_NAMES = ['empty', 'black stone', 'white stone'] as const;
 /** A touch that moves further than this (in CSS pixels) is a drag, a pan or a scroll, not a tap. */
 const TAP_SLOP_PX = 10;
@@ -123,17 +130,15 @@ export function Board(props: BoardProps) {
   /** Following a finger that drags the zoomed board: no easing, or the board lags behind the finger. */
   const [panning, setPanning] = useState(false);
 
-  // A move out of view (or a new game, an undo to the start) returns to the whole board; see the top.
+  // The window follows play (see the top): a move near its edge or out of view moves it there. A new
+  // game or an undo to the start, and a game won by a five not wholly on screen, show the whole board.
   useEffect(() => {
     const v = viewRef.current;
     if (!v) return;
-    const keep =
-      v.side < extent &&
-      lastMove !== null &&
-      lastMove !== undefined &&
-      keepsZoom(geometry, v, lastMove) &&
-      ((preview !== null && preview !== undefined) || highlighted.every((p) => isShown(geometry, v, p)));
-    if (!keep) showView(null);
+    const fiveOutOfView = !preview && !highlighted.every((p) => isShown(geometry, v, p));
+    if (v.side >= extent || lastMove === null || lastMove === undefined || fiveOutOfView) return showView(null);
+    const next = followMove(geometry, v, lastMove);
+    if (next !== v) showView(next);
   }, [lastMove, extent]);
   // A board that grows past the threshold (a rotation, a wider window) needs no zoom; one that changes
   // width while zoomed keeps its centre at the new zoomed side.
@@ -167,8 +172,10 @@ export function Board(props: BoardProps) {
   /** Zooms in around a finger on the whole board. */
   const zoomInAt = (clientX: number, clientY: number) => {
     const f = fractionAt(clientX, clientY);
-    if (f) showView(zoomAround(geometry, zoomedSide(geometry, widthPx), f[0], f[1]));
+    if (f) showView(zoomedAround(geometry, zoomedSide(geometry, widthPx), f[0], f[1]));
   };
+  /** "Zoomed in: tap your point", after the first tap that only zoomed (once a page: see zoomNoteSaid). */
+  const [zoomNote, setZoomNote] = useState(false);
 
   const choose = (p: number) => {
     if (props.disabled) return;
@@ -263,7 +270,15 @@ export function Board(props: BoardProps) {
       return;
     }
     if (g.moved) return;
-    if (e.pointerType === 'touch' && zoomable && !viewRef.current) return zoomInAt(e.clientX, e.clientY);
+    if (e.pointerType === 'touch' && zoomable && !viewRef.current) {
+      zoomInAt(e.clientX, e.clientY);
+      if (!zoomNoteSaid) {
+        zoomNoteSaid = true;
+        setZoomNote(true);
+      }
+      return;
+    }
+    setZoomNote(false);
     const p = pointAt(e.clientX, e.clientY, false);
     if (p !== null) choose(p);
   };
@@ -439,16 +454,24 @@ export function Board(props: BoardProps) {
             {Array.from({ length: size }, (_, i) => {
               const sx = (at(i) - view.x) * scale;
               const sy = (at(i) - view.y) * scale;
+              // Each label on a wood tag of its own, so the grid line it sits on does not run into it
+              // (a row's line read as a minus sign: "-13").
               return [
                 view.y > 0 && sx > 8 && sx < extent - 3 && (
-                  <text key={`c${i}`} x={sx} y={3.5}>
-                    {COLUMN_LETTERS[i]}
-                  </text>
+                  <g key={`c${i}`}>
+                    <rect x={sx - 3.5} y={0} width={7} height={7} rx={1.5} />
+                    <text x={sx} y={3.5}>
+                      {COLUMN_LETTERS[i]}
+                    </text>
+                  </g>
                 ),
                 view.x > 0 && sy > 8 && sy < extent - 3 && (
-                  <text key={`r${i}`} x={4} y={sy}>
-                    {size - i}
-                  </text>
+                  <g key={`r${i}`}>
+                    <rect x={0} y={sy - 3.5} width={8.5} height={7} rx={1.5} />
+                    <text x={4.25} y={sy}>
+                      {size - i}
+                    </text>
+                  </g>
                 ),
               ];
             })}
@@ -457,11 +480,15 @@ export function Board(props: BoardProps) {
       </svg>
       {zoomable && (
         <div class="board-zoom">
+          <p class="zoom-note" aria-live="polite">
+            {zoomNote && view ? 'Zoomed in: tap your point' : ''}
+          </p>
           <button
             type="button"
-            onClick={() =>
-              showView(view ? null : centredOn(geometry, zoomedSide(geometry, widthPx), lastMove ?? focus))
-            }
+            onClick={() => {
+              setZoomNote(false);
+              showView(view ? null : centredOn(geometry, zoomedSide(geometry, widthPx), lastMove ?? focus));
+            }}
           >
             {view ? 'Whole board' : 'Zoom in'}
           </button>

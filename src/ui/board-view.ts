@@ -36,8 +36,9 @@ export const ZOOM_BELOW_PITCH_PX = 20;
 export const ZOOM_PITCH_PX = 36;
 
 /**
- * After a move the board stays zoomed only if the move and this many points around it (a capture's reach
- * is two points) are on screen; a move further out returns to the whole board, so the player sees it.
+ * After a move the window stays where it is if the move and this many points around it (a capture's reach
+ * is two points) are on screen; a move further out moves the window to it (followMove), so the player sees
+ * it without zooming out and zooming in again.
  */
 export const KEEP_ZOOM_REACH = 2;
 
@@ -76,6 +77,25 @@ export const clampView = (g: BoardGeometry, x: number, y: number, side: number):
  */
 export const zoomAround = (g: BoardGeometry, side: number, fx: number, fy: number): View =>
   clampView(g, fx * (g.extent - side), fy * (g.extent - side), side);
+
+/**
+ * Zooms in around a finger (zoomAround), except that the point nearest the finger is never left cut by
+ * the window's edge: a finger near the board's edge would otherwise find its point half off the screen,
+ * and the next tap, a few pixels off, outside the board. Such a point is brought a whole pitch inside.
+ */
+export const zoomInAt = (g: BoardGeometry, side: number, fx: number, fy: number): View => {
+  const view = zoomAround(g, side, fx, fy);
+  const [ux, uy] = unitsAt(g, null, fx, fy);
+  const nearest = (u: number) => clamp(Math.round((u - g.margin) / g.cell), 0, g.size - 1);
+  const point = nearest(uy) * g.size + nearest(ux);
+  const whole = (from: number, i: number) => {
+    const c = pointCentre(g, i);
+    return c - g.cell / 2 >= from && c + g.cell / 2 <= from + side;
+  };
+  return whole(view.x, point % g.size) && whole(view.y, Math.floor(point / g.size))
+    ? view
+    : revealPoint(g, view, point);
+};
 
 /** A window of the given side centred on a point (clamped to the board). */
 export const centredOn = (g: BoardGeometry, side: number, point: number): View =>
@@ -121,4 +141,22 @@ export const revealPoint = (g: BoardGeometry, view: View, point: number): View =
     return from;
   };
   return clampView(g, edge(view.x, point % g.size), edge(view.y, Math.floor(point / g.size)), view.side);
+};
+
+/**
+ * The window after a move at `point`: unchanged while the move and its reach are on screen (keepsZoom);
+ * else moved, at the same zoom, on each axis where the move is too near the edge or out of view, so that
+ * the move is in the middle on that axis (where the next moves will be). The zoom stays where play is: the
+ * player's next tap, usually near the move just made, chooses a point instead of zooming in again.
+ */
+export const followMove = (g: BoardGeometry, view: View, point: number): View => {
+  if (keepsZoom(g, view, point)) return view;
+  const px = point % g.size;
+  const py = Math.floor(point / g.size);
+  const axis = (from: number, i: number) => {
+    const lo = Math.max(0, i - KEEP_ZOOM_REACH);
+    const hi = Math.min(g.size - 1, i + KEEP_ZOOM_REACH);
+    return shown(g, from, view.side, lo) && shown(g, from, view.side, hi) ? from : pointCentre(g, i) - view.side / 2;
+  };
+  return clampView(g, axis(view.x, px), axis(view.y, py), view.side);
 };
