@@ -17,6 +17,7 @@ import {
   openDatabase,
   saveSettings,
 } from '../storage';
+import { refreshHomeData } from './home-data';
 import { onGameChange } from './session/browser-ports';
 
 export type Screen =
@@ -92,9 +93,10 @@ export async function startApp(): Promise<void> {
   const [loaded, list] = await Promise.all([getSettings(opened.value), listPlayers(opened.value)]);
   if (loaded.ok) settings.value = loaded.value.settings;
   if (list.ok) players.value = list.value.players;
-  await refreshResumable();
-  // Another tab's save or delete can change which game Continue offers.
-  onGameChange(() => void refreshResumable());
+  // All that Home shows is read before the first render, so it is drawn once, in its final layout.
+  await Promise.all([refreshResumable(), refreshHomeData(opened.value)]);
+  // Another tab's save or delete can change which game Continue offers, and the results.
+  onGameChange(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
   ready.value = true;
 }
 

@@ -1,16 +1,18 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
-import { App } from './App';
+import { App, preloadLikelyScreens } from './App';
 import { settings, startApp } from './app-state';
-import { closeSession, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
 import { configureEngineBridge, setEngineThreads } from './engine/bridge';
 import { threadsFor } from './engine/threads';
 import { listenForInstallPrompt } from './install';
+import { whenIdle } from './lazy-screen';
 import { registerServiceWorker } from './pwa';
 import { startRouter } from './router';
-import { keepScreenAwakeDuringGames } from './wake-lock';
 import './styles.css';
+
+/** The live session (games.ts, with the play controller), its own chunk: loaded by the first game opened. */
+const liveSession = () => import('./games');
 
 configureEngineBridge({ loadBook: loadBookBytes });
 // The computer's threads follow the setting (the bridge asks for more than one only when isolated).
@@ -18,12 +20,18 @@ effect(() => setEngineThreads(threadsFor(settings.value.engineThreads, navigator
 listenForInstallPrompt();
 startRouter({
   openGame: async (id) => {
+    const { openGame, session } = await liveSession();
     await openGame({ id });
     return session.peek()?.id === id;
   },
-  closeGame: closeSession,
+  // No session can be live before its module has loaded.
+  closeGame: () => liveSession().then((m) => m.closeSession()),
 });
-keepScreenAwakeDuringGames();
 render(<App />, document.getElementById('app')!);
-void startApp();
+void startApp().then(() =>
+  whenIdle(() => {
+    preloadLikelyScreens();
+    void import('./wake-lock').then((m) => m.keepScreenAwakeDuringGames());
+  }),
+);
 registerServiceWorker();

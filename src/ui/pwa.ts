@@ -5,16 +5,30 @@
 import { signal } from '@preact/signals';
 import { Workbox } from 'workbox-window';
 
-export const offlineReady = signal(false);
+/**
+ * Whether the app can work offline yet, said on Home during a first visit: 'preparing' while the service
+ * worker installs, then 'ready' (or 'failed'); 'none' when there is nothing to say — the page is already
+ * controlled (the app was ready before this visit), or there is no service worker (dev server, browser).
+ * Known before the first render, so Home keeps the line from its first paint.
+ */
+export type OfflineStatus = 'none' | 'preparing' | 'ready' | 'failed';
+
+const hasServiceWorker = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+export const offlineStatus = signal<OfflineStatus>(
+  hasServiceWorker() && !navigator.serviceWorker.controller ? 'preparing' : 'none',
+);
 export const updateReady = signal<null | (() => void)>(null);
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!hasServiceWorker()) return;
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   wb.addEventListener('installed', (event) => {
-    if (event.isUpdate) return;
-    offlineReady.value = true;
-    setTimeout(() => (offlineReady.value = false), 6000);
+    if (!event.isUpdate && offlineStatus.peek() !== 'none') offlineStatus.value = 'ready';
+  });
+  wb.addEventListener('redundant', (event) => {
+    // The new worker failed to install (a precache fetch failed, no space): no offline copy this visit.
+    if (!event.isUpdate && offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
   });
   wb.addEventListener('waiting', () => {
     updateReady.value = () => {
@@ -22,5 +36,7 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting();
     };
   });
-  void wb.register();
+  wb.register().catch(() => {
+    if (offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
+  });
 }
