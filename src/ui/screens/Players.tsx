@@ -4,7 +4,7 @@
  * setting goes through `clampComputerSettings` (storage), so the editor cannot save a value out of range.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { LEVELS } from '../../core';
+import { LEVELS, LEVEL_WORDS, levelPlace, ratingInWords } from '../../core';
 import {
   COMPUTER_LIMITS,
   type ComputerPlayer,
@@ -71,6 +71,10 @@ function strengthWithRating(settings: ComputerSettings): string {
   const rating = measuredRating(settings);
   return `${strengthName(settings)}${rating === null ? '' : `, rated ≈ ${rating}`}`;
 }
+
+/** How the level nearest these settings plays, in a line (src/core/level-words.ts). */
+const playsLike = (settings: ComputerSettings): string =>
+  LEVEL_WORDS[LEVELS[strengthOf(settings).index]!.id]?.plays ?? '';
 
 /** The settings in a line; the strength is left out when the name already says it ("Casual"). */
 function describeComputer(p: ComputerPlayer): string {
@@ -308,6 +312,10 @@ function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: ()
             Use {level.name}’s settings
           </button>
         )}
+        <p class="level-words">
+          {strength.exact ? `${levelPlace(level)}. ${ratingInWords(level)} ` : ''}
+          {playsLike(settings)}
+        </p>
       </div>
 
       <div class="setting">
@@ -403,6 +411,7 @@ function ComputerRow({
         <div class="player-text">
           <span class="player-name">{player.name}</span>
           <small>{describeComputer(player)}</small>
+          <small class="level-plays">{playsLike(player)}</small>
         </div>
         <div class="row-actions">
           <button
