@@ -4,7 +4,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { openApp } from './helpers';
 
 const DIST = new URL('../dist/', import.meta.url);
@@ -21,7 +21,7 @@ function distFiles(dir = ''): string[] {
 }
 
 /** A fresh context (a first visit: no storage, no service worker) at a phone's size. */
-const phone = (browser: import('@playwright/test').Browser, size = { width: 360, height: 640 }) =>
+const phone = (browser: Browser, size = { width: 360, height: 640 }) =>
   browser.newContext({ viewport: size, hasTouch: true, isMobile: true });
 
 /** Resolves once the service worker has installed (what used to put up "Ready to work offline"). */
@@ -184,6 +184,27 @@ test('at 360×640 no notice or offer covers a control in the first 10 s, and Sta
   await page.getByRole('button', { name: 'Back to the menu' }).click();
   await expect(page.getByText('Ready to work offline.')).toBeVisible();
   expect(await page.evaluate(() => (window as { covered?: string[] }).covered)).toEqual([]);
+  await context.close();
+});
+
+test('a long notice goes where it covers no control, and a tap goes through it', async ({ browser }) => {
+  const context = await phone(browser);
+  await watchForCoveredControls(context);
+  const page = await context.newPage();
+  await openApp(page);
+  await page.getByRole('button', { name: 'Games', exact: true }).click();
+  await page.getByLabel('Import a file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ not json'),
+  });
+  const notice = page.locator('.toasts .notice-toast');
+  await expect(notice).toHaveText(/^Not imported: /);
+  // Settled where it is (placed before it is painted, and again on the next frame at most).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as { covered?: string[] }).covered)).toEqual([]);
+  // Nothing in the notice takes a tap.
+  expect(await notice.evaluate((n) => getComputedStyle(n).pointerEvents)).toBe('none');
   await context.close();
 });
 

@@ -3,12 +3,12 @@
  * app is ready offline, and offers installation, in its own layout.)
  */
 import type { FunctionComponent } from 'preact';
-import { type Screen, notices, ready, screen, settings } from './app-state';
+import { type Screen, ready, screen, settings } from './app-state';
 import { DialogHost } from './dialog';
-import { updateReady } from './pwa';
 import { openingGame } from './router';
 import { Home } from './screens/Home';
 import { lazyScreen } from './lazy-screen';
+import { Toasts } from './Toasts';
 
 /**
  * Home is in the first chunk; every other screen is its own, fetched when first shown (or preloaded when
@@ -44,32 +44,12 @@ export function App() {
   const theme = settings.value.theme;
   document.documentElement.dataset.theme = theme;
   document.documentElement.dataset.board = settings.value.boardStyle;
-  const onPlay = screen.value === 'play';
   return (
     <>
       {/* Until the database has answered nothing is drawn, so the first screen appears once, whole. */}
       {ready.value && !openingGame.value ? <Shown /> : <p class="loading app-loading">Loading…</p>}
       <DialogHost />
-      {/*
-       * Notices over the top of the screen, clear of the header's buttons, and never taking a tap. The
-       * play screen shows them in its own line under the board instead (a notice there would cover it).
-       */}
-      <div class="toasts" aria-live="polite">
-        {updateReady.value && (
-          <p class="toast">
-            Update available.{' '}
-            <button type="button" onClick={updateReady.value}>
-              Reload
-            </button>
-          </p>
-        )}
-        {!onPlay &&
-          notices.value.map((n) => (
-            <p key={n.id} class={n.leaving ? 'toast notice-toast leaving' : 'toast notice-toast'}>
-              {n.text}
-            </p>
-          ))}
-      </div>
+      <Toasts />
     </>
   );
 }
