@@ -147,11 +147,14 @@ function OfflineStatus() {
   if (status === 'none') return null;
   return (
     <p class="offline-status" role="status">
-      {status === 'preparing'
-        ? 'Getting ready to work offline…'
-        : status === 'ready'
-          ? 'Ready to work offline.'
-          : 'This browser could not keep the app for offline use.'}
+      {/* A new text for each state (key): text replaced in place would count as shifted, where it is centred. */}
+      <span key={status}>
+        {status === 'preparing'
+          ? 'Getting ready to work offline…'
+          : status === 'ready'
+            ? 'Ready to work offline.'
+            : 'This browser could not keep the app for offline use.'}
+      </span>
     </p>
   );
 }
