@@ -77,7 +77,16 @@ export default defineConfig({
   define: { __BOOK_HASH__: JSON.stringify(bookHash) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      // The core and storage are pure modules behind barrel files (src/core/index.ts, src/storage/index.ts):
+      // side-effect free, so a chunk gets only the modules whose exports it uses, and what only a lazily
+      // loaded screen uses (lessons, puzzles, import/export) stays out of the first screen's chunks.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](core|storage)[\\/]/, sideEffects: false }] },
+    },
+  },
   preview: { headers: SECURITY_HEADERS },
   // The dev server is isolated too (threads work in development), without the CSP (see securityMeta).
   server: { headers: ISOLATION_HEADERS },

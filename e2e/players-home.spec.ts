@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
-import { LEVELS, levelById, levelRating } from '../src/core';
+import { LEVELS, LEVEL_WORDS, levelById, levelPlace, levelRating, ratingInWords } from '../src/core';
 import { cell, newGame, openApp, tapTwice } from './helpers';
 
 /** Twenty characters: the longest name the players screen takes, which must be shown in full. */
@@ -157,16 +157,29 @@ test.describe('players', () => {
     ).toBeVisible();
   });
 
-  test('New game shows a computer player’s measured rating under its choice', async ({ page }) => {
+  test('New game shows a computer player’s level in words under its choice', async ({ page }) => {
     await openApp(page);
     await page.getByRole('button', { name: 'New game' }).click();
-    await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
-    await expect(page.getByLabel('White')).toHaveAccessibleDescription(
-      `Rated ≈ ${levelRating(levelById('master')!)} (Beginner is 1000)`,
+    const white = page.getByLabel('White');
+    // The computer players in bands of the scale, weakest first.
+    expect(await white.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(
+      ['People', 'Computer: just learning', 'Computer: knows the rules', 'Computer: experienced', 'Computer: strong'],
     );
+    const computers = await white.locator('optgroup:not([label="People"]) option').allTextContents();
+    expect(computers).toEqual(LEVELS.map((l) => `${l.name} (computer)`));
+    for (const id of ['master', 'casual']) {
+      const level = levelById(id)!;
+      await white.selectOption({ label: `${level.name} (computer)` });
+      await expect(white).toHaveAccessibleDescription(
+        `${levelPlace(level)}. ${ratingInWords(level)} ${LEVEL_WORDS[id]!.plays}`,
+      );
+    }
+    // Casual's rating as games won against the level below: "… wins about 4 games in 5 against Learner …".
+    await expect(page.getByText(ratingInWords(levelById('casual')!))).toBeVisible();
+    expect(ratingInWords(levelById('casual')!)).toContain('against Learner');
     // People have no rating: Black is Player 1, and White now the guest.
-    await page.getByLabel('White').selectOption({ label: 'Guest' });
-    await expect(page.getByText(/Rated ≈/)).toHaveCount(0);
+    await white.selectOption({ label: 'Guest' });
+    await expect(page.getByText(/Rated \d/)).toHaveCount(0);
   });
 
   test('at 360 px the players screen, with the editor open, does not scroll sideways', async ({ page }) => {

@@ -3,14 +3,21 @@
  * tests' flags (e2e/chromium.ts).
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 
 /** Starts the preview server and resolves once it answers; the returned function stops it. */
 export async function startPreview(port: number): Promise<() => void> {
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    stdio: 'ignore',
-  });
+  // Vite's own script under this Node, not through npx: killing npx would leave the server running.
+  const vite = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+  const server = spawn(
+    process.execPath,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const stop = () => void server.kill();
   for (let i = 0; ; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/`).then(

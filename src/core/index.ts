@@ -3,6 +3,7 @@ export * from './board';
 export * from './coords';
 export * from './game';
 export * from './levels';
+export * from './level-words';
 export * from './link';
 export * from './preview';
 export * from './record';

@@ -1,72 +1,55 @@
-/** The app shell: the screen shown, notices, dialogs, and the offline/update/install prompts. */
-import { notices, ready, screen, settings, storageProblem } from './app-state';
+/**
+ * The app shell: the screen shown, notices, dialogs and the update offer. (Home itself says whether the
+ * app is ready offline, and offers installation, in its own layout.)
+ */
+import type { FunctionComponent } from 'preact';
+import { type Screen, ready, screen, settings } from './app-state';
 import { DialogHost } from './dialog';
-import { offlineReady, updateReady } from './pwa';
-import { dismissInstall, install, installDismissed, installPrompt } from './install';
 import { openingGame } from './router';
 import { Home } from './screens/Home';
-import { NewGame } from './screens/NewGame';
-import { Play } from './screens/Play';
-import { Games } from './screens/Games';
-import { Players } from './screens/Players';
-import { SettingsScreen } from './screens/Settings';
-import { Rules } from './screens/Rules';
-import { Tutorial } from './screens/Tutorial';
-import { Puzzles } from './screens/Puzzles';
-import { About } from './screens/About';
-import { SharedGame } from './share';
+import { lazyScreen } from './lazy-screen';
+import { Toasts } from './Toasts';
 
-const SCREENS = {
+/**
+ * Home is in the first chunk; every other screen is its own, fetched when first shown (or preloaded when
+ * the page is idle: `preloadLikelyScreens`), so a first visit downloads only what Home needs.
+ */
+const newGame = lazyScreen(() => import('./screens/NewGame').then((m) => () => <m.NewGame />));
+const play = lazyScreen(() => import('./screens/Play').then((m) => m.Play));
+
+const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   home: Home,
-  new: NewGame,
-  demo: () => <NewGame demo />,
-  play: Play,
-  games: Games,
-  players: Players,
-  settings: SettingsScreen,
-  rules: Rules,
-  learn: Tutorial,
-  puzzles: Puzzles,
-  about: About,
-  shared: SharedGame,
-} as const;
+  new: newGame.Screen,
+  demo: lazyScreen(() => import('./screens/NewGame').then((m) => () => <m.NewGame demo />)).Screen,
+  play: play.Screen,
+  games: lazyScreen(() => import('./screens/Games').then((m) => m.Games)).Screen,
+  players: lazyScreen(() => import('./screens/Players').then((m) => m.Players)).Screen,
+  settings: lazyScreen(() => import('./screens/Settings').then((m) => m.SettingsScreen)).Screen,
+  rules: lazyScreen(() => import('./screens/Rules').then((m) => m.Rules)).Screen,
+  learn: lazyScreen(() => import('./screens/Tutorial').then((m) => m.Tutorial)).Screen,
+  puzzles: lazyScreen(() => import('./screens/Puzzles').then((m) => m.Puzzles)).Screen,
+  about: lazyScreen(() => import('./screens/About').then((m) => m.About)).Screen,
+  shared: lazyScreen(() => import('./share').then((m) => m.SharedGame)).Screen,
+};
+
+/** The screens a player most likely opens next from Home: fetched while the page is idle. */
+export function preloadLikelyScreens(): void {
+  void Promise.all([newGame.preload(), play.preload()]).catch(() => {
+    // Offline before the service worker had them: they load (or say why not) when shown.
+  });
+}
 
 export function App() {
-  const Screen = SCREENS[screen.value];
+  const Shown = SCREENS[screen.value];
   const theme = settings.value.theme;
   document.documentElement.dataset.theme = theme;
   document.documentElement.dataset.board = settings.value.boardStyle;
   return (
     <>
-      {ready.value && !openingGame.value ? <Screen /> : <p class="loading">Loading…</p>}
+      {/* Until the database has answered nothing is drawn, so the first screen appears once, whole. */}
+      {ready.value && !openingGame.value ? <Shown /> : <p class="loading app-loading">Loading…</p>}
       <DialogHost />
-      <div class="toasts" aria-live="polite">
-        {storageProblem.value && screen.value === 'home' && <p class="toast warn">{storageProblem.value}</p>}
-        {offlineReady.value && <p class="toast">Ready to work offline.</p>}
-        {updateReady.value && (
-          <p class="toast">
-            Update available.{' '}
-            <button type="button" onClick={updateReady.value}>
-              Reload
-            </button>
-          </p>
-        )}
-        {installPrompt.value && !installDismissed.value && screen.value === 'home' && (
-          <p class="toast install-offer">
-            <button type="button" class="primary" onClick={install}>
-              Install Pente
-            </button>
-            <button type="button" onClick={dismissInstall}>
-              Not now
-            </button>
-          </p>
-        )}
-        {notices.value.map((n) => (
-          <p key={n.id} class={n.leaving ? 'toast notice-toast leaving' : 'toast notice-toast'}>
-            {n.text}
-          </p>
-        ))}
-      </div>
+      <Toasts />
     </>
   );
 }

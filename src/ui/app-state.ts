@@ -19,6 +19,7 @@ import {
   saveSettings,
   unsavedGames,
 } from '../storage';
+import { refreshHomeData } from './home-data';
 import { browserKeyValueStore, onGameChange } from './session/browser-ports';
 
 export type Screen =
@@ -116,9 +117,10 @@ export async function startApp(): Promise<void> {
     players.value = list.value.players;
     damagedPlayers.value = list.value.damaged;
   }
-  await refreshResumable();
-  // Another tab's save or delete can change which game Continue offers.
-  onGameChange(() => void refreshResumable());
+  // All that Home shows is read before the first render, so it is drawn once, in its final layout.
+  await Promise.all([refreshResumable(), refreshHomeData(opened.value)]);
+  // Another tab's save or delete can change which game Continue offers, and the results.
+  onGameChange(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
   ready.value = true;
 }
 

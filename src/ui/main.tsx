@@ -1,17 +1,19 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
-import { App } from './App';
+import { App, preloadLikelyScreens } from './App';
 import { closeDialogsOnBack } from './dialog';
 import { settings, startApp } from './app-state';
-import { closeSession, keepSavingKeptGames, openGame, session } from './games';
 import { loadBookBytes } from './engine/book';
 import { configureEngineBridge, setEngineThreads } from './engine/bridge';
 import { threadsFor } from './engine/threads';
 import { listenForInstallPrompt } from './install';
+import { whenIdle } from './lazy-screen';
 import { registerServiceWorker } from './pwa';
 import { startRouter } from './router';
-import { keepScreenAwakeDuringGames } from './wake-lock';
 import './styles.css';
+
+/** The live session (games.ts, with the play controller), its own chunk: loaded by the first game opened. */
+const liveSession = () => import('./games');
 
 configureEngineBridge({ loadBook: loadBookBytes });
 // The computer's threads follow the setting (the bridge asks for more than one only when isolated).
@@ -19,13 +21,21 @@ effect(() => setEngineThreads(threadsFor(settings.value.engineThreads, navigator
 listenForInstallPrompt();
 startRouter({
   openGame: async (id) => {
+    const { openGame, session } = await liveSession();
     await openGame({ id });
     return session.peek()?.id === id;
   },
-  closeGame: closeSession,
+  // No session can be live before its module has loaded.
+  closeGame: () => liveSession().then((m) => m.closeSession()),
 });
-keepScreenAwakeDuringGames();
 closeDialogsOnBack();
 render(<App />, document.getElementById('app')!);
-void startApp().then(keepSavingKeptGames);
+void startApp().then(() =>
+  whenIdle(() => {
+    preloadLikelyScreens();
+    // Games kept while storage was full are tried again at start and every few seconds (games.ts).
+    void liveSession().then((m) => m.keepSavingKeptGames());
+    void import('./wake-lock').then((m) => m.keepScreenAwakeDuringGames());
+  }),
+);
 registerServiceWorker();

@@ -9,25 +9,40 @@
 import { signal } from '@preact/signals';
 import { Workbox } from 'workbox-window';
 
-export const offlineReady = signal(false);
+/**
+ * Whether the app can work offline yet, said on Home during a first visit: 'preparing' while the service
+ * worker installs, then 'ready' (or 'failed'); 'none' when there is nothing to say — the page is already
+ * controlled (the app was ready before this visit), or there is no service worker (dev server, browser).
+ * Known before the first render, so Home keeps the line from its first paint.
+ */
+export type OfflineStatus = 'none' | 'preparing' | 'ready' | 'failed';
+
+const hasServiceWorker = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+export const offlineStatus = signal<OfflineStatus>(
+  hasServiceWorker() && !navigator.serviceWorker.controller ? 'preparing' : 'none',
+);
 export const updateReady = signal<null | (() => void)>(null);
 
 const noOffline = (why: unknown): void =>
   console.warn('The app could not be set up to work offline:', why instanceof Error ? why.message : why);
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !navigator.serviceWorker) return;
+  if (!hasServiceWorker()) return;
   let wb: Workbox;
   try {
     wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   } catch (error) {
     noOffline(error);
+    if (offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
     return;
   }
   wb.addEventListener('installed', (event) => {
-    if (event.isUpdate) return;
-    offlineReady.value = true;
-    setTimeout(() => (offlineReady.value = false), 6000);
+    if (!event.isUpdate && offlineStatus.peek() !== 'none') offlineStatus.value = 'ready';
+  });
+  wb.addEventListener('redundant', (event) => {
+    // The new worker failed to install (a precache fetch failed, no space): no offline copy this visit.
+    if (!event.isUpdate && offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
   });
   wb.addEventListener('waiting', () => {
     updateReady.value = () => {
@@ -37,7 +52,11 @@ export function registerServiceWorker(): void {
   });
   // workbox-window reads the registration it is given (`registration.waiting`): a register that rejects or
   // gives back nothing rejects here.
+  const failed = (why: unknown) => {
+    noOffline(why);
+    if (offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
+  };
   wb.register().then((registration) => {
-    if (!registration) noOffline('no registration');
-  }, noOffline);
+    if (!registration) failed('no registration');
+  }, failed);
 }

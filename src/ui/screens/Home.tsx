@@ -2,53 +2,25 @@
  * The home screen: the unfinished game as a card (a picture of the board, who plays, whose move it is) or,
  * without one, New game as the hero; the last few results; then the menu as tiles.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { type GameResult, VARIANTS, ok } from '../../core';
-import {
-  type PenteDb,
-  type StorageResult,
-  type StoredGame,
-  countGames,
-  listGameSummaries,
-  toGameState,
-} from '../../storage';
+import { VARIANTS } from '../../core';
+import { type StoredGame, toGameState } from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { KeptGamesNotice } from '../KeptGamesNotice';
-import { db, resumable, settings } from '../app-state';
+import { db, resumable, settings, storageProblem } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
-import { openGame } from '../games';
+import { homeData, refreshHomeData } from '../home-data';
+import { dismissInstall, install, installDismissed, installPrompt } from '../install';
+import { offlineStatus } from '../pwa';
 import { count } from '../plural';
 import { type Route, navigate } from '../router';
 
+/** Opens a game through the live session's module, which is loaded with the first game opened. */
+const openGame = (game: { readonly id: string }) => void import('../games').then((m) => m.openGame(game));
+
 const go = (s: Exclude<Route['screen'], 'play' | 'shared'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
-const RECENT_COUNT = 3;
-
-/** A finished game as the results list needs it. */
-interface RecentResult {
-  readonly id: string;
-  readonly players: readonly [{ readonly name: string }, { readonly name: string }];
-  readonly result: GameResult;
-  readonly updatedAt: number;
-  readonly moveCount: number;
-}
-
-/**
- * The last games finished here, newest first: the first page of the list's Finished tab, so games imported
- * from elsewhere (pente.org files, pasted records, links) are not offered as the player's own results.
- */
-async function readRecentResults(d: PenteDb, limit: number): Promise<StorageResult<RecentResult[]>> {
-  const list = await listGameSummaries(d, { shelf: 'finished', limit });
-  if (!list.ok) return list;
-  const recent: RecentResult[] = [];
-  for (const { id, players, result, updatedAt, moveCount } of list.value.games) {
-    if (result)
-      recent.push({ id, players: [{ name: players[0] }, { name: players[1] }], result, updatedAt, moveCount });
-  }
-  return ok(recent);
-}
-
 function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
   const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
@@ -124,14 +96,8 @@ function Hero() {
  * there is no game to count: the lessons alone decide.)
  */
 function LearnCard() {
-  const [noGames, setNoGames] = useState<boolean | null>(null);
-  const d = db.value;
-  useEffect(() => {
-    if (!d) return setNoGames(true);
-    let current = true;
-    void countGames(d).then((r) => current && setNoGames(r.ok && r.value === 0));
-    return () => (current = false);
-  }, [d]);
+  const data = homeData.value;
+  const noGames = data.kind === 'read' ? data.hasGames === false : db.value === null;
   if (!noGames || settings.value.lessonsDone.length > 0) return null;
   return (
     <section class="learn-card" aria-labelledby="learn-heading">
@@ -145,27 +111,16 @@ function LearnCard() {
 }
 
 function RecentResults() {
-  const [recent, setRecent] = useState<RecentResult[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const d = db.value;
-  useEffect(() => {
-    if (!d) return;
-    let current = true;
-    void readRecentResults(d, RECENT_COUNT).then((r) => {
-      if (!current) return;
-      if (r.ok) setRecent(r.value);
-      else setProblem(r.error.message);
-    });
-    return () => (current = false);
-  }, [d]);
-  if (problem) return <p class="home-note">Recent results could not be read: {problem}</p>;
-  if (!recent || recent.length === 0) return null;
+  const data = homeData.value;
+  if (data.kind !== 'read') return null;
+  if (data.problem) return <p class="home-note">Recent results could not be read: {data.problem}</p>;
+  if (data.recent.length === 0) return null;
   const now = Date.now();
   return (
     <section class="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading">Recent results</h2>
       <ul>
-        {recent.map((g) => (
+        {data.recent.map((g) => (
           <li key={g.id}>
             <button type="button" class="result-row" onClick={() => openGame(g)}>
               <span class={`dot ${g.result.winner ? `p${g.result.winner}` : 'draw'}`} aria-hidden="true" />
@@ -180,6 +135,50 @@ function RecentResults() {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * On a first visit, whether the app can work offline yet: a line kept from the first render (the page is
+ * not yet controlled by the service worker), so the news moves nothing and covers nothing. Not shown once
+ * the app was ready before this visit.
+ */
+function OfflineStatus() {
+  const status = offlineStatus.value;
+  if (status === 'none') return null;
+  return (
+    <p class="offline-status" role="status">
+      {/* A new text for each state (key): text replaced in place would count as shifted, where it is centred. */}
+      <span key={status}>
+        {status === 'preparing'
+          ? 'Getting ready to work offline…'
+          : status === 'ready'
+            ? 'Ready to work offline.'
+            : 'This browser could not keep the app for offline use.'}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The install offer, where the browser offers one: a card after the menu (it can arrive at any moment, and
+ * there it moves nothing), until the player installs the app or says "Not now".
+ */
+function InstallCard() {
+  if (!installPrompt.value || installDismissed.value) return null;
+  return (
+    <section class="install-card" aria-labelledby="install-heading">
+      <h2 id="install-heading">On your home screen</h2>
+      <p>Install the app: it opens at once and plays without a connection.</p>
+      <div class="install-buttons">
+        <button type="button" class="primary" onClick={() => void install()}>
+          Install Pente
+        </button>
+        <button type="button" onClick={dismissInstall}>
+          Not now
+        </button>
+      </div>
     </section>
   );
 }
@@ -260,11 +259,22 @@ function Tile({
 export function Home() {
   const game = resumable.value;
   // Coming back from a long screen (the play screen scrolled to its buttons) starts at the top, at the card.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    // Read before the first render (startApp); again on every return, as games end and are deleted.
+    void refreshHomeData(db.value);
+  }, []);
+  const problem = storageProblem.value;
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
       <KeptGamesNotice />
+      <OfflineStatus />
+      {problem && (
+        <p class="home-note warn" role="alert">
+          {problem}
+        </p>
+      )}
       {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
       <RecentResults />
@@ -278,6 +288,7 @@ export function Home() {
         <Tile icon="rules" label="Rules and help" onClick={go('rules')} width="half" />
         <Tile icon="about" label="About" onClick={go('about')} width="half" />
       </nav>
+      <InstallCard />
     </main>
   );
 }

@@ -1,7 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { BOARD_SIZES, type BoardSize, VARIANTS, VARIANT_IDS, type VariantId } from '../../core';
-import { type StoredPlayer, type TimeControl, measuredRating } from '../../storage';
+import {
+  BAND_NAMES,
+  BOARD_SIZES,
+  type BoardSize,
+  LEVELS,
+  LEVEL_BANDS,
+  LEVEL_WORDS,
+  VARIANTS,
+  VARIANT_IDS,
+  type VariantId,
+  bandOf,
+  levelPlace,
+  ratingInWords,
+} from '../../core';
+import { type StoredPlayer, type TimeControl, strengthOf } from '../../storage';
 import { ScreenHeader } from '../ScreenHeader';
 import { players, settings } from '../app-state';
 import { startGame } from '../games';
@@ -16,14 +29,20 @@ const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
   { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
 ];
 
-/** What a computer player's strength was measured at, in a line; nothing for a person. */
-function ratingNote(p: StoredPlayer): string | null {
+/**
+ * A computer player in words, under its select: where it sits on the scale and what its rating means,
+ * then how it plays. Custom settings are placed by the nearest level and not rated. Nothing for a person.
+ */
+function levelNote(p: StoredPlayer): readonly [string, string] | null {
   if (p.kind !== 'computer') return null;
-  const rating = measuredRating(p);
-  return rating === null ? 'Custom settings: not rated' : `Rated ≈ ${rating} (Beginner is 1000)`;
+  const { index, exact } = strengthOf(p);
+  const level = LEVELS[index]!;
+  const plays = LEVEL_WORDS[level.id]?.plays ?? '';
+  if (!exact) return [`Custom settings, close to ${level.name}: not rated.`, plays];
+  return [`${levelPlace(level)}. ${ratingInWords(level)}`, plays];
 }
 
-/** A player's select with the computer's rating under it (a description, not part of the label). */
+/** A player's select with the computer's level in words under it (a description, not part of the label). */
 function PlayerSelect(props: {
   label: string;
   id: string;
@@ -31,7 +50,7 @@ function PlayerSelect(props: {
   onChange: (e: Event) => void;
   options: ComponentChildren;
 }) {
-  const note = ratingNote(props.player);
+  const note = levelNote(props.player);
   return (
     <label>
       {props.label}
@@ -44,11 +63,23 @@ function PlayerSelect(props: {
       </select>
       {note && (
         <small id={`${props.id}-rating`} class="rating-note" aria-hidden="true">
-          {note}
+          <span>{note[0]}</span> <span>{note[1]}</span>
         </small>
       )}
     </label>
   );
+}
+
+/** The computer players by band of the scale, weakest first (custom ones by their nearest level). */
+function computersByBand(everyone: readonly StoredPlayer[]) {
+  const computers = everyone
+    .filter((p) => p.kind === 'computer')
+    .map((p) => ({ p, index: strengthOf(p).index }))
+    .sort((a, b) => a.index - b.index);
+  return LEVEL_BANDS.map((band) => ({
+    band,
+    players: computers.filter((c) => bandOf(LEVELS[c.index]!) === band).map((c) => c.p),
+  })).filter((b) => b.players.length > 0);
 }
 
 /**
@@ -90,15 +121,15 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
             ))}
         </optgroup>
       )}
-      <optgroup label="Computer">
-        {everyone
-          .filter((p) => p.kind === 'computer')
-          .map((p) => (
+      {computersByBand(everyone).map(({ band, players: inBand }) => (
+        <optgroup key={band} label={`Computer: ${BAND_NAMES[band].toLowerCase()}`}>
+          {inBand.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} (computer)
             </option>
           ))}
-      </optgroup>
+        </optgroup>
+      ))}
     </>
   );
 

@@ -8,7 +8,7 @@ import { browserAnalysisPorts } from '../analysis/browser-ports';
 import { verdicts } from '../analysis/game-analysis';
 import type { BookMove } from '../engine/bridge';
 import { MoveList } from '../MoveList';
-import { settings } from '../app-state';
+import { notices, settings } from '../app-state';
 import { confirmDialog } from '../dialog';
 import { playFromHere, rematch, session } from '../games';
 import type { PlayController } from '../session/controller';
@@ -283,8 +283,10 @@ export function Play() {
 
   // The second line under the board: one place for what is going on now, most urgent first.
   const problem = game.engineProblem.value ?? game.savingProblem.value;
+  // The app's notices (app-state's notify) show in this line too: a toast here would cover the board.
+  const shownNotice = notice || (notices.value[0]?.text ?? '');
   const detail =
-    notice ||
+    shownNotice ||
     (shownPreview && previewText(shownPreview, size).trim()) ||
     thinkingText(game) ||
     (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '') ||
@@ -452,10 +454,10 @@ export function Play() {
               )
             )}
           </p>
-        ) : resultCard && !notice ? (
+        ) : resultCard && !shownNotice ? (
           <p class="detail">{resultDetail(live)}</p>
         ) : (
-          <p class={`detail${notice ? ' notice' : ''}`}>{detail}</p>
+          <p class={`detail${shownNotice ? ' notice' : ''}`}>{detail}</p>
         )}
       </div>
       <p class="sr-only" aria-live="polite">

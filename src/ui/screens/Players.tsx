@@ -5,7 +5,7 @@
  * Stored records that are not players the app can use are listed apart, with why, Export raw and Delete.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { LEVELS } from '../../core';
+import { LEVELS, LEVEL_WORDS, levelPlace, ratingInWords } from '../../core';
 import {
   COMPUTER_LIMITS,
   type ComputerPlayer,
@@ -77,6 +77,10 @@ function strengthWithRating(settings: ComputerSettings): string {
   const rating = measuredRating(settings);
   return `${strengthName(settings)}${rating === null ? '' : `, rated ≈ ${rating}`}`;
 }
+
+/** How the level nearest these settings plays, in a line (src/core/level-words.ts). */
+const playsLike = (settings: ComputerSettings): string =>
+  LEVEL_WORDS[LEVELS[strengthOf(settings).index]!.id]?.plays ?? '';
 
 /** The settings in a line; the strength is left out when the name already says it ("Casual"). */
 function describeComputer(p: ComputerPlayer): string {
@@ -314,6 +318,10 @@ function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: ()
             Use {level.name}’s settings
           </button>
         )}
+        <p class="level-words">
+          {strength.exact ? `${levelPlace(level)}. ${ratingInWords(level)} ` : ''}
+          {playsLike(settings)}
+        </p>
       </div>
 
       <div class="setting">
@@ -409,6 +417,7 @@ function ComputerRow({
         <div class="player-text">
           <span class="player-name">{player.name}</span>
           <small>{describeComputer(player)}</small>
+          <small class="level-plays">{playsLike(player)}</small>
         </div>
         <div class="row-actions">
           <button
