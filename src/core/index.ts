@@ -4,6 +4,7 @@ export * from './coords';
 export * from './game';
 export * from './levels';
 export * from './link';
+export * from './friend';
 export * from './preview';
 export * from './record';
 export * from './result';
