@@ -22,7 +22,8 @@ export const DB_NAME = 'pente';
  * it is trusted, and what goes in is typed by the functions that write it.
  */
 export interface PenteSchema extends DBSchema {
-  games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string } };
+  /** Since version 6, `byFriendGame`: friend games by the id their links carry (records without one are not in it). */
+  games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string; byFriendGame: string } };
   /**
    * Since version 2: one summary per game, under the game's key (src/storage/summaries.ts). `status` is
    * 'in-progress', 'finished' or 'damaged'; damaged records with no readable date are not in
@@ -91,6 +92,14 @@ const retuneLevels: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_BE
 /** Version 5: the second ladder run's levels, two of them new (level-upgrade.ts). */
 const retuneLevelsAgain: UpgradeStep = (_db, tx) => retuneBuiltInLevels(tx, LEVELS_OF_LADDER_1, LEVELS_OF_LADDER_2);
 
+/**
+ * Version 6: friend games (played by links) are found by the game id their links carry. No record has one
+ * yet, so the index starts empty; a record without `friend` is simply not in it.
+ */
+const addFriendGames: UpgradeStep = (_db, tx) => {
+  tx.objectStore('games').createIndex('byFriendGame', 'friend.gameId');
+};
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   createStores,
@@ -98,6 +107,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addAnalyses,
   retuneLevels,
   retuneLevelsAgain,
+  addFriendGames,
 ];
 
 export const DB_VERSION = UPGRADE_STEPS.length;

@@ -64,7 +64,7 @@ const sideFields = ({ name, kind, playerId }: GameSide): GameSide =>
 
 /** The fields of a game record, and nothing else the caller's object may carry. */
 export function gameFields(game: StoredGame, revision: number, updatedAt: number): StoredGame {
-  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo } = game;
+  const { id, variant, size, tournamentRule, players, moves, clocks, createdAt, status, result, demo, friend } = game;
   return {
     id,
     variant,
@@ -82,6 +82,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     status,
     result: result && { ...result },
     demo,
+    ...(friend ? { friend: { gameId: friend.gameId, mySide: friend.mySide } } : {}),
     revision,
   };
 }

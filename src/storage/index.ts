@@ -30,3 +30,4 @@ export * from './game-record';
 export * from './library';
 export * from './summaries';
 export * from './puzzles';
+export * from './friend-games';

@@ -28,6 +28,8 @@ export interface GameSummary {
   readonly revision: number;
   /** contentHash of the game's content (every field but the id and revision), for import's duplicate check. */
   readonly contentHash: string;
+  /** A game with a friend by links: the side this device plays (the lists say whose turn it is). */
+  readonly friend?: { readonly mySide: 1 | 2 };
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -81,6 +83,7 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
     demo: game.demo,
     revision: game.revision,
     contentHash: contentHash(contentKey(game)),
+    ...(game.friend ? { friend: { mySide: game.friend.mySide } } : {}),
   };
 }
 
