@@ -9,14 +9,14 @@
  * console as it is drawn, and the test keeps the last report that reached it before the kill. (A report
  * lost with the kill only makes the check weaker, never wrong: the stone was then shown later than known.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { formatPoint, legalMoves, parsePoint, replay } from '../src/core';
 import { rng } from '../tests/helpers';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { killHard, launchPersistent } from './persistent';
 
 const KILLS = 30;
 
@@ -59,30 +59,7 @@ interface Launched {
 }
 
 async function launch(profile: string, url: string): Promise<Launched> {
-  const child = spawn(
-    CHROMIUM_PATH,
-    [
-      ...CHROMIUM_ARGS,
-      '--headless=new',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-port=0',
-      '--window-size=412,915',
-      'about:blank',
-    ],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /DevTools listening on (ws:\/\/\S+)/.exec(text);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened: ${text}`)));
-  });
-  const browser = await chromium.connectOverCDP(endpoint);
-  const context = browser.contexts()[0]!;
-  const page = context.pages()[0] ?? (await context.newPage());
+  const { process: child, browser, page } = await launchPersistent(profile);
   const launched: Launched = { process: child, browser, page, shown: null };
   page.on('console', (message) => {
     const text = message.text();
@@ -94,11 +71,7 @@ async function launch(profile: string, url: string): Promise<Launched> {
   return launched;
 }
 
-async function kill(launched: Launched): Promise<void> {
-  const exited = new Promise((resolve) => launched.process.once('exit', resolve));
-  process.kill(-launched.process.pid!, 'SIGKILL');
-  await exited;
-}
+const kill = killHard;
 
 interface SavedGame {
   readonly id: string;

@@ -15,6 +15,8 @@ import { Tutorial } from './screens/Tutorial';
 import { Puzzles } from './screens/Puzzles';
 import { About } from './screens/About';
 import { SharedGame } from './share';
+import { Friend } from './screens/Friend';
+import { BadLink } from './screens/LinkProblem';
 
 const SCREENS = {
   home: Home,
@@ -29,6 +31,8 @@ const SCREENS = {
   puzzles: Puzzles,
   about: About,
   shared: SharedGame,
+  friend: Friend,
+  'bad-link': BadLink,
 } as const;
 
 export function App() {

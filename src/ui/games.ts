@@ -75,13 +75,22 @@ export function computerFor(side: GameSide, stored: readonly StoredPlayer[]): Co
 const sideOf = (side: GameSide, stored: readonly StoredPlayer[]): MatchSide =>
   side.kind === 'computer' ? { ...side, computer: computerFor(side, stored) } : side;
 
+/** A record's sides as a match plays them: a friend game's other side is remote (its moves come by link). */
+const sidesOf = (record: StoredGame): Match['sides'] => {
+  const sides = [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)] as const;
+  const mine = record.friend?.mySide;
+  return mine
+    ? [mine === 1 ? sides[0] : { ...sides[0], remote: true }, mine === 2 ? sides[1] : { ...sides[1], remote: true }]
+    : sides;
+};
+
 /** A stored record as a match, with `sides` (or the sides the record names); null when it does not replay. */
 export function matchFrom(record: StoredGame, sides?: Match['sides']): Match | null {
   const state = toGameState(record);
   if (!state.ok) return null;
   return newMatch({
     id: record.id,
-    sides: sides ?? [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)],
+    sides: sides ?? sidesOf(record),
     game: state.value,
     clocks: record.clocks,
     demo: record.demo,
@@ -111,7 +120,8 @@ function show(record: StoredGame, match: Match): void {
   session.value = controller;
   // From a form (new game, demo) or another game (rematch), Back returns to where the player was before it.
   const from = screen.peek();
-  navigate({ screen: 'play', gameId: record.id }, { replace: from === 'new' || from === 'demo' || from === 'play' });
+  const replace = from === 'new' || from === 'demo' || from === 'play' || from === 'friend' || from === 'shared';
+  navigate({ screen: 'play', gameId: record.id }, { replace });
 }
 
 /**

@@ -5,14 +5,24 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { type GameResult, VARIANTS, ok } from '../../core';
-import { type PenteDb, type StorageResult, type StoredGame, countGames, listGames, toGameState } from '../../storage';
+import {
+  type GameSummary,
+  type PenteDb,
+  type StorageResult,
+  type StoredGame,
+  countGames,
+  listGameSummaries,
+  listGames,
+  toGameState,
+} from '../../storage';
+import { friendStanding } from '../friend/links';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
 import { type Route, navigate } from '../router';
 
-const go = (s: Exclude<Route['screen'], 'play' | 'shared'>) => () => navigate({ screen: s });
+const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
 const RECENT_COUNT = 3;
 
@@ -174,6 +184,50 @@ function RecentResults() {
   );
 }
 
+/** How many friend games Home lists (the Games screen has them all). */
+const FRIEND_COUNT = 5;
+
+/** Unfinished friend games: whose turn it is, and when the last move came. */
+function FriendGames() {
+  const [games, setGames] = useState<readonly GameSummary[]>([]);
+  const d = db.value;
+  useEffect(() => {
+    if (!d) return;
+    let current = true;
+    void listGameSummaries(d, { status: 'in-progress' }).then((r) => {
+      if (current && r.ok) setGames(r.value.games.filter((g) => g.friend).slice(0, FRIEND_COUNT));
+    });
+    return () => (current = false);
+  }, [d]);
+  if (games.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section class="recent friend-games" aria-labelledby="friend-heading">
+      <h2 id="friend-heading">Friend games</h2>
+      <ul>
+        {games.map((g) => {
+          const mySide = g.friend!.mySide;
+          const standing = friendStanding({ ...g, mySide });
+          return (
+            <li key={g.id}>
+              <button type="button" class="result-row" onClick={() => openGame(g)}>
+                <span class={`dot p${mySide}`} aria-hidden="true" />
+                <span class="result-text">
+                  {g.players[2 - mySide]} · {standing}
+                  <small>
+                    <span class="sr-only"> · </span>
+                    {VARIANTS[g.variant].name} {g.size}×{g.size} · last move {timeAgo(g.updatedAt, now)}
+                  </small>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /** The menu's icons: simple line drawings in the text colour, decoration only. */
 const ICONS: Record<string, ComponentChildren> = {
   demo: (
@@ -208,6 +262,13 @@ const ICONS: Record<string, ComponentChildren> = {
     </>
   ),
   new: <path d="M12 5v14M5 12h14" />,
+  friend: (
+    <>
+      <circle cx="8" cy="9" r="3" />
+      <circle cx="16.5" cy="9" r="3" fill="currentColor" />
+      <path d="M3 19c0-3 2.2-5 5-5s5 2 5 5M12.5 19c.3-2.8 2-5 4-5 2.6 0 4.5 2 4.5 5" />
+    </>
+  ),
   puzzles: (
     <>
       <path d="M5 5h14v14H5zM5 12h14M12 5v14" />
@@ -256,9 +317,11 @@ export function Home() {
       <h1 class="title">Pente</h1>
       {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
+      <FriendGames />
       <RecentResults />
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
+        <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />
         <Tile icon="games" label="Games" onClick={go('games')} />
         <Tile icon="players" label="Players" onClick={go('players')} />
         <Tile icon="settings" label="Settings" onClick={go('settings')} />
