@@ -253,3 +253,91 @@ test('a tampered link is refused and changes nothing; an old link is already up 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   }
 });
+
+for (const viewport of [
+  { width: 360, height: 640 },
+  { width: 844, height: 390 },
+]) {
+  test(`the invite sheet with its QR code fits ${viewport.width}×${viewport.height}, and the code reads back as the link`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    try {
+      await invite(page, 'Ann');
+      const sheet = sendSheet(page);
+      const qr = sheet.getByRole('img', { name: /QR code of the link/ });
+      await expect(qr).toHaveAttribute('data-modules', /\d+/);
+      const inside = async (what: string, box: { x: number; y: number; width: number; height: number } | null) => {
+        expect(box, what).not.toBeNull();
+        expect(box!.x, what).toBeGreaterThanOrEqual(0);
+        expect(box!.y, what).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, what).toBeLessThanOrEqual(viewport.width);
+        expect(box!.y + box!.height, what).toBeLessThanOrEqual(viewport.height);
+      };
+      await inside('the sheet', await sheet.boundingBox());
+      await inside('the QR code', await qr.boundingBox());
+      await inside('Copy link', await sheet.getByRole('button', { name: 'Copy link' }).boundingBox());
+      await inside('Close', await sheet.getByRole('button', { name: 'Close' }).boundingBox());
+      expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+      await page.screenshot({ path: test.info().outputPath(`invite-${viewport.width}x${viewport.height}.png`) });
+
+      // The code's pixels, as drawn, decoded by jsQR: the same link as the field and Copy link give.
+      const link = await sheet.getByLabel('Link for your friend', { exact: true }).inputValue();
+      const pixels = await qr.evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        return { width: canvas.width, height: canvas.height, data: Array.from(data) };
+      });
+      const jsQR = (await import('jsqr')).default;
+      const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+      expect(decoded?.data).toBe(link);
+      const modules = await qr.getAttribute('data-modules');
+      test.info().annotations.push({ type: 'QR code', description: `${link.length} characters, ${modules} modules` });
+      console.log(`invite QR: link ${link.length} characters, ${modules}×${modules} modules`);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('bad links get a clear message and store nothing; names are text, never markup', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Play a friend' })).toBeVisible();
+  const { makeRules, newGame: freshGame, replay, linkCheck } = await import('../src/core');
+  const rules = makeRules({ size: 19 });
+  const twoMoves = replay(rules, [parsePoint(19, 'K10')!, parsePoint(19, 'A1')!]);
+  if (!twoMoves.ok) throw new Error('bad test game');
+  const friend = { gameId: 'AbCdEfGhIjKlMn-_', sender: 1 } as const;
+  const invitation = formatGameLink({ state: freshGame(rules), names: ['Ann', ''], friend });
+  // The two moves, then K10 again (column J, row J in the code: an occupied point), with a good check.
+  const moves = formatGameLink({ state: twoMoves.value, names: ['Ann', 'Bob'] }).split('.')[0]!;
+  const illegal = `${moves}JJ.QW5u.Qm9i`;
+  const BAD: readonly [string, string, RegExp][] = [
+    ['truncated', `#/g/${invitation.slice(0, -4)}`, /cut short/],
+    ['garbage', '#/g/hello-world', /format this app does not know/],
+    ['100 KB', `#/g/2${'A'.repeat(100_000)}`, /far too long/],
+    ['a raw script', '#/g/2A<script>window.pwned=1</script>', /cannot be read/],
+    ['an illegal move', `#/g/${illegal}.${linkCheck(illegal)}`, /move 3 is not allowed/],
+    [
+      'a move out of turn',
+      `#/g/${formatGameLink({ state: twoMoves.value, names: ['Ann', 'Bob'], friend })}`,
+      /out of turn/,
+    ],
+    ['a damaged game id', '#/play/%E0%A4%A', /broken %-escape/],
+  ];
+  for (const [what, hash, message] of BAD) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByRole('alert'), what).toHaveText(message);
+    await expect(page.getByRole('button', { name: 'Back to the menu' }), what).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Back to the menu' }).click();
+  await expect(page.getByRole('button', { name: 'Play a friend' })).toBeVisible();
+
+  // A name that looks like markup is shown as the text it is, and runs nothing.
+  const markup = '<img src=x onerror="window.pwned=1">';
+  await page.goto(`/#/g/${formatGameLink({ state: freshGame(rules), names: [markup, ''], friend })}`);
+  await expect(page.getByText(`${markup} (Black) invites you`)).toBeVisible();
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await page.locator('main img').count()).toBe(0);
+  expect(await storedGames(page)).toEqual([]);
+});
