@@ -96,7 +96,8 @@ export default defineConfig({
       manifest: {
         name: 'Pente',
         short_name: 'Pente',
-        description: 'Play Pente offline: against a strong computer opponent, or a friend on the same device or by links.',
+        description:
+          'Play Pente offline: against a strong computer opponent, or a friend on the same device or by links.',
         lang: 'en',
         start_url: '.',
         scope: '.',
