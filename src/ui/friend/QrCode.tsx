@@ -7,36 +7,46 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** Pixels per module on the canvas (its CSS size is set by the stylesheet), and the quiet zone in modules. */
-const SCALE = 4;
-const QUIET = 4;
+export const QR_SCALE = 4;
+export const QR_QUIET = 4;
+
+/** The modules of a text's QR code (error correction L, byte mode): `dark[row][column]`. */
+export async function qrModules(text: string): Promise<readonly (readonly boolean[])[]> {
+  const { default: qrcode } = await import('qrcode-generator');
+  const qr = qrcode(0, 'L');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const count = qr.getModuleCount();
+  return Array.from({ length: count }, (_, r) => Array.from({ length: count }, (_, c) => qr.isDark(r, c)));
+}
+
+/** Draws the modules, black on white with the quiet zone around, QR_SCALE pixels a module. */
+export function drawQr(canvas: HTMLCanvasElement, dark: readonly (readonly boolean[])[]): void {
+  const count = dark.length;
+  const size = (count + 2 * QR_QUIET) * QR_SCALE;
+  canvas.width = size;
+  canvas.height = size;
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, size, size);
+  g.fillStyle = '#000000';
+  dark.forEach((row, r) =>
+    row.forEach((on, c) => on && g.fillRect((c + QR_QUIET) * QR_SCALE, (r + QR_QUIET) * QR_SCALE, QR_SCALE, QR_SCALE)),
+  );
+  canvas.dataset.modules = String(count);
+}
 
 export function QrCode({ text, label }: { readonly text: string; readonly label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const [problem, setProblem] = useState('');
   useEffect(() => {
     let current = true;
-    void import('qrcode-generator')
-      .then(({ default: qrcode }) => {
+    void qrModules(text)
+      .then((dark) => {
         const canvas = ref.current;
         if (!current || !canvas) return;
-        const qr = qrcode(0, 'L');
-        qr.addData(text, 'Byte');
-        qr.make();
-        const count = qr.getModuleCount();
-        const size = (count + 2 * QUIET) * SCALE;
-        canvas.width = size;
-        canvas.height = size;
-        const g = canvas.getContext('2d');
-        if (!g) return;
-        g.fillStyle = '#ffffff';
-        g.fillRect(0, 0, size, size);
-        g.fillStyle = '#000000';
-        for (let r = 0; r < count; r++) {
-          for (let c = 0; c < count; c++) {
-            if (qr.isDark(r, c)) g.fillRect((c + QUIET) * SCALE, (r + QUIET) * SCALE, SCALE, SCALE);
-          }
-        }
-        canvas.dataset.modules = String(count);
+        drawQr(canvas, dark);
         setProblem('');
       })
       .catch((e: unknown) => current && setProblem(`The QR code could not be made (${String(e)}).`));
