@@ -341,3 +341,48 @@ test('bad links get a clear message and store nothing; names are text, never mar
   expect(await page.locator('main img').count()).toBe(0);
   expect(await storedGames(page)).toEqual([]);
 });
+
+test('offline: an invitation, moves, a resignation and their links are made and opened with no network', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const a = await newPlayer(browser);
+  const b = await newPlayer(browser);
+  try {
+    // The app has been visited once on each device (the service worker has precached it), then the network goes.
+    for (const p of [a, b]) {
+      await p.page.goto('/');
+      await expect(p.page.getByText('Ready to work offline.')).toBeVisible();
+      await p.context.setOffline(true);
+    }
+    await invite(a.page, 'Ann');
+    await expect(sendSheet(a.page).getByRole('img', { name: /QR code of the link/ })).toHaveAttribute(
+      'data-modules',
+      /\d+/,
+    );
+    const invitation = await copyLink(a.page);
+    await openLink(b.page, invitation);
+    await b.page.getByLabel('Your name').fill('Bob');
+    await b.page.getByRole('button', { name: 'Accept and play' }).click();
+    await expect(b.page.getByRole('status').first()).toHaveText(/Waiting for Ann/);
+
+    await place(a.page, 'K10');
+    await openLink(b.page, await copyLink(a.page));
+    await expect(b.page.getByText('Ann played K10: your turn.')).toBeVisible();
+    await place(b.page, 'A17');
+    await openLink(a.page, await copyLink(b.page));
+    await expect(a.page.getByText('Bob played A17: your turn.')).toBeVisible();
+    expect((await storedGames(a.page))[0]!.moves).toEqual(['K10', 'A17']);
+
+    // Resigning by link: the result reaches the other side with the link.
+    await a.page.getByRole('button', { name: 'Resign' }).click();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+    await expect(a.page.getByRole('status').first()).toHaveText('Bob (White) wins by resignation.');
+    await openLink(b.page, await copyLink(a.page));
+    await expect(b.page.getByText('Bob beat Ann by resignation.')).toBeVisible();
+    await expect(b.page.getByRole('status').first()).toHaveText('Bob (White) wins by resignation.');
+    expect((await storedGames(b.page))[0]!.result).toEqual({ winner: 2, reason: 'resignation' });
+  } finally {
+    await Promise.all([a.context.close(), b.context.close()]);
+  }
+});
