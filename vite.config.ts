@@ -105,7 +105,8 @@ export default defineConfig({
       manifest: {
         name: 'Pente',
         short_name: 'Pente',
-        description: 'Play Pente offline: against a strong computer opponent or a friend on the same device.',
+        description:
+          'Play Pente offline: against a strong computer opponent, or a friend on the same device or by links.',
         lang: 'en',
         start_url: '.',
         scope: '.',
@@ -114,6 +115,10 @@ export default defineConfig({
         background_color: '#1f1b16',
         theme_color: '#1f1b16',
         categories: ['games'],
+        // A friend's link (a move of a correspondence game) opens in the installed app, in its open window
+        // where there is one: the router takes the new URL as a navigation (src/ui/router.ts).
+        launch_handler: { client_mode: ['navigate-existing', 'auto'] },
+        handle_links: 'preferred',
         icons: [
           { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
           { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },

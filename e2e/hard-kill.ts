@@ -18,6 +18,8 @@ export interface LaunchOptions {
   readonly init?: () => void;
   /** Told every console message of the page, from before its first navigation. */
   readonly onConsole?: (text: string) => void;
+  /** The window's size (default: a phone's, 412×915). */
+  readonly window?: { readonly width: number; readonly height: number };
 }
 
 /** Starts Chromium on `profile` with one blank page, ready for the caller to navigate. */
@@ -29,7 +31,7 @@ export async function launchPersistent(profile: string, options: LaunchOptions =
       '--headless=new',
       `--user-data-dir=${profile}`,
       '--remote-debugging-port=0',
-      '--window-size=412,915',
+      `--window-size=${options.window?.width ?? 412},${options.window?.height ?? 915}`,
       'about:blank',
     ],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },

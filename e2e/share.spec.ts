@@ -56,41 +56,75 @@ async function playFourMoves(page: Page): Promise<void> {
 
 const shareSheet = (page: Page) => page.getByRole('dialog', { name: 'Share this game' });
 
-test('a shared link opens the same game in review, and Save to my games keeps it once', async ({ page, context }) => {
+test('a link shared at move 5 of 6 opens at move 5 with both names, captures, coordinates and the moves; Save to my games keeps it once', async ({
+  page,
+  browser,
+}) => {
   await watchPage(page);
   await playFourMoves(page);
+  for (const [i, point] of ['B2', 'H8'].entries()) {
+    await tapTwice(page, point);
+    await expect(page.locator('main.play')).toHaveAttribute('data-ply', String(i + 5));
+  }
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  await expect(page.getByRole('status').first()).toHaveText(/^Reviewing move 5 of 6\./);
   const position = await boardLabels(page);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const link = await shareSheet(page).getByLabel('Link to this game').inputValue();
-  expect(link).toMatch(/#\/g\/1[A-Za-z0-9_-]{9}$/); // version, rules, two characters per move
+  expect(link).toMatch(/#\/g\/2[A-Za-z0-9_-]{13}\.[A-Za-z0-9_.-]+$/); // version, rules, six moves, then the rest
 
-  const other = await context.newPage();
+  // Another device: a browser profile of its own.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
   await watchPage(other);
   await other.goto(link);
   await expect(other.getByRole('heading', { name: 'Shared game: Pente 9×9' })).toBeVisible();
-  await expect(other.getByText('Move 4 of 4.')).toBeVisible();
+  await expect(other.getByText('Move 5 of 6.')).toBeVisible();
   expect(await boardLabels(other)).toEqual(position);
-  await other.getByRole('button', { name: 'Previous move' }).click();
-  await expect(other.getByText('Move 3 of 4.')).toBeVisible();
+  await expect(other.getByRole('region', { name: 'Black: Player 1' })).toBeVisible();
+  await expect(other.getByRole('region', { name: 'White: Guest' })).toBeVisible();
+  await expect(
+    other.getByRole('region', { name: 'Black: Player 1' }).getByLabel('0 of 10 stones captured'),
+  ).toBeVisible();
+  await expect(other.locator('.board .coords text').first()).toBeAttached();
+  await expect(other.getByRole('button', { name: 'Move 5, Black B2' })).toHaveAttribute('aria-current', 'true');
+  await other.getByRole('button', { name: 'Next move' }).click();
+  await expect(other.getByText('Move 6 of 6.')).toBeVisible();
+  await other.getByRole('button', { name: 'Move 3, Black E8' }).click();
+  await expect(other.getByText('Move 3 of 6.')).toBeVisible();
   await expect(cell(other, 'F6')).toHaveAccessibleName(/^F6, empty/);
 
   await other.getByRole('button', { name: 'Save to my games' }).click();
-  await expect(other.locator('main.play')).toHaveAttribute('data-ply', '4');
+  await expect(other.locator('main.play')).toHaveAttribute('data-ply', '6');
   // Saved again from the same link: the game already saved opens, and no second copy is stored.
   await other.goto(link);
   await other.getByRole('button', { name: 'Save to my games' }).click();
   await expect(other.getByText('This game was already in your games: it is opened from there.')).toBeVisible();
-  await expect(other.locator('main.play')).toHaveAttribute('data-ply', '4');
+  await expect(other.locator('main.play')).toHaveAttribute('data-ply', '6');
   await other.getByRole('button', { name: 'Back to the menu' }).click();
   await other.getByRole('button', { name: 'Games', exact: true }).click();
-  // A game from a link was not played here: it is listed with the imported games, once.
+  // A game from a link was not played here: it is listed with the imported games, once, with its names.
   await other.getByRole('tab', { name: 'Imported' }).click();
-  const row = other.getByRole('listitem').filter({ hasText: 'Player 1 vs Player 2' });
+  const row = other.getByRole('listitem').filter({ hasText: 'Player 1 vs Guest' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Pente 9×9 · move 5');
+  await expect(row).toContainText('Pente 9×9 · move 7');
+
+  // The player who shared it saves their own game's link: it is the game they have, not a second one.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Save to my games' }).click();
+  await expect(page.getByText('This game was already in your games: it is opened from there.')).toBeVisible();
 
   expect(await cspViolations(page)).toEqual([]);
   expect(await cspViolations(other)).toEqual([]);
+  await otherContext.close();
+});
+
+test('an old (version 1) link still opens, at its last move, with no names', async ({ page }) => {
+  await openApp(page);
+  const game = sixtyMoves();
+  await page.goto(`/#/g/${encodeGameLink(game.rules, game.moves.slice(0, 6))}`);
+  await expect(page.getByText('Move 6 of 6.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Black: Black' })).toBeVisible();
 });
 
 test('a link opens offline once the app has been visited, and its GIF encoder is there too', async ({
@@ -114,10 +148,17 @@ test('a link opens offline once the app has been visited, and its GIF encoder is
 
 test('a malformed link says why and offers the way back', async ({ page }) => {
   await openApp(page);
-  await page.goto('/#/g/1Azz');
-  await expect(page.getByRole('alert')).toHaveText(/^This game link cannot be read: /);
-  await page.getByRole('button', { name: 'Back to the menu' }).click();
-  await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+  for (const [hash, message] of [
+    ['#/g/1Azz', /^This game link cannot be read: /],
+    ['#/g/1<script>alert(1)</script>', /^This game link cannot be read: /],
+    ['#/play/%E0%A4%A', /^This link cannot be opened: the game it names is written with a broken %-escape\.$/],
+    ['#/nowhere', /^This link cannot be opened: it names no screen of this app\.$/],
+  ] as const) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await page.getByRole('button', { name: 'Back to the menu' }).click();
+    await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+  }
 });
 
 test('the picture and the GIF are handed to the Web Share API as files', async ({ page }) => {

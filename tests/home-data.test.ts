@@ -16,7 +16,7 @@ const finished = (updatedAt: number, overrides: Parameters<typeof sampleGame>[0]
 describe('home data', () => {
   it('says a fresh database has no games and no results', async () => {
     const { db } = await openFresh();
-    expect(await readHomeData(db)).toEqual({ kind: 'read', hasGames: false, recent: [], problem: null });
+    expect(await readHomeData(db)).toEqual({ kind: 'read', hasGames: false, recent: [], friends: [], problem: null });
   });
 
   it('lists the three newest finished games, demonstrations and unfinished games aside', async () => {
@@ -41,7 +41,7 @@ describe('home data', () => {
   it('an unfinished game alone counts as a game stored (no lessons offered), with no results', async () => {
     const { db } = await openFresh();
     unwrap(await saveGame(db, sampleGame(), 0, 500));
-    expect(await readHomeData(db)).toEqual({ kind: 'read', hasGames: true, recent: [], problem: null });
+    expect(await readHomeData(db)).toEqual({ kind: 'read', hasGames: true, recent: [], friends: [], problem: null });
   });
 
   it('is left unknown without a database', async () => {

@@ -8,6 +8,7 @@ import {
   clockReading,
   flagFall,
   isComputerTurn,
+  isFriendMatch,
   isHumanTurn,
   newMatch,
   afterAbsenceOf,
@@ -250,4 +251,39 @@ describe('resign and rematch', () => {
 it('a state from elsewhere is not taken as the next move', () => {
   const other: GameState = newGame({ size: 19 });
   expect(advance(match([ALICE, BOB]), other, 0)).toBeNull();
+});
+
+describe('a friend game by links (the other side is remote)', () => {
+  const REMOTE_BOB: MatchSide = { ...BOB, remote: true };
+
+  it('lets the person move on their turn only; the friend’s moves come by link', () => {
+    const m = match([ALICE, REMOTE_BOB]);
+    expect(isFriendMatch(m)).toBe(true);
+    expect(isFriendMatch(match([ALICE, BOB]))).toBe(false);
+    expect(isHumanTurn(m)).toBe(true);
+    const after = moves(m, 'K10');
+    expect(isHumanTurn(after)).toBe(false);
+    expect(isComputerTurn(after)).toBe(false);
+    expect(turnRefusal(after)).toEqual({
+      reason: 'not-your-turn',
+      message: 'Waiting for Bob: their move comes by link.',
+    });
+  });
+
+  it('has no undo and no play-from-here while it goes on: the friend’s copy already holds the moves', () => {
+    const m = moves(match([ALICE, REMOTE_BOB]), 'K10 L9 A1');
+    expect(canUndo(m)).toBe(false);
+    expect(takeBack(m, 0)).toBe(m);
+    expect(reviewedPosition(review(m, 1))).toBe(null);
+    // Once it is over, a position of it may start a new game, as any finished game's may.
+    const over = resign(m, 0);
+    expect(reviewedPosition(review(over, 1))?.ply).toBe(1);
+  });
+
+  it('the person resigns their own side, on either turn', () => {
+    const black = moves(match([ALICE, REMOTE_BOB]), 'K10');
+    expect(resign(black, 0).game.result).toEqual({ winner: 2, reason: 'resignation' });
+    const white = moves(match([{ ...ALICE, remote: true }, BOB]), 'K10');
+    expect(resign(white, 0).game.result).toEqual({ winner: 1, reason: 'resignation' });
+  });
 });

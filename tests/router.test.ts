@@ -14,8 +14,10 @@ const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/puzzles', { screen: 'puzzles' }],
   ['#/puzzles/org-931-a', { screen: 'puzzles', puzzleId: 'org-931-a' }],
   ['#/about', { screen: 'about' }],
+  ['#/friend', { screen: 'friend' }],
   ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
   ['#/g/1AEEFF-_', { screen: 'shared', code: '1AEEFF-_' }],
+  ['#/g/2AEE.QW5u.Qm9i.xy', { screen: 'shared', code: '2AEE.QW5u.Qm9i.xy' }],
 ];
 
 describe('routes', () => {
@@ -37,23 +39,22 @@ describe('routes', () => {
     expect(parseRoute(formatRoute(route))).toEqual(route);
   });
 
-  it('names no screen for an unknown path, a play route without an id, or a malformed escape', () => {
-    for (const hash of [
-      '#/nowhere',
-      '#/play',
-      '#/play/',
-      '#/play/a/b',
-      '#/play/%E0%A4%A',
-      '#/home',
-      '#/g',
-      '#/g/',
-      '#/g/a b',
-      '#/g/a%20b',
-      '#/g/a/b',
-      '#/puzzles/a b',
-      '#/puzzles/a/b',
-    ])
-      expect(parseRoute(hash), hash).toBeNull();
+  it('names a bad link, with why, for an unknown path, a play route without an id, or a malformed escape', () => {
+    for (const hash of ['#/nowhere', '#/home', '#/puzzles/a b', '#/puzzles/a/b'])
+      expect(parseRoute(hash), hash).toMatchObject({ screen: 'bad-link', why: /names no screen/ });
+    for (const hash of ['#/play', '#/play/', '#/play/a/b', '#/g', '#/g/'])
+      expect(parseRoute(hash), hash).toMatchObject({ screen: 'bad-link', why: /cut short/ });
+    expect(parseRoute('#/play/%E0%A4%A')).toEqual({
+      screen: 'bad-link',
+      path: 'play/%E0%A4%A',
+      why: 'the game it names is written with a broken %-escape.',
+    });
+    expect(formatRoute(parseRoute('#/nowhere'))).toBe('#/nowhere');
+  });
+
+  it('hands whatever follows g/ to the shared-game screen, which says what is wrong with it', () => {
+    for (const code of ['a b', 'a%20b', 'a/b', '1%3Cscript%3E', '1<script>alert(1)</script>'])
+      expect(parseRoute(`#/g/${code}`)).toEqual({ screen: 'shared', code });
   });
 });
 
@@ -69,9 +70,12 @@ describe('the entries written at start', () => {
     ]);
   });
 
-  it('on a cold start at Home or an unknown URL writes Home alone', () => {
+  it('on a cold start at Home writes Home alone; at a bad link, the link’s screen over Home', () => {
     expect(startEntries('', null)).toEqual([{ route: { screen: 'home' }, depth: 0 }]);
-    expect(startEntries('#/nowhere', { something: 'else' })).toEqual([{ route: { screen: 'home' }, depth: 0 }]);
+    expect(startEntries('#/nowhere', { something: 'else' })).toEqual([
+      { route: { screen: 'home' }, depth: 0 },
+      { route: parseRoute('#/nowhere'), depth: 1 },
+    ]);
   });
 
   it('after a reload writes nothing: the entry and the stack under it are ours already', () => {

@@ -57,7 +57,7 @@ describe('opening the database', () => {
       'settings',
       'summaries',
     ]);
-    expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byStatus', 'byUpdatedAt']);
+    expect([...db.transaction('games').store.indexNames].sort()).toEqual(['byFriendGame', 'byStatus', 'byUpdatedAt']);
     expect([...db.transaction('summaries').store.indexNames].sort()).toEqual([
       'byIdentity',
       'byShelfListed',

@@ -5,6 +5,7 @@ export * from './game';
 export * from './levels';
 export * from './level-words';
 export * from './link';
+export * from './friend';
 export * from './preview';
 export * from './record';
 export * from './result';

@@ -4,11 +4,12 @@
  *
  * The code is `1` (the format's version), one character for the rules (variant, size, tournament rule:
  * 6 × 3 × 2 = 36 combinations, one base-64url digit), then two base-64url digits per move, the column and
- * the row (top row 0), so any board up to 64×64 fits. Names, dates and clocks are not carried: a link
- * says what happened on the board, and the record text says the rest.
+ * the row (top row 0), so any board up to 64×64 fits. Version 1 carries only the board's story; the
+ * puzzle pack's lines are version 1 codes. Version 2 (below) adds the names, the move shown, an ending the
+ * moves do not show, and a friend game's marks: what the Share sheet and correspondence games send.
  */
-import { type Point, pointOf, xOf, yOf } from './board';
-import { type GameState, replay } from './game';
+import { type Player, type Point, opponent, pointOf, xOf, yOf } from './board';
+import { type GameState, concede, replay } from './game';
 import { type Result, err, ok } from './result';
 import { BOARD_SIZES, type Rules, VARIANT_IDS, VARIANTS, makeRules } from './variants';
 
@@ -69,4 +70,236 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
     return fail(`move ${replayed.error.ply + 1} is not allowed by the rules (${replayed.error.illegal.message}).`);
   }
   return ok(replayed.value);
+}
+
+// ── Version 2: the game with its names, the move shown, how it ended, and a friend game's id ─────────────
+
+/**
+ * The code is `2`, the rules digit and the moves as in version 1, then fields separated by dots: player
+ * 1's name, player 2's name (each UTF-8 in base64url; empty for a name not known yet, as a friend's in an
+ * invitation), any tagged fields (`v<ply>` the move shown when it is not the last, `e<loser><r|t>` or `ed`
+ * an ending the moves do not show (a resignation, time, a draw), `g<id>` and `s<side>` a friend game's
+ * id and the side whose device made the link), and last a two-digit check of everything before it, so a
+ * link cut short or changed on the way is refused rather than read as another game. A 150-move game with
+ * two 20-letter names is about 400 characters.
+ */
+const VERSION_2 = '2';
+/** Far more than any game needs (a full 19×19 board with the longest names is about 1,300): a bound. */
+export const MAX_LINK_LENGTH = 4000;
+/** The longest name a link carries (storage's limit too). */
+export const MAX_LINK_NAME_LENGTH = 60;
+/** A friend game's id: 16 base64url digits (96 random bits). */
+export const FRIEND_GAME_ID = /^[A-Za-z0-9_-]{16}$/;
+
+/** How a game ended when its moves do not say so. */
+export type LinkEnding =
+  | { readonly winner: Player; readonly reason: 'resignation' | 'time' }
+  | { readonly winner: null; readonly reason: 'draw' };
+
+/** A correspondence game's marks: its id, and the side whose device made this link. */
+export interface FriendMark {
+  readonly gameId: string;
+  readonly sender: Player;
+}
+
+/** What a link carries. */
+export interface GameLink {
+  readonly rules: Rules;
+  readonly moves: readonly Point[];
+  /** Player 1's and player 2's names ('' not known); null in a version 1 link, which has none. */
+  readonly names: readonly [string, string] | null;
+  /** The move the sender was looking at (null: the last). */
+  readonly shownPly: number | null;
+  readonly ending: LinkEnding | null;
+  readonly friend: FriendMark | null;
+}
+
+/** A link read: what it carries, and the game it names replayed through the rules (its ending applied). */
+export interface OpenedLink {
+  readonly link: GameLink;
+  readonly state: GameState;
+}
+
+const utf8 = new TextEncoder();
+
+function base64url(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const digits = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let d = 0; d < digits; d++) out += DIGITS[(n >> (18 - 6 * d)) & 63]!;
+  }
+  return out;
+}
+
+/** The bytes of base64url text without padding, or null for text that is not that. */
+function fromBase64url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
+  let n = 0;
+  let bits = 0;
+  let at = 0;
+  for (const c of text) {
+    const d = DIGITS.indexOf(c);
+    if (d < 0) return null;
+    n = (n << 6) | d;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at++] = (n >> bits) & 255;
+    }
+  }
+  // The bits left over must be zero: else two codes would name the same bytes.
+  return (n & ((1 << bits) - 1)) === 0 ? bytes : null;
+}
+
+/** Characters a name may not hold: controls, and the marks that reorder text (they could disguise it). */
+const NOT_IN_NAMES = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A name as a link carries it; why not, for one that is not a name (too long, control characters). */
+function nameProblem(name: string): string | null {
+  if (name.length > MAX_LINK_NAME_LENGTH) return `longer than ${MAX_LINK_NAME_LENGTH} characters`;
+  if (NOT_IN_NAMES.test(name)) return 'it holds control characters';
+  if (name !== name.trim()) return 'it starts or ends with spaces';
+  return null;
+}
+
+const utf8Strict = new TextDecoder('utf-8', { fatal: true });
+
+function readName(field: string): Result<string, string> {
+  const bytes = fromBase64url(field);
+  if (!bytes) return err('a name is not written as a link writes names');
+  let name: string;
+  try {
+    name = utf8Strict.decode(bytes);
+  } catch {
+    return err('a name is not text');
+  }
+  const problem = nameProblem(name);
+  return problem ? err(`a name is ${problem}`) : ok(name);
+}
+
+/**
+ * A 12-bit check of a code's body (FNV-1a, folded), as two base64url digits: it catches a link cut short
+ * or garbled on the way. It is no seal (anyone can compute it): the merge rule judges what a link says.
+ */
+export function linkCheck(text: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h = (h ^ (h >>> 12) ^ (h >>> 24)) & 4095;
+  return DIGITS[h >> 6]! + DIGITS[h & 63]!;
+}
+
+/**
+ * The code for a game with what goes with it: the state's rules, moves and (when the moves do not show
+ * it) its ending; the names; the move shown; a friend game's marks. Names are trimmed and cut to the
+ * longest a link carries.
+ */
+export function formatGameLink(options: {
+  readonly state: GameState;
+  readonly names: readonly [string, string];
+  readonly shownPly?: number | null;
+  readonly friend?: FriendMark | null;
+}): string {
+  const { state, friend } = options;
+  const fields = [VERSION_2 + encodeGameLink(state.rules, state.moves).slice(1)];
+  for (const name of options.names) {
+    const clean = name.replace(new RegExp(NOT_IN_NAMES.source, 'gu'), '').trim().slice(0, MAX_LINK_NAME_LENGTH);
+    fields.push(base64url(utf8.encode(clean.trim())));
+  }
+  const shown = options.shownPly;
+  if (shown !== undefined && shown !== null && shown >= 0 && shown < state.moves.length) fields.push(`v${shown}`);
+  const r = state.result;
+  if (r?.reason === 'resignation' || r?.reason === 'time') fields.push(`e${opponent(r.winner)}${r.reason[0]}`);
+  else if (r?.reason === 'draw' && !replayedResult(state)) fields.push('ed');
+  if (friend) fields.push(`g${friend.gameId}`, `s${friend.sender}`);
+  const body = fields.join('.');
+  return `${body}.${linkCheck(body)}`;
+}
+
+/** Whether the moves alone end the game (a draw on a full board does; an agreed draw does not). */
+const replayedResult = (state: GameState): boolean => {
+  const replayed = replay(state.rules, state.moves);
+  return replayed.ok && replayed.value.result !== null;
+};
+
+const ENDINGS: Readonly<Record<string, LinkEnding>> = {
+  '1r': { winner: 2, reason: 'resignation' },
+  '2r': { winner: 1, reason: 'resignation' },
+  '1t': { winner: 2, reason: 'time' },
+  '2t': { winner: 1, reason: 'time' },
+  d: { winner: null, reason: 'draw' },
+};
+
+/**
+ * Reads any game link this app has made (version 1 codes too, so old links still open): what it carries
+ * and the game replayed through the rules, or a clear error for a link that is too long, cut short, changed
+ * on the way, made by a newer version, names no game, holds a name that is not one, an illegal move, or a
+ * move played out of turn. Never throws, whatever the text.
+ */
+export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
+  const text = code.trim();
+  if (text.length > MAX_LINK_LENGTH) return fail('it is far too long to be a game link.');
+  if (text[0] === VERSION) {
+    const decoded = decodeGameLink(text);
+    if (!decoded.ok) return decoded;
+    const state = decoded.value;
+    const link: GameLink = {
+      rules: state.rules,
+      moves: state.moves,
+      names: null,
+      shownPly: null,
+      ending: null,
+      friend: null,
+    };
+    return ok({ link, state });
+  }
+  if (text === '') return fail('it is empty.');
+  if (text[0] !== VERSION_2) return fail('it was made in a format this app does not know (a newer version?).');
+  const end = text.lastIndexOf('.');
+  if (end < 0 || text.length - end !== 3) return fail('it is cut short.');
+  const body = text.slice(0, end);
+  if (linkCheck(body) !== text.slice(end + 1)) return fail('it was cut short or changed on the way.');
+  const [game, name1, name2, ...tags] = body.split('.');
+  if (name1 === undefined || name2 === undefined) return fail('it is cut short.');
+  const decoded = decodeGameLink(VERSION + game!.slice(1));
+  if (!decoded.ok) return decoded;
+  const names: [string, string] = ['', ''];
+  for (const [i, field] of [name1, name2].entries()) {
+    const name = readName(field);
+    if (!name.ok) return fail(`${name.error}.`);
+    names[i] = name.value;
+  }
+  let state = decoded.value;
+  let shownPly: number | null = null;
+  let ending: LinkEnding | null = null;
+  let gameId: string | null = null;
+  let sender: Player | null = null;
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const kind = tag[0] ?? '';
+    const value = tag.slice(1);
+    if (seen.has(kind)) return fail('it says the same thing twice.');
+    seen.add(kind);
+    if (kind === 'v' && /^(0|[1-9]\d{0,3})$/.test(value) && Number(value) < state.moves.length) {
+      shownPly = Number(value);
+    } else if (kind === 'e' && ENDINGS[value] && !state.result) {
+      ending = ENDINGS[value]!;
+    } else if (kind === 'g' && FRIEND_GAME_ID.test(value)) {
+      gameId = value;
+    } else if (kind === 's' && (value === '1' || value === '2')) {
+      sender = Number(value) as Player;
+    } else {
+      return fail('it holds something this app does not know (made by a newer version?).');
+    }
+  }
+  if ((gameId === null) !== (sender === null)) return fail('it is a friend game link without its id or side.');
+  const friend = gameId !== null && sender !== null ? { gameId, sender } : null;
+  // A friend's link is made after the sender's move: with moves, the game over or the other side to move.
+  if (friend && state.moves.length > 0 && !state.result && !ending && state.toMove === friend.sender) {
+    return fail(`its last move, move ${state.moves.length}, is not the sender's (a move out of turn).`);
+  }
+  if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);
+  else if (ending) state = { ...state, result: ending };
+  return ok({ link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend }, state });
 }

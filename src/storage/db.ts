@@ -22,7 +22,8 @@ export const DB_NAME = 'pente';
  * it is trusted, and what goes in is typed by the functions that write it.
  */
 export interface PenteSchema extends DBSchema {
-  games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string } };
+  /** Since version 7, `byFriendGame`: friend games by the id their links carry (records without one are not in it). */
+  games: { key: string; value: unknown; indexes: { byUpdatedAt: number; byStatus: string; byFriendGame: string } };
   /**
    * Since version 2: one summary per game, under the game's key (src/storage/summaries.ts). `status` is
    * 'in-progress', 'finished' or 'damaged'; damaged records with no readable date are not in
@@ -115,6 +116,14 @@ const identifyGames: UpgradeStep = (_db, tx) => {
   };
 };
 
+/**
+ * Version 7: friend games (played by links) are found by the game id their links carry. No record has one
+ * yet, so the index starts empty; a record without `friend` is simply not in it.
+ */
+const addFriendGames: UpgradeStep = (_db, tx) => {
+  tx.objectStore('games').createIndex('byFriendGame', 'friend.gameId');
+};
+
 /** The schema's history: step i takes the database from version i to version i + 1. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   createStores,
@@ -123,6 +132,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   retuneLevels,
   retuneLevelsAgain,
   identifyGames,
+  addFriendGames,
 ];
 
 export const DB_VERSION = UPGRADE_STEPS.length;

@@ -53,4 +53,5 @@ export const DEFAULT_SETTINGS: Settings = {
     timeControl: null,
   },
   lessonsDone: [],
+  friendInvite: { name: '', variant: 'pente', size: 19, tournamentRule: true, colour: 'random' },
 };

@@ -78,6 +78,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     imported,
     origin,
+    friend,
   } = game;
   return {
     id,
@@ -100,6 +101,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
+    ...(friend ? { friend: { gameId: friend.gameId, mySide: friend.mySide } } : {}),
     revision,
   };
 }

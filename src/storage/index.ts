@@ -35,3 +35,4 @@ export * from './summaries';
 export * from './puzzles';
 export * from './lessons';
 export * from './progress';
+export * from './friend-games';

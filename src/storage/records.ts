@@ -62,6 +62,17 @@ export interface ImportMark {
   readonly dated: boolean;
 }
 
+/**
+ * A correspondence game with a friend, played by links (core's friend.ts): each device keeps its own copy,
+ * found by the game's id in its links. The friend's name is the other side's name.
+ */
+export interface FriendGame {
+  /** The game's id in its links (core's FRIEND_GAME_ID), the same on both devices. */
+  readonly gameId: string;
+  /** The side this device plays. */
+  readonly mySide: 1 | 2;
+}
+
 export interface StoredGame {
   /** crypto.randomUUID(). */
   readonly id: string;
@@ -85,6 +96,8 @@ export interface StoredGame {
   readonly imported?: ImportMark;
   /** For a game started from a position of another game ("Play from here"): which game, and which move. */
   readonly origin?: GameOrigin;
+  /** Since database version 7: a game with a friend on another device, played by links. */
+  readonly friend?: FriendGame;
   /**
    * How many times this game has been saved (0: never). A save names the revision it started from, so a
    * tab cannot overwrite moves that another tab saved meanwhile.
@@ -154,6 +167,20 @@ export interface Settings {
   readonly newGame: NewGameDefaults;
   /** The tutorial's lessons the player has completed, by lesson id (core's LESSONS), in the order done. */
   readonly lessonsDone: readonly string[];
+  /** What "Play a friend" starts from: the choices made last time, the player's name among them. */
+  readonly friendInvite: FriendInviteDefaults;
+}
+
+/** The colour asked for in an invitation: one of the two, or chosen at random. */
+export type InviteColour = 'black' | 'white' | 'random';
+
+export interface FriendInviteDefaults {
+  /** The player's own name ('' until given). */
+  readonly name: string;
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly colour: InviteColour;
 }
 
 export type SettingName = keyof Settings;

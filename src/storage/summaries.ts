@@ -49,6 +49,8 @@ export interface GameSummary {
   readonly imported: ImportMark | null;
   /** A game played from another game's position: which game, and which move (the list says so). */
   readonly origin?: GameOrigin;
+  /** A game with a friend by links: the side this device plays (the lists say whose turn it is). */
+  readonly friend?: { readonly mySide: 1 | 2 };
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -107,6 +109,7 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
       : { shelf: game.status, listedAt: game.updatedAt }),
     imported: game.imported ? { ...game.imported } : null,
     ...(game.origin ? { origin: { gameId: game.origin.gameId, ply: game.origin.ply } } : {}),
+    ...(game.friend ? { friend: { mySide: game.friend.mySide } } : {}),
   };
 }
 

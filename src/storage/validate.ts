@@ -4,9 +4,10 @@
  * types are not trusted until these say so. Each check returns the first problem found (for the
  * skipped-records report) or null; the `is…` guards wrap them.
  */
-import { isBoardSize, isVariantId, parsePoint } from '../core';
+import { FRIEND_GAME_ID, isBoardSize, isVariantId, parsePoint } from '../core';
 import type {
   ComputerPlayer,
+  FriendInviteDefaults,
   GameClocks,
   GameSide,
   NewGameDefaults,
@@ -134,7 +135,24 @@ export function gameProblem(v: unknown): Problem {
   const origin = originProblem(v.origin, v.moves.length);
   if (origin) return origin;
   if (!Number.isInteger(v.revision) || (v.revision as number) < 0) return 'the revision is not a whole number';
-  return null;
+  return v.friend === undefined ? null : friendProblem(v.friend);
+}
+
+function friendProblem(friend: unknown): Problem {
+  if (!isObject(friend)) return 'the friend game marks are not an object';
+  if (typeof friend.gameId !== 'string' || !FRIEND_GAME_ID.test(friend.gameId))
+    return 'the friend game id is not valid';
+  return friend.mySide === 1 || friend.mySide === 2 ? null : "this device's side is not 1 or 2";
+}
+
+/** Whether a value is the "Play a friend" defaults (the name may be empty: not given yet). */
+export function friendInviteProblem(v: unknown): Problem {
+  if (!isObject(v)) return 'not an object';
+  if (typeof v.name !== 'string' || v.name.length > MAX_NAME_LENGTH) return 'the name is not a short text';
+  if (typeof v.variant !== 'string' || !isVariantId(v.variant)) return `unknown variant "${String(v.variant)}"`;
+  if (typeof v.size !== 'number' || !isBoardSize(v.size)) return `unsupported board size ${String(v.size)}`;
+  if (typeof v.tournamentRule !== 'boolean') return 'the tournament rule is not true or false';
+  return isOneOf(['black', 'white', 'random'], v.colour) ? null : 'the colour is not black, white or random';
 }
 
 export function playerProblem(v: unknown): Problem {
@@ -203,6 +221,7 @@ export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is
   rematchStarter: (v): v is Settings['rematchStarter'] => isOneOf(['loser', 'alternate', 'same'], v),
   engineThreads: (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 8,
   newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
+  friendInvite: (v): v is FriendInviteDefaults => friendInviteProblem(v) === null,
   lessonsDone: (v): v is readonly string[] =>
     Array.isArray(v) && v.length <= MAX_LESSONS_DONE && v.every((id) => typeof id === 'string' && id.length <= 40),
 };

@@ -30,6 +30,8 @@ const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   puzzles: lazyScreen(() => import('./screens/Puzzles').then((m) => m.Puzzles)).Screen,
   about: lazyScreen(() => import('./screens/About').then((m) => m.About)).Screen,
   shared: lazyScreen(() => import('./share').then((m) => m.SharedGame)).Screen,
+  friend: lazyScreen(() => import('./screens/Friend').then((m) => m.Friend)).Screen,
+  'bad-link': lazyScreen(() => import('./screens/LinkProblem').then((m) => m.BadLink)).Screen,
 };
 
 /** The screens a player most likely opens next from Home: fetched while the page is idle. */

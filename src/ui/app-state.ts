@@ -34,7 +34,9 @@ export type Screen =
   | 'learn'
   | 'puzzles'
   | 'about'
-  | 'shared';
+  | 'friend'
+  | 'shared'
+  | 'bad-link';
 
 export const screen = signal<Screen>('home');
 export const db = signal<PenteDb | null>(null);

@@ -96,6 +96,15 @@ export function computerFor(side: GameSide, stored: readonly StoredPlayer[]): Co
 const sideOf = (side: GameSide, stored: readonly StoredPlayer[]): MatchSide =>
   side.kind === 'computer' ? { ...side, computer: computerFor(side, stored) } : side;
 
+/** A record's sides as a match plays them: a friend game's other side is remote (its moves come by link). */
+const sidesOf = (record: StoredGame): Match['sides'] => {
+  const sides = [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)] as const;
+  const mine = record.friend?.mySide;
+  return mine
+    ? [mine === 1 ? sides[0] : { ...sides[0], remote: true }, mine === 2 ? sides[1] : { ...sides[1], remote: true }]
+    : sides;
+};
+
 /** A stored record as a match, with `sides` (or the sides the record names); null when it does not replay. */
 export function matchFrom(record: StoredGame, sides?: Match['sides']): Match | null {
   const state = toGameState(record);
@@ -103,7 +112,7 @@ export function matchFrom(record: StoredGame, sides?: Match['sides']): Match | n
   const kv = browserKeyValueStore();
   return newMatch({
     id: record.id,
-    sides: sides ?? [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)],
+    sides: sides ?? sidesOf(record),
     game: state.value,
     clocks: record.clocks,
     demo: record.demo,
@@ -139,7 +148,8 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
   session.value = controller;
   // From a form (new game, demo) or another game (rematch), Back returns to where the player was before it.
   const from = screen.peek();
-  navigate({ screen: 'play', gameId: record.id }, { replace: from === 'new' || from === 'demo' || from === 'play' });
+  const replace = from === 'new' || from === 'demo' || from === 'play' || from === 'friend' || from === 'shared';
+  navigate({ screen: 'play', gameId: record.id }, { replace });
 }
 
 /**
@@ -270,9 +280,11 @@ export async function playFromHere(current: PlayController): Promise<void> {
   });
   const record = withState(fresh, from.state);
   await closeSession();
+  // A finished friend game's position is played here, on this device: nobody's moves come by link.
+  const here = ({ remote: _remote, ...side }: MatchSide): MatchSide => side;
   const match = newMatch({
     id: record.id,
-    sides: m.sides,
+    sides: [here(m.sides[0]), here(m.sides[1])],
     game: from.state,
     clocks: record.clocks,
     demo: false,

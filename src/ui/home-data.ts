@@ -6,7 +6,7 @@
  */
 import { signal } from '@preact/signals';
 import type { GameResult } from '../core';
-import { type PenteDb, countGames, listGameSummaries } from '../storage';
+import { type GameSummary, type PenteDb, countGames, listGameSummaries } from '../storage';
 
 /** A finished game as Home's results list needs it. */
 export interface RecentResult {
@@ -24,6 +24,8 @@ export type HomeData =
       /** null: the count could not be read (no lessons offered on a guess). */
       readonly hasGames: boolean | null;
       readonly recent: readonly RecentResult[];
+      /** Unfinished games with a friend by links, last move first. */
+      readonly friends: readonly GameSummary[];
       /** Why the results could not be read, when they could not. */
       readonly problem: string | null;
     };
@@ -35,10 +37,11 @@ export const homeData = signal<HomeData>({ kind: 'unknown' });
 
 /** Reads whether any game is stored and the last finished games (newest first) through the summaries' index. */
 export async function readHomeData(db: PenteDb): Promise<HomeData> {
-  const [count, finished] = await Promise.all([
+  const [count, finished, unfinished] = await Promise.all([
     countGames(db),
     // The Finished tab's first page: games imported from elsewhere are not the player's own results.
     listGameSummaries(db, { shelf: 'finished', limit: RECENT_COUNT }),
+    listGameSummaries(db, { shelf: 'in-progress' }),
   ]);
   const recent = finished.ok
     ? finished.value.games.flatMap(({ id, players, result, updatedAt, moveCount }) =>
@@ -51,6 +54,7 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     kind: 'read',
     hasGames: count.ok ? count.value > 0 : null,
     recent,
+    friends: unfinished.ok ? unfinished.value.games.filter((g) => g.friend) : [],
     problem: finished.ok ? null : finished.error.message,
   };
 }

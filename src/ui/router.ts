@@ -19,13 +19,18 @@ import { signal } from '@preact/signals';
 import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
 
 /** The screens that are a single fixed path. */
-type FixedScreen = Exclude<Screen, 'play' | 'shared'>;
+type FixedScreen = Exclude<Screen, 'play' | 'shared' | 'bad-link'>;
 
 export type Route =
   | { readonly screen: FixedScreen }
   | { readonly screen: 'play'; readonly gameId: string }
-  /** A game carried in the link itself (`code` from core's encodeGameLink), shown in review. */
+  /**
+   * A game carried in the link itself (`code` from core's formatGameLink, as the URL has it: the screen
+   * reads it and says what is wrong with a damaged one), shown in review or, for a friend game, merged.
+   */
   | { readonly screen: 'shared'; readonly code: string }
+  /** A URL of ours that names no screen (a damaged or unknown link): the screen says so. */
+  | { readonly screen: 'bad-link'; readonly path: string; readonly why: string }
   /** One puzzle of the shipped pack by its id (a link to a puzzle); plain `#/puzzles` picks one. */
   | { readonly screen: 'puzzles'; readonly puzzleId: string };
 
@@ -39,6 +44,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   settings: 'settings',
   rules: 'rules',
   learn: 'learn',
+  friend: 'friend',
   puzzles: 'puzzles',
   about: 'about',
 };
@@ -46,31 +52,40 @@ const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as Fix
 
 export const HOME: Route = { screen: 'home' };
 
-/** The route a location hash names ('#/games', '#/play/<id>'), or null for one that names no screen. */
-export function parseRoute(hash: string): Route | null {
+const badLink = (path: string, why: string): Route => ({ screen: 'bad-link', path, why });
+
+/**
+ * The route a location hash names ('#/games', '#/play/<id>'); a path that names no screen is a bad link,
+ * with why, so the app says what is wrong rather than falling back to Home in silence.
+ */
+export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/^\//, '').replace(/\/$/, '');
   const play = /^play\/([^/]+)$/.exec(path);
   if (play) {
     try {
       const gameId = decodeURIComponent(play[1]!);
-      return gameId ? { screen: 'play', gameId } : null;
+      if (gameId) return { screen: 'play', gameId };
     } catch {
-      return null; // a malformed %-escape
+      return badLink(path, 'the game it names is written with a broken %-escape.');
     }
   }
-  // A game link's code is base64url, which needs no escaping; anything else is not a code of ours.
-  const shared = /^g\/([A-Za-z0-9_-]+)$/.exec(path);
+  // Whatever follows g/ is the link's: the shared-game screen reads it and says what is wrong with it.
+  const shared = /^g\/(.+)$/s.exec(path);
   if (shared) return { screen: 'shared', code: shared[1]! };
   // A puzzle id is letters, digits and dashes (the pack's ids).
   const puzzle = /^puzzles\/([A-Za-z0-9_-]+)$/.exec(path);
   if (puzzle) return { screen: 'puzzles', puzzleId: puzzle[1]! };
   const fixed = BY_PATH.get(path);
-  return fixed ? { screen: fixed } : path === '' ? HOME : null;
+  if (fixed) return { screen: fixed };
+  if (path === '') return HOME;
+  if (/^(play|g)(\/|$)/.test(path)) return badLink(path, 'it is cut short: it names no game.');
+  return badLink(path, 'it names no screen of this app.');
 }
 
 export function formatRoute(route: Route): string {
   if (route.screen === 'play') return `#/play/${encodeURIComponent(route.gameId)}`;
   if (route.screen === 'shared') return `#/g/${route.code}`;
+  if (route.screen === 'bad-link') return `#/${route.path}`;
   if ('puzzleId' in route) return `#/puzzles/${route.puzzleId}`;
   return `#/${PATHS[route.screen]}`;
 }
@@ -78,12 +93,16 @@ export function formatRoute(route: Route): string {
 /** The code of the game link on screen (the 'shared' screen reads it). */
 export const sharedCode = signal('');
 
+/** What is wrong with the link on screen (the 'bad-link' screen says it). */
+export const badLinkWhy = signal('');
+
 /** The puzzle a `#/puzzles/<id>` route asks for ('' for none: the screen picks one). */
 export const requestedPuzzle = signal('');
 
 /** Sets the signals a route carries for its screen. */
 function takeRouteData(route: Route): void {
   if (route.screen === 'shared') sharedCode.value = route.code;
+  if (route.screen === 'bad-link') badLinkWhy.value = route.why;
   if (route.screen === 'puzzles') requestedPuzzle.value = 'puzzleId' in route ? route.puzzleId : '';
 }
 
@@ -106,7 +125,7 @@ export const isEntryState = (s: unknown): s is EntryState =>
  */
 export function startEntries(hash: string, state: unknown): { route: Route; depth: number }[] {
   if (isEntryState(state)) return [];
-  const route = parseRoute(hash) ?? HOME;
+  const route = parseRoute(hash);
   return route.screen === 'home'
     ? [{ route, depth: 0 }]
     : [
@@ -380,7 +399,7 @@ export function startRouter(options: {
   entries.forEach((e, i) => write(e.route, e.depth, i === 0));
   if (!entries.length) {
     const state = history.state as EntryState;
-    current = { route: parseRoute(location.hash) ?? HOME, depth: state.depth, overlay: state.overlay === true };
+    current = { route: parseRoute(location.hash), depth: state.depth, overlay: state.overlay === true };
   }
   showFromHistory(current.route);
   window.addEventListener('popstate', (e) => void onPopState(e.state));
@@ -389,7 +408,7 @@ export function startRouter(options: {
 
 async function onPopState(state: unknown): Promise<void> {
   const from = current;
-  const route = parseRoute(location.hash) ?? HOME;
+  const route = parseRoute(location.hash);
   // A hash typed into the address bar has no state of ours: a new entry on top of the one we were on.
   const depth = isEntryState(state) ? state.depth : from.depth + 1;
   current = { route, depth, overlay: isEntryState(state) && state.overlay === true };

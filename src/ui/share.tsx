@@ -13,24 +13,36 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import {
   type GameState,
   type Header,
-  decodeGameLink,
-  encodeGameLink,
+  type OpenedLink,
+  formatGameLink,
   formatRecord,
+  parseGameLink,
   recordOf,
   stateAtPly,
   winningLine,
 } from '../core';
 import { formatRecordDate, newStoredGame, saveImportedGame, withState } from '../storage';
 import { Board } from './Board';
+import { MoveList } from './MoveList';
 import { ScreenHeader } from './ScreenHeader';
-import { db, notify, refreshResumable } from './app-state';
+import { db, notify, refreshResumable, settings } from './app-state';
+import { FriendLink } from './friend/FriendLink';
+import { COLOUR_NAMES, appLinkUrl } from './friend/links';
 import { openGame } from './games';
-import { navigateHome, sharedCode } from './router';
+import { sharedCode } from './router';
+import { LinkProblem } from './screens/LinkProblem';
 import type { PlayController } from './session/controller';
 
-/** The link that opens this app on a game. */
-export function gameLinkUrl(state: GameState): string {
-  return `${location.origin}${location.pathname}#/g/${encodeGameLink(state.rules, state.moves)}`;
+/**
+ * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
+ * not the last), so it opens where it was shared, with who played.
+ */
+export function gameLinkUrl(
+  state: GameState,
+  names: readonly [string, string],
+  shownPly: number | null = null,
+): string {
+  return appLinkUrl(formatGameLink({ state, names, shownPly }));
 }
 
 /** A file name from any text: letters, digits and dashes only. */
@@ -225,7 +237,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
     ];
     return formatRecord(recordOf(live, headers));
   }, [live, names[0], names[1]]);
-  const link = gameLinkUrl(live);
+  const link = gameLinkUrl(live, names, shown.moves.length);
 
   useLayoutEffect(() => {
     const d = ref.current;
@@ -395,33 +407,66 @@ export function ShareButton({ game }: { game: PlayController }) {
 
 // ── The screen a game link opens ───────────────────────────────────────────────────────────────────────
 
-/** A game from a link, in review: step through it, or save it to this device's games and play it there. */
+const HOW = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+
+/** A game link: a damaged one says what is wrong; a friend game's goes to its merge; any other is shown. */
 export function SharedGame() {
   const code = sharedCode.value;
-  const decoded = useMemo(() => decodeGameLink(code), [code]);
-  const [ply, setPly] = useState<number | null>(null);
+  const parsed = useMemo(() => parseGameLink(safeDecode(code)), [code]);
+  if (!parsed.ok) return <LinkProblem title="Shared game" message={parsed.error.message} />;
+  if (parsed.value.link.friend) return <FriendLink key={code} opened={parsed.value} />;
+  return <LinkedGame key={code} opened={parsed.value} saveLabel="Save to my games" />;
+}
+
+/** The code as the URL has it, %-escapes undone where they can be (a messenger may escape a dot). */
+function safeDecode(code: string): string {
+  try {
+    return decodeURIComponent(code);
+  } catch {
+    return code;
+  }
+}
+
+/** One side of a linked game: the name (or the colour, when the link has none) and the stones captured. */
+function LinkedSide({ state, player, name }: { state: GameState; player: 1 | 2; name: string }) {
+  const target = state.rules.variant.captureWin;
+  const captured = state.captures[player - 1]!;
+  const active = !state.result && state.toMove === player;
+  return (
+    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOUR_NAMES[player]}: ${name}`}>
+      <span class={`dot p${player}`} aria-hidden="true" />
+      <span class="name">{name}</span>
+      {target !== null && (
+        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
+          {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
+            <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
+          ))}
+          <span class="count">
+            {captured}/{target}
+          </span>
+        </span>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A game from a link, to look at: it opens at the move it was shared at, with the names, the captures, the
+ * coordinates and the move list; step through it, or save it to this device's games (a plain game: for a
+ * friend game this device is not part of, "Save a copy").
+ */
+export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; saveLabel: string; note?: string }) {
+  const { link, state: game } = opened;
+  const [ply, setPly] = useState<number | null>(link.shownPly);
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
-  useEffect(() => setPly(null), [code]);
 
-  if (!decoded.ok) {
-    return (
-      <main class="shared-game">
-        <ScreenHeader title="Shared game" />
-        <p class="notice" role="alert">
-          {decoded.error.message}
-        </p>
-        <button type="button" onClick={navigateHome}>
-          Back to the menu
-        </button>
-      </main>
-    );
-  }
-  const game = decoded.value;
   const total = game.moves.length;
   const shownPly = ply ?? total;
   const s = stateAtPly(game, shownPly);
   const size = game.rules.size;
+  const names = [link.names?.[0] || 'Black', link.names?.[1] || 'White'] as const;
+  const go = (to: number) => setPly(to >= total ? null : Math.max(0, to));
 
   const save = async () => {
     const d = db.value;
@@ -432,8 +477,8 @@ export function SharedGame() {
       size,
       tournamentRule: game.rules.tournamentRule,
       players: [
-        { name: 'Player 1', kind: 'human' },
-        { name: 'Player 2', kind: 'human' },
+        { name: link.names?.[0] || 'Player 1', kind: 'human' },
+        { name: link.names?.[1] || 'Player 2', kind: 'human' },
       ],
     });
     // Saved as an imported game, once: the same game saved again (from this link or another way) is the
@@ -446,21 +491,28 @@ export function SharedGame() {
     if (saved.value.alreadyStored) notify('This game was already in your games: it is opened from there.');
   };
 
+  const r = s.result;
+  const result = r ? (r.winner ? ` ${names[r.winner - 1]} won by ${HOW[r.reason]}.` : ' Draw.') : '';
   return (
     <main class="shared-game">
       <ScreenHeader title={`Shared game: ${game.rules.variant.name} ${size}×${size}`} />
+      <div class="players">
+        <LinkedSide state={s} player={1} name={names[0]} />
+        <LinkedSide state={s} player={2} name={names[1]} />
+      </div>
       <Board
         size={size}
         cells={s.cells}
         lastMove={s.lastMove?.point ?? null}
         highlighted={winningLine(s)}
+        showCoordinates={settings.value.showCoordinates}
         disabled
         onPoint={() => undefined}
       />
       <p class="status" role="status">
-        Move {shownPly} of {total}.{' '}
-        {game.result ? (game.result.winner ? `Player ${game.result.winner} won.` : 'Draw.') : ''}
+        Move {shownPly} of {total}.{result}
       </p>
+      {note && <p class="friend-note">{note}</p>}
       {problem && (
         <p class="notice" role="alert">
           {problem}
@@ -468,28 +520,24 @@ export function SharedGame() {
       )}
       <div class="shared-actions">
         <button type="button" class="primary" disabled={saving} onClick={() => void save()}>
-          Save to my games
+          {saveLabel}
         </button>
       </div>
       <nav class="review" aria-label="Review">
-        <button type="button" aria-label="First move" onClick={() => setPly(0)} disabled={shownPly === 0}>
+        <button type="button" aria-label="First move" onClick={() => go(0)} disabled={shownPly === 0}>
           «
         </button>
-        <button type="button" aria-label="Previous move" onClick={() => setPly(shownPly - 1)} disabled={shownPly === 0}>
+        <button type="button" aria-label="Previous move" onClick={() => go(shownPly - 1)} disabled={shownPly === 0}>
           ‹
         </button>
-        <button
-          type="button"
-          aria-label="Next move"
-          onClick={() => setPly(shownPly + 1 >= total ? null : shownPly + 1)}
-          disabled={shownPly === total}
-        >
+        <button type="button" aria-label="Next move" onClick={() => go(shownPly + 1)} disabled={shownPly === total}>
           ›
         </button>
-        <button type="button" aria-label="Last move" onClick={() => setPly(null)} disabled={shownPly === total}>
+        <button type="button" aria-label="Last move" onClick={() => go(total)} disabled={shownPly === total}>
           »
         </button>
       </nav>
+      <MoveList game={game} shownPly={shownPly} onGo={go} />
     </main>
   );
 }

@@ -91,6 +91,8 @@ export class AnalysisController {
     this.ports = ports;
     this.allowed = computed(() => {
       const m = play.match.value;
+      // No engine help in a friend game until it ends (as in rated games on pente.org).
+      if (m.sides.some((s) => s.remote)) return m.game.result !== null;
       return m.game.result !== null || m.reviewPly !== null || !m.sides.some((s) => s.computer) || play.paused.value;
     });
     void this.loadSaved();

@@ -31,11 +31,13 @@ import { loadLessons } from '../lesson-progress';
 import { announceProgressChange } from '../progress-sync';
 import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
+import { friendStanding } from '../friend/links';
 
 /** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
 const PAGE_SIZE = 50;
 
 const RESULT = (g: GameSummary) => {
+  if (!g.result && g.friend) return `friend game: ${friendStanding({ ...g, mySide: g.friend.mySide })}`;
   if (!g.result) return `move ${g.moveCount + 1}`;
   if (g.result.winner === null) return 'draw';
   return `${g.players[g.result.winner - 1]!} won (${g.result.reason})`;

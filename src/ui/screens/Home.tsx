@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { VARIANTS } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
+import { friendStanding } from '../friend/links';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { KeptGamesNotice } from '../KeptGamesNotice';
 import { db, resumable, settings, storageProblem } from '../app-state';
@@ -19,7 +20,7 @@ import { type Route, navigate } from '../router';
 /** Opens a game through the live session's module, which is loaded with the first game opened. */
 const openGame = (game: { readonly id: string }) => void import('../games').then((m) => m.openGame(game));
 
-const go = (s: Exclude<Route['screen'], 'play' | 'shared'>) => () => navigate({ screen: s });
+const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
 function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
@@ -183,6 +184,42 @@ function InstallCard() {
   );
 }
 
+/** How many friend games Home lists (the Games screen has them all). */
+const FRIEND_COUNT = 5;
+
+/** Unfinished friend games: whose turn it is, and when the last move came. */
+function FriendGames() {
+  const data = homeData.value;
+  const games = data.kind === 'read' ? data.friends.slice(0, FRIEND_COUNT) : [];
+  if (games.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section class="recent friend-games" aria-labelledby="friend-heading">
+      <h2 id="friend-heading">Friend games</h2>
+      <ul>
+        {games.map((g) => {
+          const mySide = g.friend!.mySide;
+          const standing = friendStanding({ ...g, mySide });
+          return (
+            <li key={g.id}>
+              <button type="button" class="result-row" onClick={() => openGame(g)}>
+                <span class={`dot p${mySide}`} aria-hidden="true" />
+                <span class="result-text">
+                  {g.players[2 - mySide]} · {standing}
+                  <small>
+                    <span class="sr-only"> · </span>
+                    {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · last move {timeAgo(g.updatedAt, now)}
+                  </small>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /** The menu's icons: simple line drawings in the text colour, decoration only. */
 const ICONS: Record<string, ComponentChildren> = {
   demo: (
@@ -217,6 +254,13 @@ const ICONS: Record<string, ComponentChildren> = {
     </>
   ),
   new: <path d="M12 5v14M5 12h14" />,
+  friend: (
+    <>
+      <circle cx="8" cy="9" r="3" />
+      <circle cx="16.5" cy="9" r="3" fill="currentColor" />
+      <path d="M3 19c0-3 2.2-5 5-5s5 2 5 5M12.5 19c.3-2.8 2-5 4-5 2.6 0 4.5 2 4.5 5" />
+    </>
+  ),
   puzzles: (
     <>
       <path d="M5 5h14v14H5zM5 12h14M12 5v14" />
@@ -277,9 +321,11 @@ export function Home() {
       )}
       {!game && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
+      <FriendGames />
       <RecentResults />
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
+        <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />
         <Tile icon="games" label="Games" onClick={go('games')} />
         <Tile icon="players" label="Players" onClick={go('players')} />
         <Tile icon="settings" label="Settings" onClick={go('settings')} />

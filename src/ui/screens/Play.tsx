@@ -12,11 +12,13 @@ import { notices, settings } from '../app-state';
 import { confirmDialog } from '../dialog';
 import { playFromHere, rematch, session } from '../games';
 import type { PlayController } from '../session/controller';
-import { canUndo, isHumanTurn } from '../session/match';
+import { canUndo, isFriendMatch, isHumanTurn } from '../session/match';
 import { addLeaveGuard, navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
 import { ShareButton } from '../share';
 import { count } from '../plural';
+import { SendSheet } from '../friend/SendSheet';
+import { friendLinkUrl, maySendFriendLink, sendSheetFor } from '../friend/links';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
@@ -37,7 +39,21 @@ function statusText(game: PlayController, s: GameState): string {
     return `${game.match.value.sides[r.winner - 1]!.name} (${COLOURS[r.winner]}) wins by ${REASONS[r.reason]}.`;
   }
   const side = game.match.value.sides[s.toMove - 1]!;
+  if (isFriendMatch(game.match.value)) {
+    return side.remote ? `Waiting for ${side.name} (${COLOURS[s.toMove]}).` : `Your move (${COLOURS[s.toMove]}).`;
+  }
   return `${side.name} (${COLOURS[s.toMove]}) to move.`;
+}
+
+/** A friend game's line under the status: who plays what, and what to do now. */
+function friendDetail(game: PlayController): string {
+  const m = game.match.value;
+  const mine = m.sides.findIndex((side) => !side.remote);
+  const them = m.sides[1 - mine]!.name;
+  const base = `You play ${COLOURS[mine + 1]} against ${them}.`;
+  if (m.game.result) return `${base} Send the link so ${them} sees the end too.`;
+  if (m.game.toMove === mine + 1) return `${base} Make your move, then send it.`;
+  return `${base} Send your move; theirs comes back as a link.`;
 }
 
 const clockText = (ms: number) => {
@@ -133,6 +149,7 @@ export function Play() {
   const [announcement, setAnnouncement] = useState('');
   const [bookMoves, setBookMoves] = useState<readonly BookMove[] | null>(null);
   const analysis = useAnalysis(game);
+  const [sending, setSending] = useState(false);
   const m = game?.match.value;
   const live = m?.game;
   const moves = live?.moves.length ?? 0;
@@ -200,6 +217,14 @@ export function Play() {
     });
   }, [game, atRisk]);
 
+  // "Invite" opens the new friend game with its send sheet.
+  useEffect(() => {
+    if (game && sendSheetFor.value === game.id) {
+      sendSheetFor.value = null;
+      setSending(true);
+    }
+  }, [game]);
+
   // Between games (a rematch closes one session before the next is live): the router decides where to go.
   if (!game || !m || !live || !analysis) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
@@ -211,6 +236,26 @@ export function Play() {
   const over = live.result !== null;
   // The result card: the game is over and its final position is on the board (not in review).
   const resultCard = over && !reviewing;
+  // A friend game by links: no undo, no play-from-here, and no engine help until it ends.
+  const friendMarks = isFriendMatch(m) ? game.storedRecord().friend : undefined;
+  const friendLive = friendMarks !== undefined && !over;
+  const friendName = m.sides.find((side) => side.remote)?.name ?? '';
+  const mayFriendSend = friendMarks !== undefined && maySendFriendLink(live, friendMarks.mySide);
+  const sendButton = friendMarks && (
+    <button
+      type="button"
+      class={mayFriendSend && !over ? 'primary long-label' : 'long-label'}
+      onClick={() => setSending(true)}
+      disabled={!mayFriendSend}
+    >
+      {over ? 'Send the result' : live.moves.length === 0 && mayFriendSend ? 'Send invite' : 'Send your move'}
+    </button>
+  );
+  const noHelp = (
+    <span class="slot slot-note" role="note">
+      No hints in friend games
+    </span>
+  );
 
   // A preview belongs to the position it was made in: once the game moves on, it is gone.
   // (Review shows another position: no preview there.)
@@ -290,10 +335,57 @@ export function Play() {
     (shownPreview && previewText(shownPreview, size).trim()) ||
     thinkingText(game) ||
     (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '') ||
-    (reviewHint !== null && reviewing ? `Hint: ${formatPoint(size, reviewHint)}` : '');
+    (reviewHint !== null && reviewing ? `Hint: ${formatPoint(size, reviewHint)}` : '') ||
+    (friendMarks ? friendDetail(game) : '');
 
   let actions;
-  if (m.demo) {
+  if (friendLive) {
+    actions = (
+      <>
+        {reviewing ? (
+          <button type="button" onClick={() => game.review(null)}>
+            Back to game
+          </button>
+        ) : (
+          <button
+            type="button"
+            class={shownPreview ? 'primary' : ''}
+            onClick={() => shownPreview && place(shownPreview)}
+            disabled={!shownPreview}
+          >
+            Confirm
+          </button>
+        )}
+        {sendButton}
+        {noHelp}
+        <button
+          type="button"
+          onClick={async () =>
+            (await confirmDialog({
+              title: 'Resign this game?',
+              body: `The game ends as a loss. Send the link afterwards so ${friendName} sees it.`,
+              confirm: 'Resign',
+              cancel: 'Keep playing',
+              destructive: true,
+            })) && game.resign()
+          }
+        >
+          Resign
+        </button>
+      </>
+    );
+  } else if (friendMarks && over && !reviewing) {
+    actions = (
+      <>
+        {sendButton}
+        <button type="button" class="long-label" onClick={() => navigate({ screen: 'friend' })}>
+          New friend game
+        </button>
+        {analyseButton}
+        <Empty />
+      </>
+    );
+  } else if (m.demo) {
     actions = (
       <>
         {over ? (
@@ -491,15 +583,38 @@ export function Play() {
           onGo={(ply) => game.review(ply >= moves ? null : ply)}
           {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
         />
-        <AnalysisPanel
-          analysis={analysis}
-          game={live}
-          shown={s}
-          names={[m.sides[0].name, m.sides[1].name]}
-          onGo={(ply) => game.review(ply >= moves ? null : ply)}
-        />
-        <BookPanel state={s} onMoves={setBookMoves} />
+        {friendLive ? (
+          <p class="friend-note" role="note">
+            Hints, the engine's lines and the openings book are off until this friend game ends, as in rated games on
+            pente.org. After it, the review and the analysis are all yours.
+          </p>
+        ) : (
+          <>
+            <AnalysisPanel
+              analysis={analysis}
+              game={live}
+              shown={s}
+              names={[m.sides[0].name, m.sides[1].name]}
+              onGo={(ply) => game.review(ply >= moves ? null : ply)}
+            />
+            <BookPanel state={s} onMoves={setBookMoves} />
+          </>
+        )}
       </div>
+      {sending && friendMarks && (
+        <SendSheet
+          title={
+            over
+              ? `Send the result to ${friendName}`
+              : live.moves.length === 0 || friendName === 'Friend'
+                ? 'Invite a friend'
+                : `Send your move to ${friendName}`
+          }
+          link={friendLinkUrl(game.storedRecord().players, friendMarks, live)}
+          friendName={friendName === 'Friend' ? '' : friendName}
+          onClose={() => setSending(false)}
+        />
+      )}
     </main>
   );
 }

@@ -156,6 +156,11 @@ export class PlayController {
     return this.match.value.id;
   }
 
+  /** The record as last saved or loaded (a friend game's marks, for its links). */
+  storedRecord(): StoredGame {
+    return this.record;
+  }
+
   /**
    * Why a person may not place a stone now (review, the computer's turn, a save in flight), or null if
    * they may. The point's own legality is the core's: `previewMove` or `play` checks it once.

@@ -36,6 +36,8 @@ export type { MatchClock } from './game-clock';
 /** One side of a match: who plays it, and for a computer, the settings it plays with. */
 export interface MatchSide extends GameSide {
   readonly computer?: ComputerPlayer;
+  /** A friend on another device: their moves come by link, never from this screen (a friend game). */
+  readonly remote?: boolean;
 }
 
 export interface Match {
@@ -90,13 +92,16 @@ export const sideToMove = (m: Match): MatchSide => m.sides[m.game.toMove - 1]!;
 
 export const hasComputer = (m: Match): boolean => m.sides.some((s) => s.computer);
 
+/** A game with a friend on another device, played by links: one side is theirs. */
+export const isFriendMatch = (m: Match): boolean => m.sides.some((s) => s.remote);
+
 /** Whether the computer should be thinking now: its turn, in the live game, which is not over. */
 export const isComputerTurn = (m: Match): boolean =>
   !m.game.result && m.reviewPly === null && sideToMove(m).computer !== undefined;
 
 /** Whether a person may place the next stone now. */
 export const isHumanTurn = (m: Match): boolean =>
-  !m.game.result && m.reviewPly === null && sideToMove(m).computer === undefined;
+  !m.game.result && m.reviewPly === null && sideToMove(m).computer === undefined && !sideToMove(m).remote;
 
 /**
  * Why a person may not place a stone now (review, the computer's turn), or null if they may: whether the
@@ -105,6 +110,9 @@ export const isHumanTurn = (m: Match): boolean =>
 export function turnRefusal(m: Match): MoveRefusal | null {
   if (m.reviewPly !== null) return REVIEWING;
   if (!m.game.result && sideToMove(m).computer) return NOT_YOUR_TURN;
+  if (!m.game.result && sideToMove(m).remote) {
+    return { reason: 'not-your-turn', message: `Waiting for ${sideToMove(m).name}: their move comes by link.` };
+  }
   return null;
 }
 
@@ -180,7 +188,8 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
 
 /** Whether undo is offered: a live game with a move of a person's to take back (never in a demo). */
 export function canUndo(m: Match): boolean {
-  if (m.demo || m.game.result) return false;
+  // A friend game's moves are sent as they are made: one taken back here would still be in the friend's copy.
+  if (m.demo || m.game.result || isFriendMatch(m)) return false;
   return undoTarget(m.game, m.sides) !== m.game;
 }
 
@@ -203,14 +212,14 @@ export function takeBack(m: Match, now: number): Match {
 }
 
 /**
- * The person resigns: in pass-and-play, the side to move; against the computer, the person's side.
- * A demo or a finished game cannot be resigned.
+ * The person resigns: in pass-and-play, the side to move; against the computer or a friend by link, the
+ * person's side (on either turn). A demo or a finished game cannot be resigned.
  */
 export function resign(m: Match, now: number): Match {
   if (m.game.result || m.demo) return m;
-  const human = m.sides.findIndex((s) => !s.computer);
+  const human = m.sides.findIndex((s) => !s.computer && !s.remote);
   if (human < 0) return m;
-  const loser: Player = hasComputer(m) ? ((human + 1) as Player) : m.game.toMove;
+  const loser: Player = hasComputer(m) || isFriendMatch(m) ? ((human + 1) as Player) : m.game.toMove;
   const paused = pauseClock(m, now);
   return { ...paused, game: concede(m.game, loser, 'resignation'), reviewPly: null };
 }
@@ -228,7 +237,8 @@ export function review(m: Match, ply: number | null): Match {
  * rewrites a game's history.
  */
 export function reviewedPosition(m: Match): { readonly state: GameState; readonly ply: number } | null {
-  if (m.reviewPly === null || m.demo) return null;
+  // Not in a friend game while it goes on: that game is played by links, not from here.
+  if (m.reviewPly === null || m.demo || (isFriendMatch(m) && m.game.result === null)) return null;
   return { state: stateAtPly(m.game, m.reviewPly), ply: m.reviewPly };
 }
 

@@ -1,0 +1,110 @@
+/**
+ * Correspondence games by link: each device keeps its own copy of a game, and every move travels as a
+ * link carrying the whole game (link.ts). These are the pure rules for what a friend link arriving means,
+ * so two copies stay in step without a server: a link that adds the other side's moves updates the copy,
+ * the same or an older link changes nothing, a link that rewrites a move already played (or plays for
+ * this device's side) is refused, and a device with no copy joins only an invitation (the receiving side
+ * has not moved yet); any other game is someone else's, shown but not joined.
+ */
+import { type Player, type Point, opponent } from './board';
+import type { GameResult } from './game';
+import type { OpenedLink } from './link';
+import type { Rules } from './variants';
+
+/** A game as the merge rule compares it: its rules, moves and result. */
+export interface GameMoves {
+  readonly rules: Rules;
+  readonly moves: readonly Point[];
+  readonly result: GameResult | null;
+}
+
+/** This device's copy of a friend game, as the merge rule needs it. */
+export interface FriendCopy extends GameMoves {
+  /** The side this device plays. */
+  readonly mySide: Player;
+}
+
+/** What a friend link means for a stored copy of its game. */
+export type LinkMerge =
+  /** It adds the other side's moves (`added`, 0 when it adds only their resignation): store it. */
+  | { readonly kind: 'extend'; readonly added: number }
+  /** It holds exactly what the copy holds. */
+  | { readonly kind: 'same' }
+  /** The copy is ahead of it (`behind` moves, 0 when only the copy's ending is newer). */
+  | { readonly kind: 'older'; readonly behind: number }
+  /**
+   * It changes what the copy holds: `firstDifference` is the number of the first move that differs (1 is
+   * the first move); past the shorter game's last move, it is the ending that differs (or a move played
+   * after the copy's game had ended).
+   */
+  | { readonly kind: 'conflict'; readonly firstDifference: number }
+  /** The same game id with other rules: not this game. */
+  | { readonly kind: 'different-rules' }
+  /** It plays a move for this device's side (`ply`, from 1), or ends the game for it (`ply` null). */
+  | { readonly kind: 'not-theirs'; readonly ply: number | null };
+
+/** What opening a link should do. */
+export type LinkArrival =
+  /** A shared game (no friend marks): shown to look at, nothing stored. */
+  | { readonly kind: 'view' }
+  /** An invitation (the receiving side has not moved): this device joins, playing `mySide`. */
+  | { readonly kind: 'join'; readonly mySide: Player }
+  /** A friend game under way that this device is not part of: shown to look at, with "Save a copy". */
+  | { readonly kind: 'foreign' }
+  | LinkMerge;
+
+const sameRules = (a: Rules, b: Rules) =>
+  a.variant.id === b.variant.id && a.size === b.size && a.tournamentRule === b.tournamentRule;
+
+const sameResult = (a: GameResult | null, b: GameResult | null) =>
+  a === b || (a !== null && b !== null && a.winner === b.winner && a.reason === b.reason);
+
+/** Who played move `ply` (from 1): player 1 plays the odd moves. */
+export const moverOf = (ply: number): Player => (ply % 2 === 1 ? 1 : 2);
+
+/** Whether `result` ends the game against `side` without a move of theirs (a resignation, time, a draw). */
+const endsAgainst = (result: GameResult, side: Player) =>
+  (result.reason === 'resignation' || result.reason === 'time' || result.reason === 'draw') && result.winner !== side;
+
+/** What a friend link (`incoming`: its moves and result) means for this device's copy of the game. */
+export function mergeFriendLink(copy: FriendCopy, incoming: GameMoves): LinkMerge {
+  if (!sameRules(copy.rules, incoming.rules)) return { kind: 'different-rules' };
+  const mine = copy.moves;
+  const theirs = incoming.moves;
+  const common = Math.min(mine.length, theirs.length);
+  for (let i = 0; i < common; i++) if (mine[i] !== theirs[i]) return { kind: 'conflict', firstDifference: i + 1 };
+
+  if (theirs.length < mine.length) {
+    // A link that ends the game at a point this copy played on from is not an older link of this game.
+    return incoming.result
+      ? { kind: 'conflict', firstDifference: theirs.length + 1 }
+      : { kind: 'older', behind: mine.length - theirs.length };
+  }
+  if (theirs.length === mine.length) {
+    if (sameResult(copy.result, incoming.result)) return { kind: 'same' };
+    if (!incoming.result) return { kind: 'older', behind: 0 };
+    if (copy.result) return { kind: 'conflict', firstDifference: mine.length + 1 };
+    return endsAgainst(incoming.result, copy.mySide) ? { kind: 'not-theirs', ply: null } : { kind: 'extend', added: 0 };
+  }
+  // Longer: the other side's moves, and perhaps the game's end.
+  if (copy.result) return { kind: 'conflict', firstDifference: mine.length + 1 };
+  for (let ply = mine.length + 1; ply <= theirs.length; ply++) {
+    if (moverOf(ply) === copy.mySide) return { kind: 'not-theirs', ply };
+  }
+  if (incoming.result && endsAgainst(incoming.result, copy.mySide)) return { kind: 'not-theirs', ply: null };
+  return { kind: 'extend', added: theirs.length - mine.length };
+}
+
+/**
+ * What opening a link should do, given this device's copy of its game (null: none, or the link is not a
+ * friend game's). A device that has no copy joins an invitation (no move of the receiving side yet, the
+ * game not over); a game already under way is someone else's.
+ */
+export function linkArrival(opened: OpenedLink, copy: FriendCopy | null): LinkArrival {
+  const { link, state } = opened;
+  if (!link.friend) return { kind: 'view' };
+  if (copy) return mergeFriendLink(copy, state);
+  const receiver = opponent(link.friend.sender);
+  const receiverMoved = link.moves.some((_, i) => moverOf(i + 1) === receiver);
+  return receiverMoved || state.result ? { kind: 'foreign' } : { kind: 'join', mySide: receiver };
+}

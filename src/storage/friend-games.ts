@@ -1,0 +1,144 @@
+/**
+ * Friend games: correspondence games played by links, one copy on each device. A copy is a game record
+ * with `friend` marks (the id the links carry, the side this device plays), found through the
+ * `byFriendGame` index. What a link arriving means is the core's merge rule (core/friend.ts); this module
+ * reads the copy, applies the rule and writes the result in one transaction, so two tabs opening links at
+ * once cannot both write from the same copy.
+ */
+import {
+  type BoardSize,
+  type FriendCopy,
+  type LinkArrival,
+  type OpenedLink,
+  type Player,
+  type VariantId,
+  linkArrival,
+  ok,
+} from '../core';
+import { type PenteDb, request, withTransaction } from './db';
+import { type StorageResult, fail } from './errors';
+import { gameFields, gameRecordProblem, toGameState } from './game-record';
+import { newStoredGame, withState } from './games';
+import type { GameSide, StoredGame } from './records';
+import { summarize } from './summaries';
+import { nameProblem } from './validate';
+
+/** The name a friend has until their first link says it. */
+export const UNKNOWN_FRIEND = 'Friend';
+
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A new friend game id: 16 base64url digits, 96 random bits, so two games never share one. */
+export function newFriendGameId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => DIGITS[b & 63]).join('');
+}
+
+export interface NewFriendGameOptions {
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly gameId: string;
+  /** The side this device plays. */
+  readonly mySide: Player;
+  readonly myName: string;
+  /** The friend's name, when known ('' or absent: not yet). */
+  readonly theirName?: string;
+  readonly now?: number;
+}
+
+/** A new friend game record, not yet stored (revision 0). */
+export function newFriendGame(options: NewFriendGameOptions): StoredGame {
+  const { mySide, gameId } = options;
+  const me = { name: options.myName, kind: 'human' } as const;
+  const them = { name: usableName(options.theirName) ?? UNKNOWN_FRIEND, kind: 'human' } as const;
+  const game = newStoredGame({ ...options, players: mySide === 1 ? [me, them] : [them, me] });
+  return { ...game, friend: { gameId, mySide } };
+}
+
+/** A name from a link, if it is one storage keeps (links check names too; this is the store's own rule). */
+const usableName = (name: string | undefined): string | null =>
+  name !== undefined && name !== '' && nameProblem(name) === null ? name : null;
+
+/** The copy of a friend game with this id, or null when this device has none. */
+export function findFriendGame(db: PenteDb, gameId: string): Promise<StorageResult<StoredGame | null>> {
+  return withTransaction(db, ['games'], 'readonly', 'look for the game', async (tx) =>
+    readCopy(await tx.objectStore('games').index('byFriendGame').getAll(gameId)),
+  );
+}
+
+/** The copy among the records under one friend game id: the first that opens; an error if none does. */
+function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null> {
+  if (records.length === 0) return ok(null);
+  const good = records.find((r) => gameRecordProblem(r) === null);
+  if (good) return ok(good as StoredGame);
+  return fail('invalid', `Your copy of this game cannot be read: ${gameRecordProblem(records[0])}.`);
+}
+
+/** What receiving a link did: what it meant, and the copy as now stored (null: this device has none). */
+export interface FriendLinkReceipt {
+  readonly arrival: LinkArrival;
+  readonly game: StoredGame | null;
+}
+
+/**
+ * Receives a friend game's link: joins an invitation (a new copy, this device playing the side that has
+ * not moved, as `myName`), updates the copy with the other side's moves (and their name, which the
+ * invitation may not have known), and otherwise writes nothing. A link with no friend marks is only to be
+ * viewed. Strict durability: the game is on disk before the player is shown it.
+ */
+export function receiveFriendLink(
+  db: PenteDb,
+  opened: OpenedLink,
+  options: { readonly myName: string; readonly now?: number },
+): Promise<StorageResult<FriendLinkReceipt>> {
+  const { link, state } = opened;
+  const friend = link.friend;
+  if (!friend) return Promise.resolve(ok<FriendLinkReceipt>({ arrival: { kind: 'view' }, game: null }));
+  const now = options.now ?? Date.now();
+  return withTransaction(
+    db,
+    ['games', 'summaries'],
+    'readwrite',
+    'save the game',
+    async (tx): Promise<StorageResult<FriendLinkReceipt>> => {
+      const games = tx.objectStore('games');
+      const found = readCopy(await games.index('byFriendGame').getAll(friend.gameId));
+      if (!found.ok) return found;
+      const stored = found.value;
+      let copy: FriendCopy | null = null;
+      if (stored?.friend) {
+        const replayed = toGameState(stored);
+        if (!replayed.ok) return replayed;
+        const { rules, moves, result } = replayed.value;
+        copy = { rules, moves, result, mySide: stored.friend.mySide };
+      }
+      const arrival = linkArrival(opened, copy);
+      let next: StoredGame;
+      if (arrival.kind === 'join') {
+        const fresh = newFriendGame({
+          variant: state.rules.variant.id,
+          size: state.rules.size,
+          tournamentRule: state.rules.tournamentRule,
+          gameId: friend.gameId,
+          mySide: arrival.mySide,
+          myName: options.myName,
+          theirName: link.names?.[friend.sender - 1],
+          now,
+        });
+        next = gameFields(withState(fresh, state), 1, now);
+      } else if (arrival.kind === 'extend' && stored) {
+        // The sender's name as their link gives it (an invitation did not know it; they may rename).
+        const players: [GameSide, GameSide] = [stored.players[0], stored.players[1]];
+        const senderName = usableName(link.names?.[friend.sender - 1]);
+        if (senderName) players[friend.sender - 1] = { ...players[friend.sender - 1]!, name: senderName };
+        next = gameFields(withState({ ...stored, players }, state), stored.revision + 1, now);
+      } else {
+        return ok({ arrival, game: stored });
+      }
+      await Promise.all([request(games.put(next)), request(tx.objectStore('summaries').put(summarize(next.id, next)))]);
+      return ok({ arrival, game: next });
+    },
+    { durability: 'strict' },
+  );
+}
