@@ -10,7 +10,7 @@
  * service worker had it, an old page after an update) says so with Try again.
  */
 import type { FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 
 type Loaded = FunctionComponent;
 
@@ -38,15 +38,6 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
   function Screen() {
     const [, setLoaded] = useState(0);
     const [failed, setFailed] = useState<string | null>(null);
-    useEffect(() => {
-      if (component || failed) return;
-      let current = true;
-      preload().then(
-        () => current && setLoaded((n) => n + 1),
-        (e: unknown) => current && setFailed(e instanceof Error ? e.message : String(e)),
-      );
-      return () => void (current = false);
-    }, [failed]);
     if (component) {
       const Shown = component;
       return <Shown />;
@@ -61,6 +52,12 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
         </main>
       );
     }
+    // Started as it renders, not in an effect: effects wait for the next frame, and a chunk need not (a
+    // page in the background, or a test's paused clock, has no frames). preload() starts it only once.
+    preload().then(
+      () => setLoaded((n) => n + 1),
+      (e: unknown) => setFailed(e instanceof Error ? e.message : String(e)),
+    );
     return <p class="loading app-loading">Loading…</p>;
   }
   return { Screen, preload };

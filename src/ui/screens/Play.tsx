@@ -527,6 +527,7 @@ export function Play() {
           {reviewing ? `Reviewing move ${shownPly} of ${moves}. ` : ''}
           {statusText(game, s)}
         </p>
+        {problem && shownNotice && <p class="detail notice">{shownNotice}</p>}
         {problem ? (
           <p class="detail warn" role="alert">
             <span>{problem}</span>
