@@ -151,7 +151,7 @@ describe('upgrades', () => {
     db.close();
   });
 
-  it('version 6 gives every summary its identity and tab, so duplicates are found in a library from before', async () => {
+  it('version 6 (and every step after it) gives every summary its identity and tab, so duplicates are found in a library from before', async () => {
     const factory = freshFactory();
     const game = await version1WithData(factory);
     // Version 5 as it shipped: its summaries have a content hash, no identity, no tab.
@@ -167,7 +167,7 @@ describe('upgrades', () => {
     v5.close();
 
     const db = unwrap(await openDatabase({ factory }));
-    expect(db.version).toBe(6);
+    expect(db.version).toBe(DB_VERSION);
     const [summary] = (await db.getAllFromIndex('summaries', 'byShelfListed')) as GameSummary[];
     expect(summary).toMatchObject({ id: game.id, shelf: 'in-progress', listedAt: game.updatedAt, imported: null });
     expect(await db.getAllKeysFromIndex('summaries', 'byIdentity', summary!.identity)).toEqual([game.id]);
