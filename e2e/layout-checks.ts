@@ -68,6 +68,22 @@ export async function layoutProblems(page: Page): Promise<Problem[]> {
         problems.push({ kind: 'target', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
     }
 
+    // A control's label never breaks inside a word ("Rematc/h"): each word of it on one line.
+    for (const el of scope.querySelectorAll('button, [role="tab"], summary')) {
+      if (ignored(el) || !visible(el)) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          if (tops.size > 1) problems.push({ kind: 'word-break', what: `${describe(el)}: "${m[0]}"` });
+        }
+      }
+    }
+
     // Overlap: boxes of text and controls that intersect (one inside the other is nesting, not overlap).
     const boxes: { el: Element; r: ReturnType<typeof shownRect> }[] = [];
     for (const el of scope.querySelectorAll('*')) {
