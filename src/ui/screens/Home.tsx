@@ -126,7 +126,10 @@ function LearnCard() {
   return (
     <section class="learn-card" aria-labelledby="learn-heading">
       <h2 id="learn-heading">New to Pente?</h2>
-      <p>Ten short lessons on the board: five in a row, captures, and the rules that catch new players out.</p>
+      <p>
+        Eleven short lessons on the board: five in a row, captures, the big board, and the rules that catch new players
+        out.
+      </p>
       <button type="button" class="primary hero-button" onClick={go('learn')}>
         Learn to play
       </button>

@@ -21,10 +21,11 @@ import type { InputMode } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
-import { settings, updateSettings } from '../app-state';
+import { players, settings, updateSettings } from '../app-state';
+import { startGame } from '../games';
 import { navigate } from '../router';
 import { hapticTap, playEffect } from '../sound';
-import { firstLessonToDo, lessonsDoneCount, withLessonDone } from '../tutorial';
+import { firstGameChoice, firstLessonToDo, lessonsDoneCount, withLessonDone } from '../tutorial';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
@@ -122,6 +123,12 @@ export function Tutorial() {
   const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
 
   const last = index === LESSONS.length - 1;
+  // After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults.
+  const playFirstGame = () => {
+    const choice = firstGameChoice(players.value, settings.value.newGame.players[0]);
+    if (choice) void startGame(choice);
+    else navigate({ screen: 'new' });
+  };
   const doneCount = lessonsDoneCount(done);
   const variant = VARIANTS[lesson.variant].name;
 
@@ -164,7 +171,7 @@ export function Tutorial() {
         <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
           Try puzzles
         </button>
-        <button type="button" class="primary" onClick={() => navigate({ screen: 'new' })}>
+        <button type="button" class="primary" onClick={playFirstGame}>
           Play a game
         </button>
       </>
