@@ -115,6 +115,15 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: /^Back/ }).first().click();
       await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
       await check(page, 'home-unfinished', size.name, scheme);
+      if (size.name.startsWith('tablet')) {
+        // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
+        const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
+        await expect(daily.getByRole('img')).toBeVisible();
+        const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
+        expect(puzzle!.y).toBeCloseTo(game!.y, 0);
+        expect(puzzle!.x).toBeGreaterThan(game!.x + game!.width);
+        await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
+      }
       // A library of 50 games for the Games screen.
       await putGames(page, sampleLibrary(50, 3));
       await openApp(page);

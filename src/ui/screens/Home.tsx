@@ -7,6 +7,8 @@ import type { ComponentChildren } from 'preact';
 import { type GameResult, VARIANTS, ok } from '../../core';
 import { type PenteDb, type StorageResult, type StoredGame, countGames, listGames, toGameState } from '../../storage';
 import { BoardThumbnail } from '../BoardThumbnail';
+import { LessonsCard, PuzzleOfTheDay } from '../HomeCards';
+import { WIDE_SCREEN, useMedia } from '../media';
 import { db, resumable, settings } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { openGame } from '../games';
@@ -252,14 +254,17 @@ function Tile({
 
 export function Home() {
   const game = resumable.value;
-  // Coming back from a long screen (the play screen scrolled to its buttons) starts at the top, at the card.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // A tablet's Home is a dashboard (two columns: the game and the puzzle of the day, the results and the
+  // lessons, then the menu); a phone's is one short column. Every screen opens at its top (router.ts).
+  const wide = useMedia(WIDE_SCREEN);
   return (
     <main class="home">
       <h1 class="title">Pente</h1>
-      {!game && <LearnCard />}
+      {!game && !wide && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
+      {wide && <PuzzleOfTheDay />}
       <RecentResults />
+      {wide && <LessonsCard />}
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
         <Tile icon="games" label="Games" onClick={go('games')} />
