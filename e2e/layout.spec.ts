@@ -1,114 +1,38 @@
 /**
- * Every screen fits: at a small and a common phone, a phone in landscape and a tablet, in light and dark,
- * no element is wider than the viewport, no text overlaps other text or a control, every touch target is
- * at least 44 px, and the play screen's action buttons keep their boxes across its states. Screenshots of
- * every screen are saved as a test artefact (test-results/layout/), not in git.
+ * Every screen fits: at a small and a common phone, a phone in landscape and a tablet either way, in light
+ * and dark, no element is wider than the viewport, no text overlaps other text or a control, every touch
+ * target is at least 44 px, and the play screen's action buttons keep their boxes across its states. Where
+ * a board is shown it is wholly on screen with its four corners and no control on it: always sideways and
+ * on a tablet (the board never scrolls with the page there), and on a phone held upright while the page
+ * is at its top. Screenshots of every screen are saved as a test artefact (test-results/layout/), not in git.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
 import { cell, openApp, putGames, seriousViolations, tapTwice } from './helpers';
+import { boardProblems, layoutProblems } from './layout-checks';
 
 const SIZES = [
   { name: 'phone-360', width: 360, height: 640 },
   { name: 'phone-390', width: 390, height: 844 },
   { name: 'landscape', width: 844, height: 390 },
   { name: 'tablet', width: 820, height: 1180 },
+  { name: 'tablet-landscape', width: 1180, height: 820 },
 ] as const;
 const SHOTS = 'test-results/layout';
 /** pente.org records, the second of them bad: the Games screen's import report. */
 const ONE_BAD_RECORD = fileURLToPath(new URL('fixtures/pente-org-one-bad.pgn', import.meta.url));
 
-interface Problem {
-  readonly kind: string;
-  readonly what: string;
-}
-
-/** Everything that breaks the layout rules on the page as it is now. */
-async function layoutProblems(page: Page): Promise<Problem[]> {
-  return page.evaluate(() => {
-    const problems: { kind: string; what: string }[] = [];
-    const vw = document.documentElement.clientWidth;
-    const describe = (el: Element) => {
-      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} "${text || el.getAttribute('aria-label') || ''}"`;
-    };
-    const scrolls = (v: string) => v === 'auto' || v === 'scroll';
-    /** The part of an element on screen: what a scroll box (the move list) has scrolled out of view is not. */
-    const shownRect = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      let { left, top, right, bottom } = r;
-      for (let a = el.parentElement; a; a = a.parentElement) {
-        const style = getComputedStyle(a);
-        if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) continue;
-        const box = a.getBoundingClientRect();
-        left = Math.max(left, box.left);
-        top = Math.max(top, box.top);
-        right = Math.min(right, box.right);
-        bottom = Math.min(bottom, box.bottom);
-      }
-      return { left, top, right, bottom, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
-    };
-    const visible = (el: Element) => {
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
-      const r = shownRect(el);
-      return r.width > 0 && r.height > 0;
-    };
-    const ignored = (el: Element) =>
-      el.closest('.sr-only, .toasts, svg, dialog:not([open]), details:not([open]) > :not(summary)') !== null;
-
-    if (document.documentElement.scrollWidth > vw + 1) {
-      problems.push({ kind: 'overflow', what: `the page is ${document.documentElement.scrollWidth}px wide` });
-    }
-    for (const el of document.body.querySelectorAll('*')) {
-      if (ignored(el) || !visible(el)) continue;
-      const r = shownRect(el);
-      if (r.right > vw + 1 || r.left < -1) problems.push({ kind: 'overflow', what: describe(el) });
-    }
-
-    // With a modal dialog open the page behind it is inert: only the dialog is checked for targets and
-    // overlap (it covers the page by design).
-    const scope = document.querySelector('dialog[open]') ?? document.body;
-    // Touch targets: every control (or the label that holds it) is at least 44 px each way.
-    const controls = scope.querySelectorAll(
-      'button, select, input:not([type="hidden"]), a[href], [role="tab"], summary',
-    );
-    for (const el of controls) {
-      if (ignored(el) || !visible(el)) continue;
-      const target = el.closest('label') ?? el;
-      const r = target.getBoundingClientRect();
-      if (r.height < 43.5 || r.width < 43.5)
-        problems.push({ kind: 'target', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
-    }
-
-    // Overlap: boxes of text and controls that intersect (one inside the other is nesting, not overlap).
-    const boxes: { el: Element; r: ReturnType<typeof shownRect> }[] = [];
-    for (const el of scope.querySelectorAll('*')) {
-      if (ignored(el) || !visible(el)) continue;
-      const isControl = el.matches('button, select, input, [role="tab"], summary');
-      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
-      if (!isControl && !ownText) continue;
-      if (isControl || el.closest('button, select, summary') === null) boxes.push({ el, r: shownRect(el) });
-    }
-    for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i]!;
-        const b = boxes[j]!;
-        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-        if (w > 2 && h > 2) problems.push({ kind: 'overlap', what: `${describe(a.el)} × ${describe(b.el)}` });
-      }
-    }
-    return problems;
-  });
-}
-
 async function check(page: Page, screen: string, size: string, scheme: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${size}-${scheme}-${screen}.png`, fullPage: true });
+  // Checked before the screenshot: a whole-page screenshot lays the page out in a viewport of its height.
   expect.soft(await layoutProblems(page), `${screen} at ${size}, ${scheme}`).toEqual([]);
+  // The boards one plays on (the play screen, the lessons, the puzzles), not a diagram in the rules' text.
+  const board = (await page.locator('main.play, main.tutorial').getByRole('grid').count()) > 0;
+  const upright = size.startsWith('phone');
+  if (board && (!upright || (await page.evaluate(() => scrollY)) === 0))
+    expect.soft(await boardProblems(page), `the board, ${screen} at ${size}, ${scheme}`).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/${size}-${scheme}-${screen}.png`, fullPage: true });
   // axe on every screen at the small phone's size.
   if (size === 'phone-360') expect.soft(await seriousViolations(page), `axe: ${screen}, ${scheme}`).toEqual([]);
 }
@@ -130,7 +54,7 @@ for (const size of SIZES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: true,
-        isMobile: size.name !== 'tablet',
+        isMobile: !size.name.startsWith('tablet'),
         colorScheme: scheme,
         // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
         bypassCSP: true,
@@ -194,6 +118,15 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: /^Back/ }).first().click();
       await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
       await check(page, 'home-unfinished', size.name, scheme);
+      if (size.name.startsWith('tablet')) {
+        // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
+        const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
+        await expect(daily.getByRole('img')).toBeVisible();
+        const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
+        expect(puzzle!.y).toBeCloseTo(game!.y, 0);
+        expect(puzzle!.x).toBeGreaterThan(game!.x + game!.width);
+        await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
+      }
       // A library of 50 games for the Games screen.
       await putGames(page, sampleLibrary(50, 3));
       await openApp(page);

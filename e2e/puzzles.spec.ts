@@ -81,6 +81,11 @@ test('a player solves a puzzle and misses one; the rating moves and survives a r
   expect(await rating(page)).toBe(afterMissing);
   await expect(page.getByRole('heading', { name: /History/ })).toContainText('1 solved, 1 missed');
   await expect(page.locator('.puzzle-history li')).toHaveCount(2);
+  // In the player's words: how hard, when, the rating; not the pack's ids.
+  await expect(page.locator('.puzzle-history li').last()).toHaveText(
+    new RegExp(`^✓Solved A (easy|medium|hard) puzzle \\(\\d+\\) · just now · your rating ${afterSolving}$`),
+  );
+  for (const id of [first.id, second.id]) await expect(page.locator('.puzzle-history')).not.toContainText(id);
 });
 
 test('another winning first move is answered by the engine’s defence, and the win completed', async ({ page }) => {

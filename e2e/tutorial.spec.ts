@@ -1,6 +1,7 @@
 /**
  * The tutorial at 390×844: a first-time player finds it on Home, completes the first three lessons with
- * a wrong answer and a retry on the way, and the progress is still there after a reload.
+ * a wrong answer and a retry on the way, and the progress is still there after a reload. At 360×640: the
+ * big-board lesson teaches the zoom, and the first game after the lessons suits a beginner.
  */
 import { type Page, expect, test } from '@playwright/test';
 import { cell, openApp } from './helpers';
@@ -117,4 +118,36 @@ test('the tutorial places stones the way Settings say: Confirm, one tap, or the 
   for (const key of ['ArrowUp', 'ArrowUp', 'ArrowRight', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
   await expect(result(page)).toContainText('Right!');
   await expect(cell(page, 'G7')).toHaveAccessibleName('G7, black stone');
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the big-board lesson teaches the zoom; after the last lesson the first game is 13×13 against Beginner', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await page.goto('/#/learn');
+    await page.locator('.lesson-item', { hasText: 'The big board' }).click();
+    await expect(page.getByRole('heading', { name: 'The big board' })).toBeVisible();
+    await expect(page.locator('.lesson-prompt')).toContainText('your first tap zooms in');
+    // The first tap on the 19×19 board zooms in and says so; the next taps preview and place.
+    await cell(page, 'O10').tap();
+    await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
+    await expect(page.locator('.zoom-note')).toHaveText('Zoomed in: tap your point');
+    await expect(cell(page, 'O10')).toHaveAccessibleName('O10, empty');
+    await play(page, 'O10');
+    await expect(result(page)).toContainText('Right!');
+    await expect(page.getByText('Zoomed in: tap your point')).toHaveCount(0);
+
+    // The last lesson's "Play a game" starts a game that suits a beginner.
+    await page.locator('.lesson-item', { hasText: 'Gomoku' }).click();
+    await play(page, 'A5');
+    await expect(result(page)).toContainText('Right!');
+    await page.getByRole('button', { name: 'Play a game' }).click();
+    await expect(page.getByRole('heading', { name: 'Pente 13×13' })).toBeVisible();
+    await expect(page.locator('.player').nth(1)).toContainText('Beginner');
+    // 13×13 on the phone: the first tap chooses (no zoom).
+    await expect(page.getByRole('button', { name: /^(Zoom in|Whole board)$/ })).toHaveCount(0);
+  });
 });

@@ -23,15 +23,15 @@ function start(lesson: Lesson): GameState {
   return built.value;
 }
 
-function point(name: string): number {
-  const p = parsePoint(LESSON_BOARD_SIZE, name);
+function point(name: string, size: number = LESSON_BOARD_SIZE): number {
+  const p = parsePoint(size, name);
   if (p === undefined) throw new Error(`bad point ${name}`);
   return p;
 }
 
 function attempt(id: string, name: string) {
   const lesson = lessonById(id)!;
-  return tryLessonMove(lesson, start(lesson), point(name));
+  return tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
 }
 
 describe('every lesson', () => {
@@ -47,6 +47,7 @@ describe('every lesson', () => {
       'capture-win',
       'break-five',
       'tournament-rule',
+      'big-board',
       'keryo',
       'gomoku',
     ]);
@@ -61,7 +62,7 @@ describe('every lesson', () => {
         expect(state.rules).toEqual(lessonRules(lesson));
         if ('diagram' in lesson.setup) {
           // Every stone of the diagram is on the board, and nothing else.
-          const stones = diagramStones(LESSON_BOARD_SIZE, lesson.setup.diagram);
+          const stones = diagramStones(lessonRules(lesson).size, lesson.setup.diagram);
           expect(stones.ok).toBe(true);
           if (!stones.ok) return;
           const cells = Array.from(state.cells);
@@ -73,7 +74,7 @@ describe('every lesson', () => {
       it('has answers, and the core says each is legal and meets the goal', () => {
         expect(lesson.solutions.length).toBeGreaterThan(0);
         for (const name of lesson.solutions) {
-          const a = tryLessonMove(lesson, start(lesson), point(name));
+          const a = tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
           expect(a.illegal, `${lesson.id} ${name}`).toBeNull();
           expect(a.correct, `${lesson.id} ${name}`).toBe(true);
           expect(a.explanation).toBe(lesson.right);
@@ -84,7 +85,7 @@ describe('every lesson', () => {
       it('has mistakes, and the core says none of them meets the goal', () => {
         expect(lesson.mistakes.length).toBeGreaterThan(0);
         for (const m of lesson.mistakes) {
-          const a = tryLessonMove(lesson, start(lesson), point(m.point));
+          const a = tryLessonMove(lesson, start(lesson), point(m.point, lessonRules(lesson).size));
           expect(a.correct, `${lesson.id} ${m.point}`).toBe(false);
           expect(a.explanation).toBe(m.why);
           // Every listed mistake is on an empty point: a real move the player could make, not a misclick.
@@ -161,6 +162,15 @@ describe('what each goal means to the core', () => {
     }
     // The occupied point is the core's plain refusal, not the lesson's.
     expect(attempt('tournament-rule', 'F6').explanation).toMatch(/already occupied/);
+  });
+
+  it('the big board: a 19x19 position, the lesson the zoom is taught on; either end of the four makes five', () => {
+    expect(lessonRules(lessonById('big-board')!).size).toBe(19);
+    for (const name of ['J10', 'O10'])
+      expect(attempt('big-board', name).preview?.result).toEqual({ winner: 1, reason: 'five' });
+    expect(attempt('big-board', 'P10').preview?.result).toBeNull();
+    // Every other lesson is on the small board.
+    expect(LESSONS.filter((l) => lessonRules(l).size !== LESSON_BOARD_SIZE).map((l) => l.id)).toEqual(['big-board']);
   });
 
   it('Keryo: three stones are taken; a pair is not enough for this lesson', () => {

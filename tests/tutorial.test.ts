@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../src/core';
-import { firstLessonToDo, lessonsDoneCount, withLessonDone } from '../src/ui/tutorial';
+import { builtInPlayers } from '../src/storage/defaults';
+import { firstGameChoice, firstLessonToDo, lessonsDoneCount, withLessonDone } from '../src/ui/tutorial';
 
 describe('tutorial progress', () => {
   const ids = LESSONS.map((l) => l.id);
@@ -20,5 +21,40 @@ describe('tutorial progress', () => {
     expect(withLessonDone(once, ids[0]!)).toBe(once);
     expect(lessonsDoneCount([...once, 'a-lesson-from-another-version'])).toBe(1);
     expect(firstLessonToDo(['a-lesson-from-another-version'])).toBe(0);
+  });
+});
+
+describe('the first game after the lessons', () => {
+  const players = builtInPlayers();
+
+  it('is the player against Beginner on 13x13, with no clock', () => {
+    const choice = firstGameChoice(players, 'player-1')!;
+    expect(choice.player1.id).toBe('player-1');
+    expect(choice.player2.id).toBe('beginner');
+    expect(choice.size).toBe(13);
+    expect(choice.variant).toBe('pente');
+    expect(choice.timeControl).toBeNull();
+  });
+
+  it('takes the weakest computer player left when Beginner is gone, and the first person when Black is not one', () => {
+    const without = players.filter((p) => p.id !== 'beginner');
+    const choice = firstGameChoice(without, 'casual')!;
+    expect(choice.player1.kind).toBe('human');
+    expect(choice.player2.id).toBe('first-game');
+  });
+
+  it('is none without a person or a computer player', () => {
+    expect(
+      firstGameChoice(
+        players.filter((p) => p.kind === 'computer'),
+        null,
+      ),
+    ).toBeNull();
+    expect(
+      firstGameChoice(
+        players.filter((p) => p.kind === 'human'),
+        null,
+      ),
+    ).toBeNull();
   });
 });

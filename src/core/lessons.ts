@@ -10,9 +10,12 @@ import { formatPoint, parsePoint } from './coords';
 import { type GameState, type IllegalMove, newGame, play, replay } from './game';
 import { type MovePreview, previewMove } from './preview';
 import { type Result, err, ok } from './result';
-import { type Rules, type VariantId, makeRules } from './variants';
+import { type BoardSize, type Rules, type VariantId, makeRules } from './variants';
 
-/** Lessons use the small board: every point is a comfortable tap on a phone, and no zoom is needed. */
+/**
+ * Lessons use the small board: every point is a comfortable tap on a phone, and no zoom is needed. One
+ * lesson is on the big board, to show how it is played on a phone (see `size`).
+ */
 export const LESSON_BOARD_SIZE = 9;
 
 /**
@@ -43,6 +46,8 @@ export interface Lesson {
   readonly id: string;
   readonly title: string;
   readonly variant: VariantId;
+  /** The board, when not LESSON_BOARD_SIZE. */
+  readonly size?: BoardSize;
   readonly setup: LessonSetup;
   /** What to do, in a sentence or two. */
   readonly prompt: string;
@@ -272,6 +277,46 @@ export const LESSONS: readonly Lesson[] = [
     ],
   },
   {
+    id: 'big-board',
+    title: 'The big board',
+    variant: 'pente',
+    size: 19,
+    setup: {
+      diagram: [
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '........O.O.O.O....',
+        '...................',
+        '...................',
+        '.........XXXX......',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+        '...................',
+      ],
+    },
+    prompt:
+      'Real games are played on the big board, 19 by 19. On a phone its points are small, so your first tap zooms in around your finger, and the next tap chooses the point; the view then follows the game, and Whole board shows it all. Black has four on row 10: make five.',
+    goal: { kind: 'five' },
+    right:
+      'Five in a row on the big board. On a phone, tap once to zoom in where you want to play, then play as on the small board.',
+    wrong: 'That is not five. Black’s four are K10 to N10 on row 10: add a stone at one end, J10 or O10.',
+    solutions: ['J10', 'O10'],
+    mistakes: [
+      { point: 'K11', why: 'Next to the four, not in line with it: add a stone at one end of row 10, J10 or O10.' },
+      { point: 'P10', why: 'One point too far: O10 is empty between. Add the stone right at the end, O10 or J10.' },
+    ],
+  },
+  {
     id: 'keryo',
     title: 'Keryo-Pente: capture three',
     variant: 'keryo',
@@ -336,7 +381,8 @@ function empty(): string[] {
 
 export const lessonById = (id: string): Lesson | undefined => LESSONS.find((l) => l.id === id);
 
-export const lessonRules = (lesson: Lesson): Rules => makeRules({ variant: lesson.variant, size: LESSON_BOARD_SIZE });
+export const lessonRules = (lesson: Lesson): Rules =>
+  makeRules({ variant: lesson.variant, size: lesson.size ?? LESSON_BOARD_SIZE });
 
 /** The stones of a diagram (rows from the top), or why it is not one for this board. */
 export function diagramStones(

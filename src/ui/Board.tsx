@@ -381,11 +381,11 @@ export function Board(props: BoardProps) {
               <rect
                 key="m"
                 class="book-mark"
-                x={at(x) - CELL * 0.36}
-                y={at(y) - CELL * 0.26}
-                width={CELL * 0.72}
-                height={CELL * 0.52}
-                rx={CELL * 0.1}
+                x={at(x) - CELL * 0.45}
+                y={at(y) - CELL * 0.32}
+                width={CELL * 0.9}
+                height={CELL * 0.64}
+                rx={CELL * 0.12}
               />,
               <text key="t" x={at(x)} y={at(y)} class="book-mark-label">
                 {mark.label}

@@ -128,3 +128,15 @@ export function choosePuzzle(
 export function difficultyOf(rating: number): 'easy' | 'medium' | 'hard' {
   return rating < 1150 ? 'easy' : rating < 1500 ? 'medium' : 'hard';
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The puzzle of the day: the same for everyone on a given day (UTC), a different one each day, days apart
+ * spread over the pack rather than walking it in order (a multiplier prime to any pack size below it).
+ */
+export function dailyPuzzleIndex(count: number, now: number): number {
+  if (count <= 0) return -1;
+  const day = Math.floor(now / DAY_MS);
+  return Number((BigInt(day) * 2_654_435_761n) % BigInt(count));
+}

@@ -9,6 +9,8 @@ import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding } from '../friend/links';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { KeptGamesNotice } from '../KeptGamesNotice';
+import { LessonsCard, PuzzleOfTheDay } from '../HomeCards';
+import { WIDE_SCREEN, useMedia } from '../media';
 import { db, resumable, settings, storageProblem } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
 import { homeData, refreshHomeData } from '../home-data';
@@ -103,7 +105,10 @@ function LearnCard() {
   return (
     <section class="learn-card" aria-labelledby="learn-heading">
       <h2 id="learn-heading">New to Pente?</h2>
-      <p>Ten short lessons on the board: five in a row, captures, and the rules that catch new players out.</p>
+      <p>
+        Eleven short lessons on the board: five in a row, captures, the big board, and the rules that catch new players
+        out.
+      </p>
       <button type="button" class="primary hero-button" onClick={go('learn')}>
         Learn to play
       </button>
@@ -302,9 +307,10 @@ function Tile({
 
 export function Home() {
   const game = resumable.value;
-  // Coming back from a long screen (the play screen scrolled to its buttons) starts at the top, at the card.
+  // A tablet's Home is a dashboard (two columns: the game and the puzzle of the day, the results and the
+  // lessons, then the menu); a phone's is one short column. Every screen opens at its top (router.ts).
+  const wide = useMedia(WIDE_SCREEN);
   useEffect(() => {
-    window.scrollTo(0, 0);
     // Read before the first render (startApp); again on every return, as games end and are deleted.
     void refreshHomeData(db.value);
   }, []);
@@ -319,10 +325,12 @@ export function Home() {
           {problem}
         </p>
       )}
-      {!game && <LearnCard />}
+      {!game && !wide && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
+      {wide && <PuzzleOfTheDay />}
       <FriendGames />
       <RecentResults />
+      {wide && <LessonsCard />}
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
         <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />

@@ -30,9 +30,10 @@ import {
   winningLine,
   withDefence,
 } from '../../core';
-import type { InputMode } from '../../storage';
+import type { InputMode, PuzzleHistoryEntry } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
+import { timeAgo } from '../game-words';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { notify, settings } from '../app-state';
@@ -88,6 +89,17 @@ function taskOf(puzzle: Puzzle, position: GameState): string {
   return solverMoves === 1
     ? `${side} to move and win in 1.`
     : `${side} to move and win in ${solverMoves} moves (five in a row or captures), whatever the defence.`;
+}
+
+/**
+ * A line of the history in the player's words: how hard the puzzle was, when, and the rating it left
+ * (the pack's ids are the app's own, not the player's).
+ */
+function historyText(h: PuzzleHistoryEntry, pack: PuzzlePackIndex | string | null, now: number): string {
+  const i = typeof pack === 'string' || !pack ? -1 : pack.ids.indexOf(h.id);
+  const rating = i < 0 || typeof pack === 'string' || !pack ? null : Math.round(pack.ratings[i]!);
+  const what = rating === null ? 'A puzzle' : `A ${difficultyOf(rating)} puzzle (${rating})`;
+  return `${what} · ${timeAgo(h.at, now)} · your rating ${h.rating}`;
 }
 
 const request = (state: GameState) => ({
@@ -333,6 +345,7 @@ export function Puzzles() {
 
   const size = shown.rules.size;
   const p = puzzle.puzzle;
+  const now = Date.now();
   const rating = Math.round(progress.rating.rating);
   const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
   const variant = p.rules.variant.id === 'pente' ? '' : ` · ${p.rules.variant.name}`;
@@ -440,7 +453,7 @@ export function Puzzles() {
             {progress.history.slice(0, 20).map((h) => (
               <li key={`${h.id}-${h.at}`} class={h.solved ? 'solved' : 'missed'}>
                 <span aria-hidden="true">{h.solved ? '✓' : '✗'}</span>
-                <span class="sr-only">{h.solved ? 'Solved' : 'Missed'}</span> {h.id} · rating {h.rating}
+                <span class="sr-only">{h.solved ? 'Solved' : 'Missed'}</span> {historyText(h, pack, now)}
               </li>
             ))}
           </ol>

@@ -24,12 +24,13 @@ import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
-import { notify, settings } from '../app-state';
+import { notify, players, settings } from '../app-state';
+import { startGame } from '../games';
 import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from '../lesson-progress';
 import { onProgressChange } from '../progress-sync';
 import { navigate } from '../router';
 import { hapticTap, playEffect } from '../sound';
-import { firstLessonToDo, lessonsDoneCount } from '../tutorial';
+import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from '../tutorial';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
@@ -147,6 +148,12 @@ export function Tutorial() {
   const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
 
   const last = index === LESSONS.length - 1;
+  // After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults.
+  const playFirstGame = () => {
+    const choice = firstGameChoice(players.value, settings.value.newGame.players[0]);
+    if (choice) void startGame(choice);
+    else navigate({ screen: 'new' });
+  };
   const doneCount = lessonsDoneCount(done);
   const variant = VARIANTS[lesson.variant].name;
 
@@ -194,7 +201,7 @@ export function Tutorial() {
         <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
           Try puzzles
         </button>
-        <button type="button" class="primary" onClick={() => navigate({ screen: 'new' })}>
+        <button type="button" class="primary" onClick={playFirstGame}>
           Play a game
         </button>
       </>
