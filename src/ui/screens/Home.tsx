@@ -2,14 +2,14 @@
  * The home screen: the unfinished game as a card (a picture of the board, who plays, whose move it is) or,
  * without one, New game as the hero; the last few results; then the menu as tiles.
  */
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { VARIANTS } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding } from '../friend/links';
 import { BoardThumbnail } from '../BoardThumbnail';
 import { KeptGamesNotice } from '../KeptGamesNotice';
-import { LessonsCard, PuzzleOfTheDay } from '../HomeCards';
+import type * as HomeCardsModuleNs from '../HomeCards';
 import { WIDE_SCREEN, useMedia } from '../media';
 import { db, resumable, settings, storageProblem } from '../app-state';
 import { resultSentence, timeAgo } from '../game-words';
@@ -24,6 +24,7 @@ const openGame = (game: { readonly id: string }) => void import('../games').then
 
 const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
+type HomeCardsModule = typeof HomeCardsModuleNs;
 function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
   const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
@@ -310,6 +311,11 @@ export function Home() {
   // A tablet's Home is a dashboard (two columns: the game and the puzzle of the day, the results and the
   // lessons, then the menu); a phone's is one short column. Every screen opens at its top (router.ts).
   const wide = useMedia(WIDE_SCREEN);
+  // The dashboard's cards (the puzzle pack's reader, the lessons) are not part of a phone's first chunk.
+  const [cards, setCards] = useState<HomeCardsModule | null>(null);
+  useEffect(() => {
+    if (wide && !cards) void import('../HomeCards').then(setCards);
+  }, [wide]);
   useEffect(() => {
     // Read before the first render (startApp); again on every return, as games end and are deleted.
     void refreshHomeData(db.value);
@@ -327,10 +333,10 @@ export function Home() {
       )}
       {!game && !wide && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
-      {wide && <PuzzleOfTheDay />}
+      {wide && cards && <cards.PuzzleOfTheDay />}
       <FriendGames />
       <RecentResults />
-      {wide && <LessonsCard />}
+      {wide && cards && <cards.LessonsCard />}
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
         <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />
