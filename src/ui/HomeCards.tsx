@@ -21,6 +21,9 @@ import { firstLessonToDo, lessonsDoneCount } from './tutorial';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 
+/** The place a dashboard card holds while it loads (styles.css: as tall as its row, unseen). */
+export const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
+
 export function PuzzleOfTheDay() {
   const [today, setToday] = useState<{ puzzle: Puzzle; position: GameState } | string | null>(null);
   useEffect(() => {
@@ -34,7 +37,7 @@ export function PuzzleOfTheDay() {
     });
     return () => (live = false);
   }, []);
-  if (today === null) return null;
+  if (today === null) return <CardSlot />;
   return (
     <section class="home-card" aria-labelledby="daily-heading">
       <h2 id="daily-heading">Puzzle of the day</h2>

@@ -1,8 +1,11 @@
 /** A media query as a value a component re-renders on: the screen's shape decides what some screens show. */
 import { useEffect, useState } from 'preact/hooks';
 
-/** Screens at least this wide (a tablet either way, a desktop window) are laid out as dashboards. */
-export const WIDE_SCREEN = '(min-width: 700px)';
+/**
+ * Screens this wide and tall (a tablet either way, a desktop window) are laid out as dashboards; a phone
+ * held sideways is wide but short, and keeps Home's one column (styles.css's dashboard query is the same).
+ */
+export const WIDE_SCREEN = '(min-width: 700px) and (min-height: 600px)';
 
 /** Whether the media query matches now; follows it as the window turns or is resized. */
 export function useMedia(query: string): boolean {

@@ -25,6 +25,8 @@ const openGame = (game: { readonly id: string }) => void import('../games').then
 const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
 const COLOURS = ['', 'Black', 'White'] as const;
 type HomeCardsModule = typeof HomeCardsModuleNs;
+/** A dashboard card's place while its module loads (as HomeCards' CardSlot, which is not in this chunk). */
+const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
 function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
   const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
@@ -333,10 +335,10 @@ export function Home() {
       )}
       {!game && !wide && <LearnCard />}
       {game ? <ResumeCard game={game} /> : <Hero />}
-      {wide && cards && <cards.PuzzleOfTheDay />}
+      {wide && (cards ? <cards.PuzzleOfTheDay /> : <CardSlot />)}
       <FriendGames />
       <RecentResults />
-      {wide && cards && <cards.LessonsCard />}
+      {wide && (cards ? <cards.LessonsCard /> : <CardSlot />)}
       <nav class="home-menu" aria-label="Main menu">
         {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
         <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />
