@@ -4,10 +4,12 @@
  * - a clocked game whose tab is closed is charged only for the time the app was open, and a clock does not
  *   run before its side's first move (Playwright's fake clock, installed before the page loads);
  * - with IndexedDB refusing every write (QuotaExceededError), moves and a new game are kept and shown as
- *   not saved, and once there is room again everything shown is saved (a reload proves it).
+ *   not saved, and once there is room again everything shown is saved (a reload proves it); so is a puzzle
+ *   answer (counted through a reload, saved by the retry once there is room).
  */
 import { type Page, expect, test } from '@playwright/test';
-import { cell, newGame, openApp, tapTwice } from './helpers';
+import { decodePuzzlePack, formatPoint } from '../src/core';
+import { cell, newGame, openApp, readValue, tapPoint, tapTwice } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -254,4 +256,48 @@ test('storage full and nowhere to keep the moves: leaving asks first, and Retry 
   await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
   await expect(dialog).toHaveCount(0);
   expect((await storedGames(page)).map((g) => g.moves)).toEqual([['E5', 'F6']]);
+});
+
+test('storage full: a puzzle answer is counted, kept through a reload, and saved once there is room', async ({
+  page,
+}) => {
+  await page.addInitScript(FILL_STORAGE);
+  await openApp(page);
+  const read = decodePuzzlePack(await (await page.request.get('/puzzles.json')).text());
+  if (!read.ok) throw new Error(read.error.message);
+  await page.getByRole('button', { name: 'Puzzles' }).click();
+  const screen = page.locator('main.puzzles');
+  await expect(screen).toHaveAttribute('data-puzzle', /.+/);
+  const id = await screen.getAttribute('data-puzzle');
+  const shown = read.value.puzzles.find((p) => p.id === id)!;
+  const history = page.getByRole('heading', { name: /History/ });
+
+  // Storage fills up; the player solves the puzzle (the stored line, each move answered by its defence).
+  await page.evaluate(() => localStorage.setItem('e2e-storage-full', '1'));
+  const size = shown.rules.size;
+  for (const p of shown.solution.filter((_, i) => i % 2 === 0)) {
+    const name = formatPoint(size, p);
+    await tapPoint(page, name);
+    await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, empty, preview`));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(screen).toHaveAttribute('data-phase', 'solved');
+  await expect(page.getByText(/This answer is counted here and will be saved when there is room/)).toBeVisible();
+  await expect(history).toContainText('1 solved');
+  expect(await readValue(page, 'settings', 'puzzleProgress')).toBeUndefined();
+
+  // A reload still counts it (kept in localStorage), though storage is still full.
+  await page.reload();
+  await expect(screen).toHaveAttribute('data-puzzle', /.+/);
+  await expect(history).toContainText('1 solved');
+  expect(await readValue(page, 'settings', 'puzzleProgress')).toBeUndefined();
+
+  // Room again: the retry saves it, once.
+  await page.evaluate(() => localStorage.setItem('e2e-storage-full', '0'));
+  await expect
+    .poll(() => readValue(page, 'settings', 'puzzleProgress'), { timeout: 30_000 })
+    .toMatchObject({ solved: 1, failed: 0, history: [{ id, solved: true }] });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pente.pending-puzzle-answers'))).toBeNull();
+  await page.reload();
+  await expect(history).toContainText('1 solved');
 });

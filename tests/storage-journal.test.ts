@@ -1,19 +1,27 @@
 /**
  * The journal of what IndexedDB could not take (src/storage/journal.ts): kept unsaved games and how they
  * meet the stored game, clock heartbeats, a key-value store that refuses writes; and the game record's
- * fields this needs (origin, the clock's last moment seen and starting time) through a save and a load.
+ * fields this needs; puzzle answers kept while storage is full, and saved later, each once; (origin, the clock's last moment seen and starting time) through a save and a load.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { NEW_RATING } from '../src/core';
 import {
   type KeyValueStore,
+  type PuzzleAnswer,
   type StoredGame,
+  forgetPendingPuzzleAnswers,
   forgetUnsavedGame,
   gameProblem,
   getGame,
+  keepPendingPuzzleAnswers,
   keepUnsavedGame,
+  loadPuzzleProgress,
+  pendingPuzzleAnswers,
   readHeartbeat,
+  recordPuzzleAnswers,
   reconcileUnsaved,
   saveGame,
+  savePendingPuzzleAnswers,
   saveUnsavedGame,
   summarize,
   unsavedGame,
@@ -194,5 +202,94 @@ describe('the record fields behind it', () => {
     expect(gameProblem(game([], { clocks: { ...clocks, seenAt: Number.NaN } }))).toMatch(/last seen/);
     expect(gameProblem(game([], { clocks: { ...clocks, initialMs: -1 } }))).toMatch(/starting time/);
     expect(gameProblem(game(['E5'], { origin: { gameId: 'x', ply: 1 } }))).toBeNull();
+  });
+});
+
+const answer = (id: string, at: number, solved = true): PuzzleAnswer => ({ id, packRating: NEW_RATING, solved, at });
+const PENDING_KEY = 'pente.pending-puzzle-answers';
+
+describe('pending puzzle answers', () => {
+  it('are kept, read back oldest first (each once), and forgotten', () => {
+    const kv = new MemoryStore();
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    expect(keepPendingPuzzleAnswers(kv, [answer('b', 20, false)])).toBe(true);
+    expect(keepPendingPuzzleAnswers(kv, [answer('a', 10), answer('b', 20, false)])).toBe(true);
+    expect(pendingPuzzleAnswers(kv)).toEqual([answer('a', 10), answer('b', 20, false)]);
+    expect(forgetPendingPuzzleAnswers(kv, [answer('a', 10)])).toBe(true);
+    expect(pendingPuzzleAnswers(kv)).toEqual([answer('b', 20, false)]);
+    forgetPendingPuzzleAnswers(kv, [answer('b', 20, false)]);
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    expect(kv.map.has(PENDING_KEY)).toBe(false);
+  });
+  it('a damaged stored value is ignored, and a damaged entry skipped', () => {
+    const kv = new MemoryStore();
+    kv.map.set(PENDING_KEY, '{not json');
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    kv.map.set(PENDING_KEY, JSON.stringify({ id: 'a' }));
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    kv.map.set(
+      PENDING_KEY,
+      JSON.stringify([
+        answer('a', 10),
+        { id: 'b', at: 'soon', solved: true },
+        { ...answer('c', 30), packRating: 5 },
+        null,
+      ]),
+    );
+    expect(pendingPuzzleAnswers(kv)).toEqual([answer('a', 10)]);
+  });
+  it('a store that refuses the write says so', () => {
+    const kv = new MemoryStore();
+    kv.full = true;
+    expect(keepPendingPuzzleAnswers(kv, [answer('a', 10)])).toBe(false);
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+  });
+});
+
+describe('savePendingPuzzleAnswers', () => {
+  it('applies the kept answers and the new one, each once, then forgets them', async () => {
+    const { db } = await openFresh();
+    const kv = new MemoryStore();
+    unwrap(await recordPuzzleAnswers(db, [answer('a', 10)]));
+    keepPendingPuzzleAnswers(kv, [answer('b', 20, false), answer('c', 30)]);
+    const saved = unwrap(await savePendingPuzzleAnswers(db, kv, [answer('d', 40)]));
+    expect(saved.progress.history.map((h) => h.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(saved.progress).toMatchObject({ solved: 3, failed: 1 });
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    // Nothing pending: saving again changes nothing.
+    unwrap(await savePendingPuzzleAnswers(db, kv));
+    expect(unwrap(await loadPuzzleProgress(db)).progress).toEqual(saved.progress);
+    db.close();
+  });
+  it('kept answers already stored (a crash before they were forgotten) are not counted again', async () => {
+    const { db } = await openFresh();
+    const kv = new MemoryStore();
+    keepPendingPuzzleAnswers(kv, [answer('a', 10), answer('b', 20, false)]);
+    const first = unwrap(await recordPuzzleAnswers(db, pendingPuzzleAnswers(kv))); // committed, not forgotten
+    const again = unwrap(await savePendingPuzzleAnswers(db, kv));
+    expect(again.progress).toEqual(first.progress);
+    expect(again.progress).toMatchObject({ solved: 1, failed: 1, history: [{ id: 'b' }, { id: 'a' }] });
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    db.close();
+  });
+  it('keeps the kept answers while storage is full, and saves them once there is room', async () => {
+    const { db } = await openFresh();
+    const kv = new MemoryStore();
+    keepPendingPuzzleAnswers(kv, [answer('a', 10)]);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      expect(errorOf(await savePendingPuzzleAnswers(db, kv, [answer('b', 20)])).kind).toBe('quota');
+    } finally {
+      put.mockRestore();
+    }
+    expect(pendingPuzzleAnswers(kv)).toEqual([answer('a', 10)]);
+    expect(unwrap(await loadPuzzleProgress(db)).progress.history).toEqual([]);
+    keepPendingPuzzleAnswers(kv, [answer('b', 20)]); // what the caller does with the new answer
+    const saved = unwrap(await savePendingPuzzleAnswers(db, kv));
+    expect(saved.progress).toMatchObject({ solved: 2, streak: 2, history: [{ id: 'b' }, { id: 'a' }] });
+    expect(pendingPuzzleAnswers(kv)).toEqual([]);
+    db.close();
   });
 });

@@ -245,25 +245,49 @@ export interface PuzzleAnswer {
 }
 
 /**
- * Applies an answer to the stored progress (whatever another tab wrote since this one read it) and returns
- * the progress as stored. Strict durability: the answer may be shown once this resolves.
+ * The progress with the answers it does not hold yet, oldest first: an answer already in the history (the
+ * same puzzle and time) is skipped, so applying the same answers twice counts them once.
  */
-export function recordPuzzleAnswer(db: PenteDb, answer: PuzzleAnswer): Promise<StorageResult<LoadedPuzzleProgress>> {
+export function withPuzzleAnswers(progress: PuzzleProgress, answers: readonly PuzzleAnswer[]): PuzzleProgress {
+  const known = new Set(progress.history.map(entryKey));
+  return [...answers]
+    .sort((a, b) => a.at - b.at)
+    .reduce((p, a) => {
+      const key = entryKey({ ...a, rating: 0 });
+      if (known.has(key)) return p;
+      known.add(key);
+      return withPuzzleAttempt(p, a.id, a.packRating, a.solved, a.at);
+    }, progress);
+}
+
+/**
+ * Applies answers to the stored progress (whatever another tab wrote since this one read it; each answer
+ * once, see withPuzzleAnswers) and returns the progress as stored. Strict durability: the answers may be
+ * shown once this resolves.
+ */
+export function recordPuzzleAnswers(
+  db: PenteDb,
+  answers: readonly PuzzleAnswer[],
+): Promise<StorageResult<LoadedPuzzleProgress>> {
   return withTransaction(
     db,
     ['settings'],
     'readwrite',
-    'save your puzzle answer',
+    answers.length > 1 ? 'save your puzzle answers' : 'save your puzzle answer',
     async (tx) =>
       ok(
         await updateStoredPuzzleProgress(tx.objectStore('settings'), ({ progress, damaged }) => ({
-          progress: withPuzzleAttempt(progress, answer.id, answer.packRating, answer.solved, answer.at),
+          progress: withPuzzleAnswers(progress, answers),
           damaged,
         })),
       ),
     { durability: 'strict' },
   );
 }
+
+/** Applies one answer to the stored progress (recordPuzzleAnswers). */
+export const recordPuzzleAnswer = (db: PenteDb, answer: PuzzleAnswer): Promise<StorageResult<LoadedPuzzleProgress>> =>
+  recordPuzzleAnswers(db, [answer]);
 
 /** Deletes the damaged entries kept with the progress (the player exported or gave up on them). */
 export function discardDamagedPuzzleProgress(db: PenteDb): Promise<StorageResult<LoadedPuzzleProgress>> {

@@ -191,7 +191,7 @@ export function Puzzles() {
     const problem = await recordAnswer(puzzle.puzzle, solved);
     saving.current = false;
     setSavingShown(false);
-    if (problem) notify(`This answer is counted here but could not be saved: ${problem}`, 8000);
+    if (problem) notify(`This answer is counted here and will be saved when there is room. ${problem}`, 8000);
   };
 
   /** Asks the engine for its move at `state` (a defence, or the answer to a wrong move). */
