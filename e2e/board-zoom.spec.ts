@@ -365,12 +365,17 @@ test.describe('on a 360 px phone', () => {
     await tapTwice(page, 'K10');
     await expect(cell(page, 'K10')).toHaveAccessibleName('K10, black stone');
     await expect(wholeBoard).toBeVisible();
+    // The keyboard's ring is the keyboard's: after taps, no point is ringed (the tapped point has the focus).
+    const ring = () => page.locator('.cursor').evaluate((r) => getComputedStyle(r).stroke);
+    await expect(cell(page, 'K10')).toBeFocused();
+    expect(await ring()).toBe('rgba(0, 0, 0, 0)');
     await cell(page, 'K10').focus();
     for (let i = 0; i < 9; i++) {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowUp');
     }
     await expect(cell(page, 'T19')).toBeFocused();
+    expect(await ring()).toBe('rgb(0, 80, 200)');
     await settledBox(page, cell(page, 'T19'));
     expect(await onScreen(page, 'T19')).toBe(true);
     expect(await onScreen(page, 'K10')).toBe(false);

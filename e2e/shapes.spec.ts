@@ -5,10 +5,12 @@
  * corner points are inside the viewport whenever it shows the whole board (sideways on a phone the 19×19
  * board zooms in for a finger: then the zoomed window is inside the viewport, and the review is checked on
  * the whole board), no control lies on the board, nothing overlaps, every target is 44 px, and the action
- * buttons hold still. Screenshots in light and dark: test-results/shapes/.
+ * buttons hold still. A game opened from a link takes the same shape. Screenshots in light and dark:
+ * test-results/shapes/.
  */
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
+import { encodeGameLink, makeRules } from '../src/core';
 import { cell, newGame, openApp, tapTwice } from './helpers';
 import { boardProblems, layoutProblems } from './layout-checks';
 
@@ -21,6 +23,9 @@ const SHOTS = 'test-results/shapes';
 
 /** Black's moves, near the centre, in order of preference (the tournament rule shades some). */
 const BLACK = ['K10', 'K14', 'J14', 'L14', 'M13', 'H14', 'N12', 'G13', 'K15', 'L15', 'M14'];
+
+/** A short 19×19 game for the link: K10 K11 G13 K12 L9 L10, as points. */
+const REPLAYED = [180, 161, 120, 142, 200, 181];
 
 /** The boxes of the action buttons, in page coordinates. */
 const actionBoxes = (page: Page) =>
@@ -129,6 +134,15 @@ for (const shape of SHAPES) {
     expect(await page.getByRole('grid').boundingBox(), 'the board, the panel scrolled to its end').toEqual(board);
     expect(await boardProblems(page), 'the panel scrolled to its end').toEqual([]);
     await shot('review-end');
+
+    // A game opened from a link (the shared-game screen, in review) takes the same shape.
+    const code = encodeGameLink(makeRules({ variant: 'pente', size: 19 }), REPLAYED);
+    await page.goto(`/#/g/${code}`);
+    await expect(page.getByRole('button', { name: 'Save to my games' })).toBeVisible();
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    expect(await boardProblems(page), 'a shared game').toEqual([]);
+    expect(await layoutProblems(page), 'a shared game').toEqual([]);
+    await shot('shared');
     console.log(`${shape.name}: ${steps} steps checked, ${played} moves by Black`);
     await context.close();
   });
