@@ -4,7 +4,7 @@
  * sheet. The friend's device stores its own copy when the link is opened.
  */
 import { useState } from 'preact/hooks';
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
+import { type BoardSize, type VariantId } from '../../core';
 import {
   type InviteColour,
   NAME_FIELD_LENGTH,
@@ -13,6 +13,7 @@ import {
   nameProblem,
   saveGame,
 } from '../../storage';
+import { RulesFields } from '../RulesFields';
 import { ScreenHeader } from '../ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../app-state';
 import { sendSheetFor } from '../friend/links';
@@ -92,36 +93,14 @@ export function Friend() {
             ))}
           </div>
         </fieldset>
-        <label>
-          Game
-          <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
-            {VARIANT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {VARIANTS[id].name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Board
-          <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
-            {BOARD_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}×{s}
-              </option>
-            ))}
-          </select>
-        </label>
-        {VARIANTS[variant].tournamentRule && (
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={tournamentRule}
-              onChange={(e) => setTournamentRule(e.currentTarget.checked)}
-            />
-            Tournament rule (Black's second stone at least three points from the centre)
-          </label>
-        )}
+        <RulesFields
+          variant={variant}
+          size={size}
+          tournamentRule={tournamentRule}
+          setVariant={setVariant}
+          setSize={setSize}
+          setTournamentRule={setTournamentRule}
+        />
         {problem && (
           <p class="notice" role="alert">
             {problem}

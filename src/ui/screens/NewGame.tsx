@@ -2,19 +2,17 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import {
   BAND_NAMES,
-  BOARD_SIZES,
   type BoardSize,
   LEVELS,
   LEVEL_BANDS,
   LEVEL_WORDS,
-  VARIANTS,
-  VARIANT_IDS,
   type VariantId,
   bandOf,
   levelPlace,
   ratingInWords,
 } from '../../core';
 import { type StoredPlayer, type TimeControl, strengthOf } from '../../storage';
+import { RulesFields } from '../RulesFields';
 import { ScreenHeader } from '../ScreenHeader';
 import { players, settings } from '../app-state';
 import { startGame } from '../games';
@@ -160,36 +158,14 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
         >
           Swap colours
         </button>
-        <label>
-          Game
-          <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
-            {VARIANT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {VARIANTS[id].name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Board
-          <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
-            {BOARD_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}×{s}
-              </option>
-            ))}
-          </select>
-        </label>
-        {VARIANTS[variant].tournamentRule && (
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={tournamentRule}
-              onChange={(e) => setTournamentRule(e.currentTarget.checked)}
-            />
-            Tournament rule (Black's second stone at least three points from the centre)
-          </label>
-        )}
+        <RulesFields
+          variant={variant}
+          size={size}
+          tournamentRule={tournamentRule}
+          setVariant={setVariant}
+          setSize={setSize}
+          setTournamentRule={setTournamentRule}
+        />
         {!demo && (
           <label>
             Clock
