@@ -18,11 +18,17 @@ import {
   isWinScore,
 } from './search';
 import { type HelperChannel, LazySmp, combine } from './smp';
+import { type ClockBudget, moveTime } from './timeman';
 import { TranspositionTable, tableBytes } from './tt';
 
 export interface ThinkOptions {
-  /** Think time in milliseconds (the hard limit; the soft target is the same unless set). */
+  /** Think time in milliseconds: the most a move may take (otherwise the level's, otherwise 1000). */
   readonly timeMs?: number;
+  /**
+   * The engine's side's clock, when the game has one: the move then thinks no longer than its share of the
+   * time left (timeman.ts), so a computer player never loses on time.
+   */
+  readonly clock?: ClockBudget;
   readonly depth?: number;
   /** A node limit, for reproducible searches. */
   readonly nodes?: number;
@@ -161,10 +167,11 @@ export class Engine {
       }
     }
     const searcher = new Searcher(Position.fromState(state), settings, this.tt);
+    const { softMs, hardMs } = moveTime(timeMs, options.clock);
     const limits = {
       depth,
-      hardMs: timeMs,
-      softMs: timeMs,
+      hardMs,
+      softMs,
       ...(options.nodes ? { nodes: options.nodes } : {}),
       ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
       ...(options.fixedTime ? { fixedTime: true } : {}),
@@ -180,7 +187,7 @@ export class Engine {
       moves: [...state.moves],
       settings,
       depth,
-      hardMs: timeMs,
+      hardMs,
       age: this.tt.age,
       ...(options.lockstep ? { lockstep: true } : {}),
     });
