@@ -389,7 +389,11 @@ export class Searcher {
       seen.sort((a, b) => (rootScores.get(b) ?? -INFINITY) - (rootScores.get(a) ?? -INFINITY));
       const elapsed = performance.now() - start;
       onProgress?.({ depth, move: bestMove, score: bestScore, pv: bestPv, nodes: pos.nodes, timeMs: elapsed });
-      if (isWinScore(bestScore)) break;
+      // A win found ends the search. A loss does not: its length is only as good as the filter that
+      // found it (a defence it left out may hold longer), and deeper iterations find the longest
+      // resistance, which is what avoids a quick loss (issue #24's tactics set: 3 of 4 missed defences
+      // were losses found at depth 2-4 and chosen there).
+      if (isWinScore(bestScore) && bestScore > 0) break;
       // The next iteration costs a few times this one: don't start it late. A best move that has held
       // for several iterations is clearly best, and may stop sooner.
       const changed = bestMove !== previousBest;
@@ -514,6 +518,7 @@ export class Searcher {
   ): { score: number; move: number } {
     const pos = this.pos;
     const me = pos.toMove;
+    const floor = alpha;
     let best = -INFINITY;
     let bestMove = -1;
     this.pvLength[0] = 0;
@@ -540,7 +545,11 @@ export class Searcher {
         if (score >= beta) break;
       }
     }
-    return { score: best, move: bestMove };
+    // A move that failed low scored only an upper bound: one such bound above another (fail-soft) says
+    // nothing of which move is better, so the iteration names a move only once one beat the window's floor.
+    // (An iteration cut short after its first move failed low would otherwise switch to a later move that
+    // merely failed low less: issue #24's tactics set lost a defence to it, D13 walking into a win in 3.)
+    return { score: best, move: best > floor ? bestMove : -1 };
   }
 
   /**
