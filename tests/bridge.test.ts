@@ -30,7 +30,7 @@ import type {
   EngineProgress,
   EngineRequest,
   EngineWorkerApi,
-} from '../src/workers/engine.worker';
+} from '../src/workers/protocol';
 
 /** A think call the fake engine has received; the test decides when (and whether) it is answered. */
 interface PendingThink {
@@ -93,7 +93,7 @@ class FakeWorker implements WorkerLike {
               resolve({
                 key: request.key ?? '',
                 move: 180,
-                score: 25,
+                score: { kind: 'eval', centiStones: 25 },
                 depth: 4,
                 nodes: 1000,
                 timeMs: 12,
@@ -112,7 +112,7 @@ class FakeWorker implements WorkerLike {
             answer: () =>
               resolve({
                 key: request.key ?? '',
-                lines: [{ move: 180, score: 25, winChance: 0.53, forcedWin: null, pv: [180], depth: 4 }],
+                lines: [{ move: 180, score: { kind: 'eval', centiStones: 25 }, winChance: 0.53, pv: [180], depth: 4 }],
                 nodes: 1000,
                 timeMs: 12,
               }),
@@ -313,7 +313,14 @@ describe('engine bridge', () => {
   it('forwards no progress once the request is aborted or its position is no longer current', async () => {
     const bridge = makeBridge({ crossOriginIsolated: true });
     const seen: EngineProgress[] = [];
-    const progress = { depth: 3, move: 200, score: 10, pv: [200], nodes: 500, timeMs: 4 };
+    const progress = {
+      depth: 3,
+      move: 200,
+      score: { kind: 'eval', centiStones: 10 } as const,
+      pv: [200],
+      nodes: 500,
+      timeMs: 4,
+    };
     let current = true;
     const controller = new AbortController();
     const pending = bridge.requestMove(request, {
@@ -337,7 +344,14 @@ describe('engine bridge', () => {
     const seen: EngineProgress[] = [];
     const pending = bridge.requestMove(request, { onProgress: (p) => seen.push(p) });
     const call = await thinkCall(0);
-    const progress = { depth: 3, move: 200, score: 10, pv: [200, 201], nodes: 500, timeMs: 4 };
+    const progress = {
+      depth: 3,
+      move: 200,
+      score: { kind: 'eval', centiStones: 10 } as const,
+      pv: [200, 201],
+      nodes: 500,
+      timeMs: 4,
+    };
     await call.onProgress?.(progress);
     expect(seen).toEqual([progress]);
     call.answer();

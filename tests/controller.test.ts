@@ -3,7 +3,7 @@
  * answers the test gives, and a clock the test moves by hand. No timers run.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePoint } from '../src/core';
+import { type GameState, parsePoint } from '../src/core';
 import {
   type ClockHeartbeat,
   DEFAULT_COMPUTERS,
@@ -13,6 +13,7 @@ import {
   withState,
 } from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
+import { type MoveAsk, moveRequest } from '../src/ui/engine/client';
 import { PlayController, RETRY_SAVE_MS } from '../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch } from '../src/ui/session/match';
 import type { Clock, GameStore, HeartbeatLog, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
@@ -106,7 +107,8 @@ class FakeEngine implements MoveSource {
     resolve: (m: EngineMove) => void;
     reject: (e: unknown) => void;
   }[] = [];
-  requestMove(request: MoveRequest, options: { signal?: AbortSignal }) {
+  move(state: GameState, ask: MoveAsk, options: { signal?: AbortSignal } = {}) {
+    const request = moveRequest(state, ask);
     return new Promise<EngineMove>((resolve, reject) => {
       this.calls.push({ request, signal: options.signal, resolve, reject });
       options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
@@ -114,7 +116,16 @@ class FakeEngine implements MoveSource {
   }
   answer(name: string) {
     const call = this.calls.shift()!;
-    call.resolve({ key: '', move: pt(name), score: 0, depth: 1, nodes: 1, timeMs: 1, pv: [], forced: false });
+    call.resolve({
+      key: '',
+      move: pt(name),
+      score: { kind: 'eval', centiStones: 0 },
+      depth: 1,
+      nodes: 1,
+      timeMs: 1,
+      pv: [],
+      forced: false,
+    });
   }
 }
 
