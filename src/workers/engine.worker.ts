@@ -16,6 +16,7 @@ import {
   type ClockBudget,
   type EngineWorkerApi,
   clampThreads,
+  isSaneClock,
   requestError,
 } from './protocol';
 import { engineScore } from './score';
@@ -39,7 +40,7 @@ const lineAnswer = (line: AnalysisLine): AnalysisLineAnswer => ({
 function checkedClock(clock: ClockBudget | undefined): ClockBudget | undefined {
   if (clock === undefined) return undefined;
   const { remainingMs, incrementMs } = clock;
-  if (!(Number.isFinite(remainingMs) && remainingMs >= 0 && Number.isFinite(incrementMs) && incrementMs >= 0))
+  if (!isSaneClock(clock))
     throw requestError(`A clock needs a time left and an increment of 0 or more (got ${remainingMs}, ${incrementMs}).`);
   return { remainingMs, incrementMs };
 }

@@ -195,17 +195,21 @@ export const wirePosition = (p: EnginePosition): EnginePosition => ({
   moves: [...p.moves],
 });
 
+/** Whether a request's clock can be planned with: finite times of 0 or more. The worker refuses any other. */
+export const isSaneClock = ({ remainingMs, incrementMs }: ClockBudget): boolean =>
+  Number.isFinite(remainingMs) && remainingMs >= 0 && Number.isFinite(incrementMs) && incrementMs >= 0;
+
 /** The engine's think time when a request names neither a time nor a level (src/ai/engine.ts). */
 export const ENGINE_DEFAULT_TIME_MS = 1000;
 
 /**
  * How long a move request may search at most: the request's time, else its level's, else the engine's
  * default; shortened by the clock as the engine shortens it (src/ai/timeman.ts), so the page's hang
- * deadline and the worker's search agree. An unknown level id (which the worker refuses) counts as the
- * default.
+ * deadline and the worker's search agree. What the worker refuses (an unknown level id, a clock that is
+ * not sane) counts as absent: the refusal comes at once, whatever the deadline.
  */
 export function thinkTime(request: Pick<EngineRequest, 'timeMs' | 'level' | 'clock'>): MoveTime {
   const { timeMs, level, clock } = request;
   const levelTimeMs = typeof level === 'string' ? levelById(level)?.timeMs : level?.timeMs;
-  return moveTime(timeMs ?? levelTimeMs ?? ENGINE_DEFAULT_TIME_MS, clock);
+  return moveTime(timeMs ?? levelTimeMs ?? ENGINE_DEFAULT_TIME_MS, clock && isSaneClock(clock) ? clock : undefined);
 }
