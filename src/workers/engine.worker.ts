@@ -190,9 +190,9 @@ const api: EngineWorkerApi = {
 };
 
 /**
- * The worker's global scope, typed only as the message endpoint Comlink needs: this file is also read
- * (for its types) by the page's DOM-typed build through the bridge, where `self` is a Window, so naming
- * DedicatedWorkerGlobalScope here would not compile there.
+ * The worker's global scope, typed only as the message endpoint Comlink needs: the tests' DOM-typed build
+ * (tsconfig.node.json) loads this module too (tests/bridge.test.ts, scripts/measure-abort.ts), where
+ * `self` is a Window, so naming DedicatedWorkerGlobalScope here would not compile there.
  */
 declare const self: Comlink.Endpoint;
 
