@@ -51,7 +51,7 @@ function layerRules() {
   const workers = 'src/workers imports only src/ai and src/core and';
   const storage = 'src/storage imports only src/core and';
   const ui =
-    'src/ui imports only src/core, src/storage and (from src/ui/engine/bridge.ts, types only) src/workers, and';
+    'src/ui imports only src/core, src/storage and (from src/ui/engine/bridge.ts, its protocol only) src/workers, and';
   const uiForbidden = [layer('ai', ui), pkg(IDB, 'idb (storage owns it)', ui)];
   return [
     {
@@ -102,24 +102,17 @@ function layerRules() {
       ]),
     },
     {
-      // The bridge alone reaches the worker, and only for its types: a value import would pull the
-      // engine's code into the page.
+      // The bridge alone reaches the worker, and only through its wire protocol (src/workers/protocol.ts:
+      // types and pure helpers, importing nothing with side effects). Any other module of src/workers would
+      // pull the engine's code into the page.
       files: ['src/ui/engine/bridge.ts'],
-      rules: {
-        ...forbidding(uiForbidden),
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: ours('workers'),
-                allowTypeImports: true,
-                message: 'src/ui/engine/bridge.ts may import only types from src/workers.',
-              },
-            ],
-          },
-        ],
-      },
+      rules: forbidding([
+        ...uiForbidden,
+        {
+          regex: '^(\\.\\./)+workers(/(?!protocol$)|$)',
+          message: 'src/ui/engine/bridge.ts may import only src/workers/protocol.ts of src/workers.',
+        },
+      ]),
     },
   ];
 }

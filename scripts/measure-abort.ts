@@ -15,7 +15,7 @@
 import { type MessagePort, Worker, isMainThread, parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { parsePoint } from '../src/core';
-import type { EngineAnswer, EngineProgress, EngineRequest, EngineWorkerApi } from '../src/workers/engine.worker';
+import type { EngineAnswer, EngineProgress, EngineRequest, EngineWorkerApi } from '../src/workers/protocol';
 
 /** Comlink speaks DOM-style message events; Node's ports and workers emit the data itself. */
 function endpointOf(port: MessagePort | Worker): Comlink.Endpoint {

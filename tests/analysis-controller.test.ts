@@ -15,6 +15,7 @@ import {
   type AnalyseOptions,
   EngineError,
 } from '../src/ui/engine/bridge';
+import { analysisRequest } from '../src/ui/engine/client';
 import type { PlayController } from '../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch, review, shownState } from '../src/ui/session/match';
 import { game } from './helpers';
@@ -52,18 +53,18 @@ function fakePorts(saved: StoredAnalysis | null = null) {
   const asked: Asked[] = [];
   const stored: StoredAnalysis[] = [];
   const ports: AnalysisPorts = {
-    analyse: (request, options) =>
+    analyse: (state, ask, options = {}) =>
       new Promise<AnalysisAnswer>((resolve, reject) => {
         options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
         asked.push({
-          request,
+          request: analysisRequest(state, ask),
           options,
           answer: (winChance = 0.5) =>
             resolve({
               key: '',
               nodes: 1,
               timeMs: 1,
-              lines: [{ move: 40, score: 0, winChance, forcedWin: null, pv: [40], depth: 3 }],
+              lines: [{ move: 40, score: { kind: 'eval', centiStones: 0 }, winChance, pv: [40], depth: 3 }],
             }),
         });
       }),

@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEVELS, isLegal, replay } from '../src/core';
 import { COMPUTER_LIMITS } from '../src/storage';
+import { moveTime } from '../src/ai/timeman';
 import {
   type BookMove,
   DEFAULT_BOOK_WAIT_MS,
@@ -30,7 +31,7 @@ import type {
   EngineProgress,
   EngineRequest,
   EngineWorkerApi,
-} from '../src/workers/engine.worker';
+} from '../src/workers/protocol';
 
 /** A think call the fake engine has received; the test decides when (and whether) it is answered. */
 interface PendingThink {
@@ -93,7 +94,7 @@ class FakeWorker implements WorkerLike {
               resolve({
                 key: request.key ?? '',
                 move: 180,
-                score: 25,
+                score: { kind: 'eval', centiStones: 25 },
                 depth: 4,
                 nodes: 1000,
                 timeMs: 12,
@@ -112,7 +113,7 @@ class FakeWorker implements WorkerLike {
             answer: () =>
               resolve({
                 key: request.key ?? '',
-                lines: [{ move: 180, score: 25, winChance: 0.53, forcedWin: null, pv: [180], depth: 4 }],
+                lines: [{ move: 180, score: { kind: 'eval', centiStones: 25 }, winChance: 0.53, pv: [180], depth: 4 }],
                 nodes: 1000,
                 timeMs: 12,
               }),
@@ -313,7 +314,14 @@ describe('engine bridge', () => {
   it('forwards no progress once the request is aborted or its position is no longer current', async () => {
     const bridge = makeBridge({ crossOriginIsolated: true });
     const seen: EngineProgress[] = [];
-    const progress = { depth: 3, move: 200, score: 10, pv: [200], nodes: 500, timeMs: 4 };
+    const progress = {
+      depth: 3,
+      move: 200,
+      score: { kind: 'eval', centiStones: 10 } as const,
+      pv: [200],
+      nodes: 500,
+      timeMs: 4,
+    };
     let current = true;
     const controller = new AbortController();
     const pending = bridge.requestMove(request, {
@@ -337,7 +345,14 @@ describe('engine bridge', () => {
     const seen: EngineProgress[] = [];
     const pending = bridge.requestMove(request, { onProgress: (p) => seen.push(p) });
     const call = await thinkCall(0);
-    const progress = { depth: 3, move: 200, score: 10, pv: [200, 201], nodes: 500, timeMs: 4 };
+    const progress = {
+      depth: 3,
+      move: 200,
+      score: { kind: 'eval', centiStones: 10 } as const,
+      pv: [200, 201],
+      nodes: 500,
+      timeMs: 4,
+    };
     await call.onProgress?.(progress);
     expect(seen).toEqual([progress]);
     call.answer();
@@ -511,6 +526,30 @@ describe('engine bridge', () => {
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await rejectionKind(pending)).toBe('timeout');
+  });
+
+  it('sends the engine’s clock, and waits no longer than the move may think on it before deeming it hung', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge({ hangMarginMs: 100 });
+    const clock = { remainingMs: 6_000, incrementMs: 0 };
+    const onClock: MoveRequest = { ...request, timeMs: 10_000, clock };
+    const { hardMs } = moveTime(10_000, clock);
+    expect(hardMs).toBeLessThan(2_000);
+    expect(answerDeadlineMs(onClock, 100)).toBe(hardMs + 100);
+    const pending = bridge.requestMove(onClock);
+    const call = await arrivedThink(0);
+    expect(call.request.clock).toEqual(clock);
+    await vi.advanceTimersByTimeAsync(hardMs + 99);
+    expect(await settledNow(pending)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await rejectionKind(pending)).toBe('timeout');
+  });
+
+  it('allows a level given by id its own think time', () => {
+    const position = { variant: 'pente', size: 19, tournamentRule: true, moves: [] } as const;
+    for (const level of LEVELS) {
+      expect(answerDeadlineMs({ ...position, level: level.id })).toBe(level.timeMs + DEFAULT_HANG_MARGIN_MS);
+    }
   });
 
   it('deems every level hung the margin after its answer was due: under 10 s for every level the app has', () => {
@@ -763,6 +802,14 @@ describe('engine bridge with the real worker module', () => {
     expect(answer.depth).toBeGreaterThan(0);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)?.depth).toBeLessThanOrEqual(answer.depth);
+  });
+
+  it('thinks no longer than the clock allows, and refuses a clock that makes no sense', async () => {
+    const base: MoveRequest = { variant: 'pente', size: 19, tournamentRule: true, moves: [180, 200], timeMs: 5_000 };
+    const short = await bridge.requestMove({ ...base, clock: { remainingMs: 2_000, incrementMs: 0 } });
+    expect(short.timeMs).toBeLessThan(1_000);
+    const nonsense = { remainingMs: Number.NaN, incrementMs: 0 };
+    expect(await rejectionKind(bridge.requestMove({ ...base, clock: nonsense }))).toBe('invalid');
   });
 
   it('refuses an illegal move list, an unknown level and a finished game as invalid', async () => {

@@ -3,7 +3,7 @@
  * answers the test gives, and a clock the test moves by hand. No timers run.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePoint } from '../src/core';
+import { type GameState, parsePoint } from '../src/core';
 import {
   type ClockHeartbeat,
   DEFAULT_COMPUTERS,
@@ -13,6 +13,7 @@ import {
   withState,
 } from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
+import { type MoveAsk, moveRequest, moveThinkLimitMs } from '../src/ui/engine/client';
 import { PlayController, RETRY_SAVE_MS } from '../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch } from '../src/ui/session/match';
 import type { Clock, GameStore, HeartbeatLog, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
@@ -106,7 +107,8 @@ class FakeEngine implements MoveSource {
     resolve: (m: EngineMove) => void;
     reject: (e: unknown) => void;
   }[] = [];
-  requestMove(request: MoveRequest, options: { signal?: AbortSignal }) {
+  move(state: GameState, ask: MoveAsk, options: { signal?: AbortSignal } = {}) {
+    const request = moveRequest(state, ask);
     return new Promise<EngineMove>((resolve, reject) => {
       this.calls.push({ request, signal: options.signal, resolve, reject });
       options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
@@ -114,7 +116,16 @@ class FakeEngine implements MoveSource {
   }
   answer(name: string) {
     const call = this.calls.shift()!;
-    call.resolve({ key: '', move: pt(name), score: 0, depth: 1, nodes: 1, timeMs: 1, pv: [], forced: false });
+    call.resolve({
+      key: '',
+      move: pt(name),
+      score: { kind: 'eval', centiStones: 0 },
+      depth: 1,
+      nodes: 1,
+      timeMs: 1,
+      pv: [],
+      forced: false,
+    });
   }
 }
 
@@ -403,6 +414,45 @@ describe('the computer', () => {
     expect(shownMoves(controller)).toEqual([pt('E5'), pt('F6')]);
     expect(controller.thinking.value).toBeNull();
     expect(store.saves.at(-1)!.moves).toEqual(['E5', 'F6']);
+  });
+
+  it('tells the engine its clock (time left and increment) in a game with clocks, and none without', async () => {
+    const timed = setUp([HUMAN, CPU], { clocks: true });
+    await settle();
+    timed.controller.move(pt('E5'));
+    await settle();
+    expect(timed.engine.calls[0]!.request.clock).toEqual({ remainingMs: 60_000, incrementMs: 0 });
+    timed.engine.answer('F6');
+    await settle();
+    await timed.clock.advance(450);
+    expect(shownMoves(timed.controller)).toEqual([pt('E5'), pt('F6')]);
+    await timed.clock.advance(2_000);
+    timed.controller.move(pt('B8'));
+    await settle();
+    // White's clock runs from Black's move: nothing used yet when the engine is asked.
+    expect(timed.engine.calls[0]!.request.clock).toEqual({ remainingMs: 60_000, incrementMs: 0 });
+
+    const untimed = setUp([HUMAN, CPU]);
+    await settle();
+    untimed.controller.move(pt('E5'));
+    await settle();
+    expect(untimed.engine.calls[0]!.request).not.toHaveProperty('clock');
+  });
+
+  it('on a short clock, shows its move as soon as the move may think, not after the unhurried delay', async () => {
+    const record = newStoredGame({
+      players: [HUMAN, CPU],
+      size: 9,
+      clocks: { remainingMs: [60_000, 300], incrementMs: 0 },
+    });
+    const { controller, engine, clock } = setUp([HUMAN, CPU], { record });
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    engine.answer('F6');
+    await settle();
+    await clock.advance(moveThinkLimitMs({ level: CPU.computer!, clock: { remainingMs: 300, incrementMs: 0 } }));
+    expect(shownMoves(controller)).toEqual([pt('E5'), pt('F6')]);
   });
 
   it('closing stops the computer and saves nothing after', async () => {

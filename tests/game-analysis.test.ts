@@ -118,10 +118,10 @@ describe('running an analysis', () => {
   /** A fake engine: Black's chance falls by 5 points a move; it can be made to stop after n evaluations. */
   const fakePorts = (log: number[], saved: StoredAnalysis[], abortAfter?: { n: number; aborter: AbortController }) =>
     ({
-      evaluate: (moves) => {
-        log.push(moves.length);
+      evaluate: (position) => {
+        log.push(position.moves.length);
         if (abortAfter && log.length >= abortAfter.n) abortAfter.aborter.abort();
-        return Promise.resolve(ev(moves.length % 2 === 0 ? 0.6 : 0.4, -1));
+        return Promise.resolve(ev(position.moves.length % 2 === 0 ? 0.6 : 0.4, -1));
       },
       save: (a) => {
         saved.push(a);

@@ -85,19 +85,26 @@ describe('layer rules', () => {
     }
   }
 
-  it('lets src/ui/engine/bridge.ts alone import types from src/workers, and Comlink', async () => {
+  it('lets src/ui/engine/bridge.ts alone import the worker protocol (types and values), and Comlink', async () => {
     const bridge = 'src/ui/engine/bridge.ts';
+    const protocol = '../../workers/protocol';
     const worker = '../../workers/engine.worker';
-    expect(await layerErrors(`import type { X } from '${worker}';\nexport type Y = X;\n`, bridge)).toEqual([]);
-    expect(await layerErrors(`export type { X } from '${worker}';\n`, bridge)).toEqual([]);
+    expect(await layerErrors(`import type { X } from '${protocol}';\nexport type Y = X;\n`, bridge)).toEqual([]);
+    expect(await layerErrors(`export type { X } from '${protocol}';\n`, bridge)).toEqual([]);
+    // The protocol imports nothing with side effects: its pure helpers may run on the page.
+    expect(await layerErrors(`import { x } from '${protocol}';\nexport const y = x;\n`, bridge)).toEqual([]);
     expect(await layerErrors(`import * as Comlink from 'comlink';\nexport { Comlink };\n`, bridge)).toEqual([]);
-    // A value import would pull the engine into the page.
+    // Any other module of the worker would pull the engine into the page, even for its types.
     expect(await layerErrors(`import { x } from '${worker}';\nexport const y = x;\n`, bridge)).toHaveLength(1);
+    expect(await layerErrors(`import type { X } from '${worker}';\nexport type Y = X;\n`, bridge)).toHaveLength(1);
+    expect(await layerErrors(`import { x } from '../../workers';\nexport const y = x;\n`, bridge)).toHaveLength(1);
+    expect(await layerErrors(`const m = import('${worker}');\nexport { m };\n`, bridge)).toHaveLength(1);
     // It is still UI: no engine, no idb.
     expect(await layerErrors(`import { x } from '../../ai/book/book';\nexport const y = x;\n`, bridge)).toHaveLength(1);
     expect(await layerErrors(`import { openDB } from 'idb';\nexport { openDB };\n`, bridge)).toHaveLength(1);
-    // Any other UI file may not touch the worker at all.
-    const other = 'src/ui/engine/book.ts';
+    // Any other UI file may not touch the worker at all, its protocol included.
+    const other = 'src/ui/engine/client.ts';
+    expect(await layerErrors(`import type { X } from '${protocol}';\nexport type Y = X;\n`, other)).toHaveLength(1);
     expect(await layerErrors(`import type { X } from '${worker}';\nexport type Y = X;\n`, other)).toHaveLength(1);
   });
 

@@ -3,9 +3,10 @@
  * Web Locks rules (a fake in memory), then two play controllers ("tabs") sharing one store and the locks.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePoint } from '../src/core';
+import { type GameState, parsePoint } from '../src/core';
 import { DEFAULT_COMPUTERS, type StoredGame, newStoredGame, toGameState } from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
+import { type MoveAsk, moveRequest } from '../src/ui/engine/client';
 import { PlayController } from '../src/ui/session/controller';
 import { type MatchSide, newMatch } from '../src/ui/session/match';
 import type { Clock, GameStore, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
@@ -210,7 +211,8 @@ class SharedStore {
 
 class FakeEngine implements MoveSource {
   calls: { request: MoveRequest; resolve: (m: EngineMove) => void }[] = [];
-  requestMove(request: MoveRequest, options: { signal?: AbortSignal }) {
+  move(state: GameState, ask: MoveAsk, options: { signal?: AbortSignal } = {}) {
+    const request = moveRequest(state, ask);
     return new Promise<EngineMove>((resolve, reject) => {
       this.calls.push({ request, resolve });
       options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
@@ -218,7 +220,16 @@ class FakeEngine implements MoveSource {
   }
   answer(name: string) {
     const call = this.calls.shift()!;
-    call.resolve({ key: '', move: pt(name), score: 0, depth: 1, nodes: 1, timeMs: 1, pv: [], forced: false });
+    call.resolve({
+      key: '',
+      move: pt(name),
+      score: { kind: 'eval', centiStones: 0 },
+      depth: 1,
+      nodes: 1,
+      timeMs: 1,
+      pv: [],
+      forced: false,
+    });
   }
 }
 

@@ -5,7 +5,8 @@
  * The level's think time is a cap, never a target to exceed: a clock only ever shortens a move. With a
  * clock the engine plans on `MOVES_TO_GO` more moves of its own, so it spends a share of what is left plus
  * most of the increment, and its hard limit never passes `MAX_SHARE_OF_LEFT` of the time left after the
- * reserve for the answer's way back to the page (`MOVE_OVERHEAD_MS`). Every move's time is then a fraction
+ * reserve for the answer's way back to the page (`MOVE_OVERHEAD_MS`, kept for this move and the
+ * `MOVES_TO_GO` to come). Every move's time is then a fraction
  * of what remains, so a computer never loses on time however long the game (it may move fast).
  */
 
@@ -43,10 +44,14 @@ export function moveTime(thinkMs: number, clock?: ClockBudget): MoveTime {
   const cap = Math.max(MIN_THINK_MS, thinkMs);
   if (!clock) return { softMs: cap, hardMs: cap };
   const left = Math.max(0, clock.remainingMs - MOVE_OVERHEAD_MS);
+  // What a move may share out keeps back the overhead of the moves still to come (as Stockfish's timeman
+  // does): without it, a share of what is left shrinks towards nothing while each move still costs its
+  // overhead, and a long game without increment would lose on time.
+  const spare = Math.max(0, left - MOVE_OVERHEAD_MS * MOVES_TO_GO);
   const increment = Math.max(0, clock.incrementMs);
   // The increment arrives after the move, so it never lets one move take more than most of what is left.
-  const hardMs = Math.max(MIN_THINK_MS, Math.min(cap, left * MAX_SHARE_OF_LEFT + increment * 0.75, left * 0.8));
-  const planned = left / MOVES_TO_GO + increment * 0.75;
+  const hardMs = Math.max(MIN_THINK_MS, Math.min(cap, spare * MAX_SHARE_OF_LEFT + increment * 0.75, left * 0.8));
+  const planned = spare / MOVES_TO_GO + increment * 0.75;
   const softMs = Math.max(MIN_THINK_MS, Math.min(hardMs, planned));
   return { softMs, hardMs };
 }

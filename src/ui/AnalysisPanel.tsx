@@ -5,7 +5,7 @@
  */
 import type { GameState, Player } from '../core';
 import { formatPoint } from '../core';
-import type { AnalysisLineAnswer } from './engine/bridge';
+import type { AnalysisLineAnswer } from './engine/client';
 import type { AnalysisController } from './analysis/controller';
 import {
   type MoveQuality,
@@ -32,7 +32,9 @@ const percent = (chance: number) => `${Math.round(chance * 100)}%`;
 
 /** A line's value in words, for the side to move: "62%", or "wins in 3" / "loses in 2". */
 function lineValue(line: AnalysisLineAnswer): string {
-  if (line.forcedWin !== null) return line.forcedWin > 0 ? `wins in ${line.forcedWin}` : `loses in ${-line.forcedWin}`;
+  const { score } = line;
+  if (score.kind === 'win') return `wins in ${score.moves}`;
+  if (score.kind === 'loss') return `loses in ${score.moves}`;
   return percent(line.winChance);
 }
 
@@ -40,8 +42,9 @@ function lineValue(line: AnalysisLineAnswer): string {
 function positionText(best: AnalysisLineAnswer, toMove: Player, names: readonly [string, string]): string {
   const mover = `${names[toMove - 1]} (${COLOURS[toMove]})`;
   const other = `${names[2 - toMove]} (${COLOURS[3 - toMove]})`;
-  if (best.forcedWin !== null)
-    return best.forcedWin > 0 ? `${mover} wins in ${best.forcedWin}.` : `${other} wins in ${-best.forcedWin}.`;
+  const { score } = best;
+  if (score.kind === 'win') return `${mover} wins in ${score.moves}.`;
+  if (score.kind === 'loss') return `${other} wins in ${score.moves}.`;
   const black = toMove === 1 ? best.winChance : 1 - best.winChance;
   return `Black ${percent(black)} · White ${percent(1 - black)}`;
 }

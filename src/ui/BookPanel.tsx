@@ -1,24 +1,17 @@
 /**
  * The openings book for the position on the board, as pente.org's game database shows it: each book move
  * with its game count and the mover's win rate. The page does not read the book itself (the UI may not
- * import the engine): the engine's worker answers through the bridge, once the panel is open.
+ * import the engine): the engine's worker answers through the engine client (a BookSource port), once
+ * the panel is open.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameState } from '../core';
-import { type BookMove, engineBridge, isEngineError, positionKey } from './engine/bridge';
+import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from './engine/client';
 
 type Lookup =
   | { readonly status: 'loading' }
   | { readonly status: 'done'; readonly moves: readonly BookMove[] | null }
   | { readonly status: 'failed'; readonly message: string };
-
-/** The position the book is asked about: the rules and the moves, which is all the worker needs. */
-const bookRequest = (state: GameState) => ({
-  variant: state.rules.variant.id,
-  size: state.rules.size,
-  tournamentRule: state.rules.tournamentRule,
-  moves: state.moves,
-});
 
 interface BookPanelProps {
   readonly state: GameState;
@@ -27,29 +20,29 @@ interface BookPanelProps {
    * and null while it is closed, loading or has none.
    */
   readonly onMoves?: (moves: readonly BookMove[] | null) => void;
+  /** Where the book's moves come from: the page's engine, unless a test gives another. */
+  readonly book?: BookSource;
 }
 
-export function BookPanel({ state, onMoves }: BookPanelProps) {
+export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps) {
   const [open, setOpen] = useState(false);
   /** The answer and the position it is for: an answer for an earlier position is never shown. */
   const [lookup, setLookup] = useState<{ key: string; lookup: Lookup } | null>(null);
-  const key = positionKey(bookRequest(state));
+  const key = enginePositionKey(state);
 
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
     setLookup({ key, lookup: { status: 'loading' } });
-    engineBridge()
-      .bookMoves(bookRequest(state), { signal: controller.signal })
-      .then(
-        (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
-        (error: unknown) => {
-          // Aborted: the position changed or the panel closed, and the next lookup (if any) takes over.
-          if (isEngineError(error) && error.kind === 'aborted') return;
-          const message = error instanceof Error ? error.message : String(error);
-          setLookup({ key, lookup: { status: 'failed', message } });
-        },
-      );
+    book.bookMoves(state, { signal: controller.signal }).then(
+      (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
+      (error: unknown) => {
+        // Aborted: the position changed or the panel closed, and the next lookup (if any) takes over.
+        if (isEngineError(error) && error.kind === 'aborted') return;
+        const message = error instanceof Error ? error.message : String(error);
+        setLookup({ key, lookup: { status: 'failed', message } });
+      },
+    );
     return () => controller.abort();
     // The key names the position, so the lookup runs again exactly when the position changes.
   }, [open, key]);

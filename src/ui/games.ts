@@ -27,7 +27,7 @@ import { navigate } from './router';
 import { PlayController } from './session/controller';
 import {
   announceGameChange,
-  bridgeMoveSource,
+  engineMoveSource,
   browserGameStore,
   browserHeartbeatLog,
   browserKeyValueStore,
@@ -128,7 +128,7 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
   const d = db.value;
   const controller = new PlayController(record, match, {
     store: d && browserGameStore(d),
-    moves: bridgeMoveSource,
+    moves: engineMoveSource,
     clock: wallClock,
     turns: browserTurnLocks,
     heartbeats: browserHeartbeatLog(),

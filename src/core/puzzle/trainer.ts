@@ -5,8 +5,8 @@
  *
  * On the stored line the defence comes from the line. A move off the line that may still win (one of the
  * puzzle's other first moves, or any later move that is not the line's) is for the engine to judge: the
- * screen asks it for the defence, and the move stands if the engine, defending, sees a forced loss
- * (`defenceHolds`). Any other move is wrong, and the screen shows the engine's answer to it.
+ * screen asks it for the defence, and the move stands if the engine, defending, sees a forced loss (the
+ * engine's score says so in words: see src/workers/protocol.ts's EngineScore). Any other move is wrong, and the screen shows the engine's answer to it.
  */
 import type { Point } from '../board';
 import { type GameState, play } from '../game';
@@ -32,7 +32,7 @@ export type PuzzleStep =
   | { readonly kind: 'reply'; readonly attempt: PuzzleAttempt; readonly reply: Point }
   /**
    * Off the stored line: the engine must find the defence. `proven`: the move is one of the puzzle's proved
-   * first moves; otherwise the engine's score judges it too (see defenceHolds).
+   * first moves; otherwise the engine's score judges it too (it must be a forced loss for the defender).
    */
   | { readonly kind: 'ask-engine'; readonly attempt: PuzzleAttempt; readonly proven: boolean }
   /** Wrong: the screen shows the engine's answer to it. */
@@ -78,16 +78,7 @@ export function puzzleMove(attempt: PuzzleAttempt, point: Point): PuzzleStep {
   return { kind: 'ask-engine', attempt: { ...after, onLine: false }, proven: false };
 }
 
-/**
- * The engine's score, for the side to move, at or below which it has found a forced loss. The engine
- * (src/ai/search.ts) scores a loss in n plies as -(1,000,000 - n) and any evaluation far above this.
- */
-export const PROVEN_LOSS = -999_000;
-
-/** Whether the solver's off-line move stands: the engine, defending, sees nothing but a forced loss. */
-export const defenceHolds = (defenderScore: number): boolean => defenderScore <= PROVEN_LOSS;
-
-/** The attempt with the engine's defence played (after `defenceHolds`). */
+/** The attempt with the engine's defence played (once the engine, defending, has seen a forced loss). */
 export function withDefence(attempt: PuzzleAttempt, defence: Point): PuzzleAttempt | null {
   const next = play(attempt.state, defence);
   return next.ok ? { ...attempt, state: next.value, played: [...attempt.played, defence] } : null;

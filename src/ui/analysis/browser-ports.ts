@@ -1,12 +1,12 @@
-/** The analysis controller's ports in the app: the page's engine bridge and the database, when there is one. */
+/** The analysis controller's ports in the app: the page's engine client and the database, when there is one. */
 import { getAnalysis, saveAnalysis } from '../../storage';
 import { db } from '../app-state';
-import { engineBridge } from '../engine/bridge';
+import { pageEngine } from '../engine/client';
 import type { AnalysisPorts } from './controller';
 
 export function browserAnalysisPorts(): AnalysisPorts {
   return {
-    analyse: (request, options) => engineBridge().analyse(request, options),
+    analyse: (state, ask, options) => pageEngine.analyse(state, ask, options),
     load: async (id) => {
       const d = db.value;
       if (!d) return null;

@@ -14,13 +14,7 @@
 import { type ReadonlySignal, type Signal, batch, computed, effect, signal } from '@preact/signals';
 import { type GameState, formatPoint } from '../../core';
 import type { PositionEval, StoredAnalysis } from '../../storage';
-import {
-  type AnalyseOptions,
-  type AnalysisAnswer,
-  type AnalysisLineAnswer,
-  type AnalysisRequestInput,
-  isEngineError,
-} from '../engine/bridge';
+import { type AnalysisLineAnswer, type AnalysisSource, forcedWinMoves, isEngineError } from '../engine/client';
 import type { PlayController } from '../session/controller';
 import { analysisFor, nextPosition } from './game-analysis';
 import { analyseGame } from './runner';
@@ -33,8 +27,7 @@ export const POSITION_ANALYSIS_LINES = 3;
 /** A hint in review thinks as long as the live game's hint. */
 const HINT_MS = 1000;
 
-export interface AnalysisPorts {
-  analyse(request: AnalysisRequestInput, options: AnalyseOptions): Promise<AnalysisAnswer>;
+export interface AnalysisPorts extends AnalysisSource {
   /** The game's saved analysis (null: none, or no storage). */
   load(id: string): Promise<StoredAnalysis | null>;
   /** Saves a game's analysis; false if it could not be saved. */
@@ -51,11 +44,6 @@ export interface PositionLines {
 }
 
 const positionKeyOf = (s: GameState): string => `${s.rules.size}/${s.moves.join('.')}`;
-const rulesOf = (s: GameState) => ({
-  variant: s.rules.variant.id,
-  size: s.rules.size,
-  tournamentRule: s.rules.tournamentRule,
-});
 
 export class AnalysisController {
   /** The player wants the engine's view of the shown position. */
@@ -142,7 +130,8 @@ export class AnalysisController {
     this.hint.value = null;
     try {
       const answer = await this.ports.analyse(
-        { ...rulesOf(shown), moves: shown.moves, timeMs: HINT_MS, lines: 1 },
+        shown,
+        { timeMs: HINT_MS, lines: 1 },
         { isCurrent: () => !this.disposed && positionKeyOf(this.play.shown.peek()) === key },
       );
       const best = answer.lines[0];
@@ -216,7 +205,8 @@ export class AnalysisController {
     const current = () => !aborter.signal.aborted && !this.disposed;
     try {
       const answer = await this.ports.analyse(
-        { ...rulesOf(shown), moves: shown.moves, timeMs: POSITION_ANALYSIS_MS, lines: POSITION_ANALYSIS_LINES },
+        shown,
+        { timeMs: POSITION_ANALYSIS_MS, lines: POSITION_ANALYSIS_LINES },
         {
           signal: aborter.signal,
           isCurrent: current,
@@ -244,7 +234,7 @@ export class AnalysisController {
         start,
         game,
         {
-          evaluate: (moves, timeMs, signal) => this.evaluate(game, moves, timeMs, signal),
+          evaluate: (position, timeMs, signal) => this.evaluate(position, timeMs, signal),
           save: async (a) => {
             if (this.play.saving.peek() === 'saving') await this.ports.save(a);
           },
@@ -272,16 +262,11 @@ export class AnalysisController {
     }
   }
 
-  private async evaluate(
-    game: GameState,
-    moves: readonly number[],
-    timeMs: number,
-    signal: AbortSignal,
-  ): Promise<PositionEval> {
-    const answer = await this.ports.analyse({ ...rulesOf(game), moves, timeMs, lines: 1 }, { signal });
+  private async evaluate(position: GameState, timeMs: number, signal: AbortSignal): Promise<PositionEval> {
+    const answer = await this.ports.analyse(position, { timeMs, lines: 1 }, { signal });
     const best = answer.lines[0];
     return best
-      ? { winChance: best.winChance, best: best.move, forcedWin: best.forcedWin }
+      ? { winChance: best.winChance, best: best.move, forcedWin: forcedWinMoves(best.score) }
       : { winChance: 0.5, best: -1, forcedWin: null };
   }
 

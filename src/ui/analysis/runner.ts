@@ -2,15 +2,15 @@
  * Runs a whole-game analysis: evaluates the positions still missing, one at a time, saving after each,
  * until it is complete or stopped. Stopped and started again later (a reload, leaving the game), it picks
  * up where it left off, since each evaluation was saved as it came. The engine and the store are ports:
- * the app gives it the worker bridge and IndexedDB, the tests fakes.
+ * the app gives it the engine client and IndexedDB, the tests fakes.
  */
-import type { GameState, Point } from '../../core';
+import { type GameState, stateAtPly } from '../../core';
 import type { PositionEval, StoredAnalysis } from '../../storage';
 import { nextPosition, withEval } from './game-analysis';
 
 export interface AnalysisPorts {
-  /** The engine's evaluation of the position after `moves`, for its side to move. */
-  evaluate(moves: readonly Point[], timeMs: number, signal: AbortSignal): Promise<PositionEval>;
+  /** The engine's evaluation of a position of the game, for its side to move. */
+  evaluate(position: GameState, timeMs: number, signal: AbortSignal): Promise<PositionEval>;
   /** Saves the analysis so far (a failure to save is the port's to report; the analysis goes on). */
   save(analysis: StoredAnalysis): Promise<void>;
   now(): number;
@@ -32,7 +32,7 @@ export async function analyseGame(
   for (let k = nextPosition(current); k !== null && !signal.aborted; k = nextPosition(current)) {
     let value: PositionEval;
     try {
-      value = await ports.evaluate(game.moves.slice(0, k), current.timeMs, signal);
+      value = await ports.evaluate(stateAtPly(game, k), current.timeMs, signal);
     } catch (error) {
       if (signal.aborted) break;
       throw error;

@@ -1,6 +1,8 @@
 /**
- * The one place on the page that owns the engine's worker (Squoosh-style): the rest of the UI asks for a
- * move with `requestMove` and never sees the Worker, Comlink or the transposition table.
+ * The one place on the page that owns the engine's worker (Squoosh-style): the rest of the UI asks through
+ * the engine client (client.ts, which speaks GameState) and never sees the Worker, Comlink or the
+ * transposition table. What crosses to the worker is src/workers/protocol.ts's, the only module of
+ * src/workers this one imports.
  *
  * - The worker starts lazily, on the first request, and again after it has been terminated. A worker
  *   must be ready within a start deadline (START_DEADLINE_MS): it answers a cheap `ready()` and is handed
@@ -38,28 +40,37 @@
  * Failures are EngineError values with a `kind` the UI can turn into a short notice.
  */
 import * as Comlink from 'comlink';
-import type {
-  AnalysisAnswer,
-  AnalysisLineAnswer,
-  AnalysisRequest,
-  BookMove,
-  BookRequest,
-  EngineAnswer,
-  EngineProgress,
-  EngineRequest,
-  EngineWorkerApi,
-  MAX_THREADS as WorkerMaxThreads,
-  REQUEST_ERROR_NAME as WorkerRequestErrorName,
-} from '../../workers/engine.worker';
+import {
+  type AnalysisAnswer,
+  type AnalysisLineAnswer,
+  type AnalysisRequest,
+  type BookMove,
+  type BookRequest,
+  type EngineAnswer,
+  type EnginePosition,
+  type EngineProgress,
+  type EngineRequest,
+  type EngineWorkerApi,
+  clampThreads,
+  isRequestError,
+  thinkTime,
+  wirePosition,
+} from '../../workers/protocol';
 
 export type {
   AnalysisAnswer,
   AnalysisLineAnswer,
   BookMove,
   BookRequest,
+  ClockBudget,
   EngineAnswer,
+  EnginePosition,
   EngineProgress,
-} from '../../workers/engine.worker';
+  EngineScore,
+  MoveTime,
+} from '../../workers/protocol';
+/** How long a move request may think at most (see src/workers/protocol.ts). */
+export { thinkTime } from '../../workers/protocol';
 
 /** What the UI asks: the rules, the move list and the engine's limits (the bridge adds the rest). */
 export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag' | 'threads'>;
@@ -154,43 +165,20 @@ export const DEFAULT_BOOK_WAIT_MS = 2000;
 /** How many workers a book query is asked of before it gives up (each may be terminated by an abort). */
 const BOOK_QUERY_ATTEMPTS = 3;
 const COULD_NOT_START = 'The computer could not start.';
-/** The engine's think time when a request names neither a time nor a level (src/ai/engine.ts). */
-const ENGINE_DEFAULT_TIME_MS = 1000;
-/**
- * A level given by id: the page does not import the engine's level table, so the hang check allows the
- * slowest plausible level (Master thinks 3 s).
- */
-const LEVEL_ID_TIME_CEILING_MS = 10_000;
-
 /** Identifies a position: the rules and the move list. Two requests for the same position share it. */
-export function positionKey(position: Pick<EngineRequest, 'variant' | 'size' | 'tournamentRule' | 'moves'>): string {
+export function positionKey(position: EnginePosition): string {
   return `${position.variant}/${position.size}/${position.tournamentRule ? 't' : 'f'}/${position.moves.join('.')}`;
 }
 
-/** How long the worker should take at most, from the request's limits. */
-function thinkTimeMs(request: MoveRequest): number {
-  if (request.timeMs !== undefined) return request.timeMs;
-  if (typeof request.level === 'object') return request.level.timeMs;
-  if (typeof request.level === 'string') return LEVEL_ID_TIME_CEILING_MS;
-  return ENGINE_DEFAULT_TIME_MS;
-}
-
 /**
- * How long after a move request reaches its worker the worker is deemed hung: the think time the request
- * gives (the level's own, 0.3–3 s for the app's levels, up to 10 s for a player's own computer) plus the
- * margin. So a search that hangs is reported `hangMarginMs` after its answer was due, whatever the level.
+ * How long after a move request reaches its worker the worker is deemed hung: the most the search may take
+ * (the request's or level's think time, shortened by the clock as the engine shortens it: `thinkTime`)
+ * plus the margin. So a search that hangs is reported `hangMarginMs` after its answer was due, whatever
+ * the level, and a move on a short clock is not waited for longer than it may think.
  */
 export function answerDeadlineMs(request: MoveRequest, hangMarginMs = DEFAULT_HANG_MARGIN_MS): number {
-  return thinkTimeMs(request) + hangMarginMs;
+  return thinkTime(request).hardMs + hangMarginMs;
 }
-
-/**
- * The name the worker gives a refused request's error. Only the worker's types may be imported here (a
- * value import would pull the worker's code into the page); the type keeps the two spellings equal.
- */
-const REQUEST_ERROR_NAME: typeof WorkerRequestErrorName = 'EngineRequestError';
-/** The most search threads the worker takes (its MAX_THREADS, kept equal by type). */
-const MAX_THREADS: typeof WorkerMaxThreads = 8;
 
 /** Vite bundles the worker into its own chunk from this exact `new Worker(new URL(...))` form. */
 const createEngineWorker = (): WorkerLike =>
@@ -224,7 +212,7 @@ interface RunningCall {
 
 /**
  * What goes to the worker: only the fields it reads, built afresh so nothing else the caller's object
- * holds (a GameState, say) is cloned across.
+ * holds is cloned across.
  */
 function wireRequest(
   request: MoveRequest,
@@ -232,14 +220,12 @@ function wireRequest(
   stopFlag: Int32Array | undefined,
   threads: number,
 ): EngineRequest {
-  const { variant, size, tournamentRule, moves, timeMs, depth, level, seed } = request;
+  const { timeMs, clock, depth, level, seed } = request;
   return {
-    variant,
-    size,
-    tournamentRule,
-    moves: [...moves],
+    ...wirePosition(request),
     key,
     ...(timeMs === undefined ? {} : { timeMs }),
+    ...(clock === undefined ? {} : { clock: { remainingMs: clock.remainingMs, incrementMs: clock.incrementMs } }),
     ...(depth === undefined ? {} : { depth }),
     ...(level === undefined ? {} : { level: typeof level === 'string' ? level : { ...level } }),
     ...(seed === undefined ? {} : { seed }),
@@ -288,8 +274,7 @@ export class EngineBridge {
    * isolation there is no shared memory for helpers, so it stays 1.
    */
   setThreads(threads: number): void {
-    const clamped = Number.isFinite(threads) ? Math.max(1, Math.min(MAX_THREADS, Math.floor(threads))) : 1;
-    this.threads = this.cooperativeStop ? clamped : 1;
+    this.threads = this.cooperativeStop ? clampThreads(threads) : 1;
   }
 
   /** The search threads a request asks for now (for tests and diagnostics). */
@@ -320,14 +305,11 @@ export class EngineBridge {
    */
   analyse(request: AnalysisRequestInput, options: AnalyseOptions = {}): Promise<AnalysisAnswer> {
     const key = positionKey(request);
-    const { variant, size, tournamentRule, moves, timeMs, lines } = request;
+    const { timeMs, lines } = request;
     return this.runJob(key, timeMs + this.hangMarginMs, options, (remote, stopFlag, progress) =>
       remote.analyse(
         {
-          variant,
-          size,
-          tournamentRule,
-          moves: [...moves],
+          ...wirePosition(request),
           timeMs,
           key,
           ...(lines === undefined ? {} : { lines }),
@@ -429,7 +411,7 @@ export class EngineBridge {
           answer = await pending;
         } catch (error) {
           if (running) running.answered = true;
-          const refused = error instanceof Error && error.name === REQUEST_ERROR_NAME;
+          const refused = isRequestError(error);
           job.fail(new EngineError(refused ? 'invalid' : 'crashed', errorMessage(error)));
           // An exception inside the search leaves the engine in an unknown state: start afresh.
           if (!refused) this.terminate(worker);
@@ -459,12 +441,7 @@ export class EngineBridge {
     options: { readonly signal?: AbortSignal } = {},
   ): Promise<readonly BookMove[] | null> {
     const { signal } = options;
-    const wire: BookRequest = {
-      variant: request.variant,
-      size: request.size,
-      tournamentRule: request.tournamentRule,
-      moves: [...request.moves],
-    };
+    const wire = wirePosition(request);
     let aborted: () => void = noop;
     const whenAborted = new Promise<'aborted'>((resolve) => {
       aborted = () => resolve('aborted');
@@ -494,7 +471,7 @@ export class EngineBridge {
         }
         if ('error' in outcome) {
           const { error } = outcome;
-          const refused = error instanceof Error && error.name === REQUEST_ERROR_NAME;
+          const refused = isRequestError(error);
           // A failed lookup touches nothing the searches use, so the worker is kept.
           throw new EngineError(refused ? 'invalid' : 'crashed', errorMessage(error));
         }
@@ -628,11 +605,3 @@ export function setEngineThreads(threads: number): void {
   pageOptions = { ...pageOptions, threads };
   pageBridge?.setThreads(threads);
 }
-
-/** Asks the page's engine for a move: see EngineBridge.requestMove. */
-export const requestMove = (request: MoveRequest, options?: RequestMoveOptions): Promise<EngineMove> =>
-  engineBridge().requestMove(request, options);
-
-/** Asks the page's engine to analyse a position: see EngineBridge.analyse. */
-export const analysePosition = (request: AnalysisRequestInput, options?: AnalyseOptions): Promise<AnalysisAnswer> =>
-  engineBridge().analyse(request, options);

@@ -6,7 +6,7 @@ import { BookPanel } from '../BookPanel';
 import { AnalysisController } from '../analysis/controller';
 import { browserAnalysisPorts } from '../analysis/browser-ports';
 import { verdicts } from '../analysis/game-analysis';
-import type { BookMove } from '../engine/bridge';
+import type { BookMove, EngineScore } from '../engine/client';
 import { MoveList } from '../MoveList';
 import { notices, settings } from '../app-state';
 import { confirmDialog } from '../dialog';
@@ -87,13 +87,20 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
   );
 }
 
+/** A score as the engine line shows it: "winning", "losing", or the evaluation in stones ("0.35"). */
+function scoreText(score: EngineScore): string {
+  if (score.kind === 'win') return 'winning';
+  if (score.kind === 'loss') return 'losing';
+  return (score.centiStones / 100).toFixed(2);
+}
+
 /** The engine's progress, in words, for the one line that shows what is going on. */
 function thinkingText(game: PlayController): string | null {
   const t = game.thinking.value;
   if (!t) return null;
   if (t === 'starting' || !settings.value.showEngineLine) return 'Thinking…';
   const size = game.match.value.game.rules.size;
-  const score = Math.abs(t.score) > 900_000 ? (t.score > 0 ? 'winning' : 'losing') : (t.score / 100).toFixed(2);
+  const score = scoreText(t.score);
   const line = t.pv
     .slice(0, 6)
     .map((p) => formatPoint(size, p))

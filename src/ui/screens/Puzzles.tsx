@@ -18,7 +18,6 @@ import {
   type Puzzle,
   type PuzzleAttempt,
   type PuzzlePackIndex,
-  defenceHolds,
   difficultyOf,
   formatPoint,
   play,
@@ -38,7 +37,7 @@ import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { notify, settings } from '../app-state';
 import { onProgressChange } from '../progress-sync';
-import { requestMove } from '../engine/bridge';
+import { type MoveSource, pageEngine } from '../engine/client';
 import {
   discardDamaged,
   loadPack,
@@ -102,15 +101,17 @@ function historyText(h: PuzzleHistoryEntry, pack: PuzzlePackIndex | string | nul
   return `${what} · ${timeAgo(h.at, now)} · your rating ${h.rating}`;
 }
 
-const request = (state: GameState) => ({
-  variant: state.rules.variant.id,
-  size: state.rules.size,
-  tournamentRule: state.rules.tournamentRule,
-  moves: [...state.moves],
-  timeMs: ENGINE_MS,
-});
-
+/** The screen, with the page's engine. */
 export function Puzzles() {
+  return <PuzzleTrainer engine={pageEngine} />;
+}
+
+interface PuzzleTrainerProps {
+  /** Where the engine's defences and refutations come from (a port: a test may give another). */
+  readonly engine: MoveSource;
+}
+
+function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   const [pack, setPack] = useState<PuzzlePackIndex | string | null>(null);
   const [index, setIndex] = useState(-1);
   const [puzzle, setPuzzle] = useState<{ puzzle: Puzzle; position: GameState } | null>(null);
@@ -200,7 +201,7 @@ export function Puzzles() {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      return await requestMove(request(state), { signal: controller.signal });
+      return await engine.move(state, { timeMs: ENGINE_MS }, { signal: controller.signal });
     } catch {
       return null;
     }
@@ -271,7 +272,8 @@ export function Puzzles() {
       setAttempt(attempt);
       return;
     }
-    if (!step.proven && !defenceHolds(reply.score)) {
+    // A move the build did not prove stands only if the engine, defending, sees nothing but a forced loss.
+    if (!step.proven && reply.score.kind !== 'loss') {
       await fail(step.attempt, 'That lets the win slip.');
       return;
     }

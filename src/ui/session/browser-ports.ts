@@ -1,6 +1,6 @@
 /**
  * The play controller's ports in the browser: games in IndexedDB, other tabs told of every save and
- * delete through a BroadcastChannel, the engine through the worker bridge, the wall clock, and each
+ * delete through a BroadcastChannel, the engine through the page's engine client, the wall clock, and each
  * game's turn lock in the Web Locks API (shared by the tabs, so one of them thinks for a game).
  */
 import {
@@ -15,7 +15,7 @@ import {
   unsavedGame,
   writeHeartbeat,
 } from '../../storage';
-import { requestMove } from '../engine/bridge';
+import { pageEngine } from '../engine/client';
 import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { webTurnLocks } from './turn-locks';
 
@@ -110,7 +110,7 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
   };
 }
 
-export const bridgeMoveSource: MoveSource = { requestMove };
+export const engineMoveSource: MoveSource = pageEngine;
 
 /** Clock heartbeats in localStorage (synchronous: the last one is written as the page unloads). */
 export function browserHeartbeatLog(kv: KeyValueStore | null = browserKeyValueStore()): HeartbeatLog {

@@ -17,6 +17,9 @@
  *   this tab never goes on playing a stale copy.
  * - It has a lifetime: close() stops the computer, stops the clock (saving the time used) and then saves
  *   nothing more.
+ * - The computer is told its clock (its time left and the increment) with every move it is asked for, and
+ *   is charged its thinking time as a person is (as lichess charges its bots): the engine thinks a share of
+ *   what is left (src/ai/timeman.ts), so it never loses on time.
  * - One game open in several tabs asks the engine once per computer move: only the tab holding the game's
  *   turn lock (turn-locks.ts) thinks, and it holds the lock until the move is saved. The others wait in
  *   line ("Thinking…") and show the move when its save reaches them; one that gets the lock first checks
@@ -25,7 +28,7 @@
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
 import type { GameState, Point } from '../../core';
 import { type ComputerPlayer, type StoredGame, withState } from '../../storage';
-import { type EngineProgress, isEngineError } from '../engine/bridge';
+import { type EngineProgress, type MoveAsk, isEngineError, moveThinkLimitMs } from '../engine/client';
 import { HEARTBEAT_MS, isAbsence } from './game-clock';
 import {
   type Match,
@@ -37,6 +40,7 @@ import {
   heartbeatOf,
   isComputerTurn,
   isHumanTurn,
+  moverClock,
   pauseClock,
   playPoint,
   resign,
@@ -77,6 +81,9 @@ export interface ControllerOptions {
    */
   readonly saveAtStart?: boolean;
 }
+
+/** A hint thinks this long, at full strength. */
+const HINT_MS = 1000;
 
 /** How often the clock display is refreshed (and a flag fall noticed). */
 const CLOCK_TICK_MS = 200;
@@ -279,8 +286,9 @@ export class PlayController {
     if (!isHumanTurn(m)) return;
     this.hint.value = null;
     try {
-      const answer = await this.o.moves.requestMove(
-        { ...rulesOf(m.game), moves: m.game.moves, timeMs: 1000 },
+      const answer = await this.o.moves.move(
+        m.game,
+        { timeMs: HINT_MS },
         { isCurrent: () => this.match.value === m && !this.closed },
       );
       if (this.match.value === m) this.hint.value = answer.move;
@@ -547,13 +555,19 @@ export class PlayController {
   ): Promise<void> {
     const { clock } = this.o;
     const started = clock.now();
+    const engineClock = moverClock(m, started);
+    const ask: MoveAsk = { level, seed: seedOf(m.id) + m.game.moves.length, clock: engineClock };
     let point: Point;
     try {
-      const answer = await this.o.moves.requestMove(
-        { ...rulesOf(m.game), moves: m.game.moves, level, seed: seedOf(m.id) + m.game.moves.length },
-        { signal: aborter.signal, isCurrent: current, onProgress: (p) => current() && (this.thinking.value = p) },
-      );
-      const wait = (m.demo ? this.demoDelayMs.value : (this.o.minReplyMs ?? 0)) - (clock.now() - started);
+      const answer = await this.o.moves.move(m.game, ask, {
+        signal: aborter.signal,
+        isCurrent: current,
+        onProgress: (p) => current() && (this.thinking.value = p),
+      });
+      // The unhurried reply is for show: on a clock, it never takes longer than the move may think.
+      const shownAfter = m.demo ? this.demoDelayMs.value : (this.o.minReplyMs ?? 0);
+      const replyAfter = engineClock ? Math.min(shownAfter, moveThinkLimitMs(ask)) : shownAfter;
+      const wait = replyAfter - (clock.now() - started);
       if (wait > 0 && !stepping) await clock.delay(wait, aborter.signal);
       if (!current()) return;
       point = answer.move;
@@ -604,9 +618,3 @@ export class PlayController {
     void this.o.clock.delay(RETRY_AFTER_CRASH_MS).then(() => this.continueGame());
   }
 }
-
-const rulesOf = (s: GameState) => ({
-  variant: s.rules.variant.id,
-  size: s.rules.size,
-  tournamentRule: s.rules.tournamentRule,
-});

@@ -17,6 +17,7 @@ import {
   undo,
 } from '../../core';
 import type { ComputerPlayer, GameClocks, GameSide, RematchStarter } from '../../storage';
+import type { ClockBudget } from '../engine/client';
 import {
   type Heartbeat,
   type MatchClock,
@@ -121,6 +122,17 @@ export function turnRefusal(m: Match): MoveRefusal | null {
 /** Each player's time left at `now`, as shown: the running clock counts down from `runningSince`. */
 export const clockReading = (m: Match, now: number): readonly [number, number] | null =>
   m.clock && readClock(m.clock, m.game.toMove, now);
+
+/**
+ * The side to move's clock as the engine plans a move with it: the time it has left at `now` and the
+ * increment; null in a game without clocks. The computer is charged its thinking time like a person, and
+ * told its clock so it never thinks so long that it loses on time.
+ */
+export function moverClock(m: Match, now: number): ClockBudget | null {
+  const reading = clockReading(m, now);
+  if (!m.clock || !reading) return null;
+  return { remainingMs: reading[m.game.toMove - 1]!, incrementMs: m.clock.incrementMs };
+}
 
 /** Stops the running clock, charging the side to move for the time it ran (no increment). */
 export function pauseClock(m: Match, now: number): Match {

@@ -1,11 +1,14 @@
 /**
  * What the play controller needs of the world, as small interfaces: where games are saved (GameStore),
- * where the computer's moves come from (MoveSource), how time passes (Clock) and which tab computes the
- * computer's move when one game is open in several (TurnLocks). The app gives it the browser's
+ * where the computer's moves come from (MoveSource: the engine client's `move`, engine/client.ts), how
+ * time passes (Clock) and which tab computes the computer's move when one game is open in several
+ * (TurnLocks). The app gives it the browser's
  * (browser-ports.ts); the unit tests give it fakes and drive time by hand.
  */
 import type { ClockHeartbeat, StoredGame } from '../../storage';
-import type { EngineMove, MoveRequest, RequestMoveOptions } from '../engine/bridge';
+import type { MoveSource } from '../engine/client';
+
+export type { MoveSource };
 
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly record: StoredGame }
@@ -33,11 +36,6 @@ export interface GameStore {
    * (null). Returns the function that stops watching.
    */
   watch(id: string, onChange: (revision: number | null) => void): () => void;
-}
-
-/** The engine, as the controller asks it for moves (the worker bridge's requestMove). */
-export interface MoveSource {
-  requestMove(request: MoveRequest, options: RequestMoveOptions): Promise<EngineMove>;
 }
 
 /** Time, for the clocks, the computer's reply delay and the clock display. */
