@@ -1,7 +1,8 @@
 /**
  * The play controller's ports in the browser: games in IndexedDB (storage tells the other tabs of every
- * save and delete, and `watch` hears theirs through storage's games feed), the engine through the worker bridge, the wall clock, and each
- * game's turn lock in the Web Locks API (shared by the tabs, so one of them thinks for a game).
+ * save and delete, and `watch` hears theirs through storage's games feed), the engine through the worker
+ * bridge, the wall clock, and each game's turn lock in the Web Locks API (shared by the tabs, so one of
+ * them thinks for a game).
  */
 import {
   type KeyValueStore,
