@@ -54,3 +54,32 @@ test('a pente.org download imports each game once, with its date; a bad record i
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent results' })).toHaveCount(0);
 });
+
+test('two tabs: an import in one shows in the other’s games list at once, and so does a delete', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await openApp(a);
+  await openApp(b);
+  for (const tab of [a, b]) await tab.getByRole('button', { name: 'Games', exact: true }).click();
+  await b.getByRole('tab', { name: 'Imported' }).click();
+  await expect(b.getByText('No games here yet.')).toBeVisible();
+
+  // Storage tells the other tab once the import has committed: B's list reads again, no reload.
+  await a.getByLabel('Import a file').setInputFiles(FIVE_GAMES);
+  await expect(report(a)).toContainText('Imported 5 games.');
+  await expect(rows(b)).toHaveCount(5);
+  await expect(rows(b).nth(1)).toContainText('valvebabe vs aaru');
+
+  // A delete in A: gone from B's list too.
+  const listed = await rows(a).allTextContents();
+  expect(listed).toHaveLength(5);
+  await rows(a)
+    .first()
+    .getByRole('button', { name: /^Delete / })
+    .click();
+  await a.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rows(a)).toHaveCount(4);
+  await expect(rows(b)).toHaveText(listed.slice(1));
+});

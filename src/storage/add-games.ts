@@ -9,6 +9,7 @@ import type { IDBPTransaction } from 'idb';
 import { ok } from '../core';
 import { type PenteDb, type PenteSchema, type StoreName, request, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
+import { type GameChange, announceGameChanges } from './feed';
 import { gameFields, gameIdentity, gameRecordProblem, textHash } from './game-record';
 import { indexMissingSummaries } from './library';
 import type { StoredGame } from './records';
@@ -58,6 +59,8 @@ export interface AddedGames {
   readonly duplicate: readonly string[];
   /** How many of the games added (renamed ones too) each tab of the list holds. */
   readonly shelves: Readonly<Record<Shelf, number>>;
+  /** Every game written, as stored (its id and revision): what the caller announces once it has committed. */
+  readonly written: readonly GameChange[];
 }
 
 /**
@@ -96,6 +99,7 @@ export async function addGamesInSlices(
   const duplicate: string[] = [];
   const addedIdentities = new Set<string>();
   const addedIds = new Set<string>();
+  const written: GameChange[] = [];
   const shelves: Record<Shelf, number> = { 'in-progress': 0, finished: 0, imported: 0 };
   // Every put copies its record (structured cloning) on the page thread, so the writes are timed one by one.
   const timer = sliceTimer();
@@ -133,6 +137,7 @@ export async function addGamesInSlices(
         );
         addedIdentities.add(identity);
         addedIds.add(id);
+        written.push({ id, revision: record.revision });
         shelves[summary.shelf]++;
         if (idTaken) renamed.push({ from: fromId, to: id });
         else added.push(id);
@@ -141,7 +146,7 @@ export async function addGamesInSlices(
     }
   }
   onProgress?.(games.length, games.length);
-  return { added, renamed, duplicate, shelves };
+  return { added, renamed, duplicate, shelves, written };
 }
 
 export interface SavedImport {
@@ -164,7 +169,7 @@ export async function saveImportedGame(
   if ('problem' in entry) return fail('invalid', `The game could not be saved: ${entry.problem}.`);
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;
-  return withTransaction(
+  const saved = await withTransaction(
     db,
     ['games', 'summaries'],
     'readwrite',
@@ -178,4 +183,8 @@ export async function saveImportedGame(
     },
     { durability: 'strict' },
   );
+  if (saved.ok && !saved.value.alreadyStored) {
+    announceGameChanges([{ id: saved.value.game.id, revision: saved.value.game.revision }]);
+  }
+  return saved;
 }

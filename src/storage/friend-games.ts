@@ -17,6 +17,7 @@ import {
 } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
+import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
 import type { GameSide, StoredGame } from './records';
@@ -87,16 +88,18 @@ export interface FriendLinkReceipt {
  * invitation may not have known), and otherwise writes nothing. A link with no friend marks is only to be
  * viewed. Strict durability: the game is on disk before the player is shown it.
  */
-export function receiveFriendLink(
+export async function receiveFriendLink(
   db: PenteDb,
   opened: OpenedLink,
   options: { readonly myName: string; readonly now?: number },
 ): Promise<StorageResult<FriendLinkReceipt>> {
   const { link, state } = opened;
   const friend = link.friend;
-  if (!friend) return Promise.resolve(ok<FriendLinkReceipt>({ arrival: { kind: 'view' }, game: null }));
+  if (!friend) return ok<FriendLinkReceipt>({ arrival: { kind: 'view' }, game: null });
   const now = options.now ?? Date.now();
-  return withTransaction(
+  // Set by the transaction's body when it writes; announced only once the transaction has committed.
+  let written = null as StoredGame | null;
+  const received = await withTransaction(
     db,
     ['games', 'summaries'],
     'readwrite',
@@ -137,8 +140,12 @@ export function receiveFriendLink(
         return ok({ arrival, game: stored });
       }
       await Promise.all([request(games.put(next)), request(tx.objectStore('summaries').put(summarize(next.id, next)))]);
+      written = next;
       return ok({ arrival, game: next });
     },
     { durability: 'strict' },
   );
+  // Committed (a join or the other side's moves): the other tabs may read it now.
+  if (received.ok && written) announceGameChanges([{ id: written.id, revision: written.revision }]);
+  return received;
 }

@@ -6,6 +6,7 @@
 import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem } from './game-record';
 import type { GameClocks, GameOrigin, GameSide, GameStatus, StoredGame } from './records';
 import { summarize } from './summaries';
@@ -70,15 +71,15 @@ const CONFLICT =
  * `expectedRevision` is the revision the caller's copy was loaded at (0 for a game never saved); when the
  * stored copy has moved on (another tab saved it), nothing is written and the error kind is 'conflict'.
  */
-export function saveGame(
+export async function saveGame(
   db: PenteDb,
   game: StoredGame,
   expectedRevision: number = game.revision,
   now: number = Date.now(),
 ): Promise<StorageResult<StoredGame>> {
   const problem = gameProblem(game);
-  if (problem) return Promise.resolve(fail('invalid', `The game could not be saved: ${problem}.`));
-  return withTransaction(
+  if (problem) return fail('invalid', `The game could not be saved: ${problem}.`);
+  const saved = await withTransaction(
     db,
     ['games', 'summaries'],
     'readwrite',
@@ -98,6 +99,9 @@ export function saveGame(
     },
     { durability: 'strict' },
   );
+  // Committed: the other tabs may read it now.
+  if (saved.ok) announceGameChanges([{ id: saved.value.id, revision: saved.value.revision }]);
+  return saved;
 }
 
 export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {
@@ -121,19 +125,31 @@ export function getRawGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<
   });
 }
 
-/** Deletes a game, or a damaged record under any key, with its summary and its analysis. */
-export function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<void>> {
-  return withTransaction(db, ['games', 'summaries', 'analyses'], 'readwrite', 'delete the game', async (tx) => {
-    const store = tx.objectStore('games');
-    const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
-    if ((await store.getKey(key)) === undefined) return fail('not-found', 'That game is no longer saved here.');
-    await Promise.all([
-      request(store.delete(key)),
-      request(tx.objectStore('summaries').delete(key)),
-      request(tx.objectStore('analyses').delete(key)),
-    ]);
-    return ok(undefined);
-  });
+/**
+ * Deletes a game, or a damaged record under any key, with its summary and its analysis. The other tabs are
+ * told (a tab playing the game stops saving it); a key that is no game's id tells them only that the games
+ * changed.
+ */
+export async function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<void>> {
+  const deleted = await withTransaction(
+    db,
+    ['games', 'summaries', 'analyses'],
+    'readwrite',
+    'delete the game',
+    async (tx) => {
+      const store = tx.objectStore('games');
+      const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
+      if ((await store.getKey(key)) === undefined) return fail('not-found', 'That game is no longer saved here.');
+      await Promise.all([
+        request(store.delete(key)),
+        request(tx.objectStore('summaries').delete(key)),
+        request(tx.objectStore('analyses').delete(key)),
+      ]);
+      return ok(undefined);
+    },
+  );
+  if (deleted.ok) announceGameChanges(typeof id === 'string' ? [{ id, revision: null }] : []);
+  return deleted;
 }
 
 /** How many records the games store holds (damaged ones too): Home offers the tutorial while it is none. */

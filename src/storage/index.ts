@@ -36,3 +36,13 @@ export * from './puzzles';
 export * from './lessons';
 export * from './progress';
 export * from './friend-games';
+export {
+  type FeedChannel,
+  type FeedChannelFactory,
+  type GameChange,
+  type GamesFeed,
+  type GamesListener,
+  createGamesFeed,
+  onGamesChanged,
+  useFeedChannels,
+} from './feed';

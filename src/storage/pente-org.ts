@@ -18,6 +18,7 @@ import {
 import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
+import { type GameChange, announceGameChanges } from './feed';
 import { fileTextProblem, forMessage } from './file-text';
 import { gameFields, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
@@ -220,15 +221,20 @@ export async function importRecords(
   // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;
-  return withTransaction(db, ['games', 'summaries'], 'readwrite', 'import the games', async (tx) => {
-    const { added, renamed, duplicate } = await addGamesInSlices(tx, file.games, {
+  let written: readonly GameChange[] = [];
+  const imported = await withTransaction(db, ['games', 'summaries'], 'readwrite', 'import the games', async (tx) => {
+    const adding = await addGamesInSlices(tx, file.games, {
       onProgress: (done, total) => onProgress?.('saving', done, total),
     });
+    written = adding.written;
     return ok({
       records: file.records,
-      added: [...added, ...renamed.map((r) => r.to)],
-      duplicates: duplicate.length,
+      added: [...adding.added, ...adding.renamed.map((r) => r.to)],
+      duplicates: adding.duplicate.length,
       problems: file.problems,
     });
   });
+  // Committed: the other tabs list the new games (one message for them all).
+  if (imported.ok && written.length > 0) announceGameChanges(written);
+  return imported;
 }

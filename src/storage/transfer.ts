@@ -12,6 +12,7 @@ import { ok } from '../core';
 import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { type GameChange, announceGameChanges } from './feed';
 import { fileTextProblem, forMessage } from './file-text';
 import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
 import { parseJsonInSteps } from './json-steps';
@@ -343,12 +344,20 @@ export async function importAll(
   if (!indexed.ok) return indexed;
 
   const stores: ['games', 'summaries', 'players', 'settings'] = ['games', 'summaries', 'players', 'settings'];
-  return withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
+  let written: readonly GameChange[] = [];
+  const imported = await withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
     // The file is a library as it was: two games alike in it are both kept.
-    const { added, renamed, duplicate, shelves } = await addGamesInSlices(tx, games, {
+    const {
+      added,
+      renamed,
+      duplicate,
+      shelves,
+      written: gamesWritten,
+    } = await addGamesInSlices(tx, games, {
       repeats: 'keep',
       onProgress: (done, total) => onProgress?.('saving', done, total),
     });
+    written = gamesWritten;
 
     const playerStore = tx.objectStore('players');
     const playersAdded: string[] = [];
@@ -408,4 +417,7 @@ export async function importAll(
       puzzleAnswersAdded,
     });
   });
+  // Committed: the other tabs list the new games (one message for them all).
+  if (imported.ok && written.length > 0) announceGameChanges(written);
+  return imported;
 }

@@ -17,10 +17,11 @@ import {
   listPlayers,
   openDatabase,
   saveSettings,
+  onGamesChanged,
   unsavedGames,
 } from '../storage';
 import { refreshHomeData } from './home-data';
-import { browserKeyValueStore, onGameChange } from './session/browser-ports';
+import { browserKeyValueStore } from './session/browser-ports';
 
 export type Screen =
   | 'home'
@@ -122,7 +123,7 @@ export async function startApp(): Promise<void> {
   // All that Home shows is read before the first render, so it is drawn once, in its final layout.
   await Promise.all([refreshResumable(), refreshHomeData(opened.value)]);
   // Another tab's save or delete can change which game Continue offers, and the results.
-  onGameChange(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
+  onGamesChanged(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
   ready.value = true;
 }
 

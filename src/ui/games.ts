@@ -26,7 +26,6 @@ import { db, keptGames, notify, players, refreshResumable, screen, settings, upd
 import { navigate } from './router';
 import { PlayController } from './session/controller';
 import {
-  announceGameChange,
   engineMoveSource,
   browserGameStore,
   browserHeartbeatLog,
@@ -311,8 +310,7 @@ export async function saveKeptGames(): Promise<void> {
     if (game.id === live) continue;
     const r = await saveUnsavedGame(d, kv, game.id);
     if (!r.ok) continue; // still no room: the next try comes soon
-    saved++;
-    if (r.value.kind !== 'dropped') announceGameChange({ id: r.value.record.id, revision: r.value.record.revision });
+    saved++; // storage told the other tabs
   }
   await refreshResumable();
   if (saved > 0 && keptGames.peek() === 0) notify('Your unsaved games are saved now.');

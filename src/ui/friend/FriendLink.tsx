@@ -21,7 +21,6 @@ import { db, notify, refreshResumable, settings, updateSettings } from '../app-s
 import { openGame } from '../games';
 import { resultSentence } from '../game-words';
 import { LinkProblem } from '../screens/LinkProblem';
-import { announceGameChange } from '../session/browser-ports';
 import { LinkedGame } from '../share';
 import { COLOUR_NAMES } from './links';
 
@@ -82,10 +81,8 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     if (!game) return setPhase({ kind: 'failed', message: 'The game could not be found after saving it.' });
     const why = refusal(arrival, game);
     if (why) return setPhase({ kind: 'refused', message: why, game });
-    if (arrival.kind === 'join' || arrival.kind === 'extend') {
-      announceGameChange({ id: game.id, revision: game.revision });
-      void refreshResumable();
-    }
+    // Storage told the other tabs of a join or the other side's moves.
+    if (arrival.kind === 'join' || arrival.kind === 'extend') void refreshResumable();
     await openGame(game);
     if (arrival.kind === 'join') {
       notify(`You play ${COLOUR_NAMES[arrival.mySide]} against ${theirNameIn(game)}.`);

@@ -18,7 +18,6 @@ import { ScreenHeader } from '../ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../app-state';
 import { sendSheetFor } from '../friend/links';
 import { openGame } from '../games';
-import { announceGameChange } from '../session/browser-ports';
 
 const COLOURS: readonly [InviteColour, string][] = [
   ['black', 'Black (moves first)'],
@@ -51,7 +50,6 @@ export function Friend() {
     const saved = await saveGame(d, record, 0);
     setBusy(false);
     if (!saved.ok) return setProblem(`The game could not be saved: ${saved.error.message}`);
-    announceGameChange({ id: saved.value.id, revision: saved.value.revision });
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
     sendSheetFor.value = saved.value.id;

@@ -14,6 +14,7 @@ import {
   getRawGame,
   importAll,
   importRecords,
+  onGamesChanged,
   listGameSummaries,
   loadListedGame,
   rawRecordText,
@@ -29,7 +30,6 @@ import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from '..
 import { count } from '../plural';
 import { loadLessons } from '../lesson-progress';
 import { announceProgressChange } from '../progress-sync';
-import { announceGameChange, onGameChange } from '../session/browser-ports';
 import { VARIANTS } from '../../core';
 import { friendStanding } from '../friend/links';
 
@@ -248,7 +248,7 @@ export function Games() {
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
   useEffect(() => void load(), [status, sortBy, shown]);
   // Another tab's save or delete changes the list.
-  useEffect(() => onGameChange(() => void load()), [status, sortBy, shown]);
+  useEffect(() => onGamesChanged(() => void load()), [status, sortBy, shown]);
 
   /**
    * Whole records are read only here, when a game is opened or exported, and checked: one damaged since the
@@ -278,9 +278,8 @@ export function Games() {
     )
       return;
     const r = await deleteGame(d, id);
+    // Storage tells the other tabs: one playing this game stops saving it (and says so).
     if (!r.ok) notify(r.error.message);
-    // A tab playing this game stops saving it (and says so) instead of writing it back.
-    else if (typeof id === 'string') announceGameChange({ id, revision: null });
     await load();
     await refreshResumable();
   };

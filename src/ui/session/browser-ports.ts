@@ -1,7 +1,8 @@
 /**
- * The play controller's ports in the browser: games in IndexedDB, other tabs told of every save and
- * delete through a BroadcastChannel, the engine through the page's engine client, the wall clock, and each
- * game's turn lock in the Web Locks API (shared by the tabs, so one of them thinks for a game).
+ * The play controller's ports in the browser: games in IndexedDB (storage tells the other tabs of every
+ * save and delete, and `watch` hears theirs through storage's games feed), the engine through the page's
+ * engine client, the wall clock, and each game's turn lock in the Web Locks API (shared by the tabs, so one of
+ * them thinks for a game).
  */
 import {
   type KeyValueStore,
@@ -10,6 +11,7 @@ import {
   forgetUnsavedGame,
   getGame,
   keepUnsavedGame,
+  onGamesChanged,
   saveGame,
   saveUnsavedGame,
   unsavedGame,
@@ -30,41 +32,6 @@ export function browserKeyValueStore(): KeyValueStore | null {
   }
 }
 
-/** A change to a stored game, as tabs tell each other: its new revision, or null once it is deleted. */
-export interface GameChange {
-  readonly id: string;
-  readonly revision: number | null;
-}
-
-const CHANNEL_NAME = 'pente-games';
-const listeners = new Set<(change: GameChange) => void>();
-let channel: BroadcastChannel | null | undefined;
-
-function openChannel(): BroadcastChannel | null {
-  if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
-    channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const change = event.data as Partial<GameChange> | null;
-      if (!change || typeof change.id !== 'string') return;
-      if (change.revision !== null && !Number.isInteger(change.revision)) return;
-      for (const listener of listeners) listener({ id: change.id, revision: change.revision ?? null });
-    });
-  }
-  return channel;
-}
-
-/** Tells the other tabs and windows that a game was saved or deleted here. */
-export function announceGameChange(change: GameChange): void {
-  openChannel()?.postMessage(change);
-}
-
-/** Calls `listener` for every game another tab or window saves or deletes; returns the unsubscribe. */
-export function onGameChange(listener: (change: GameChange) => void): () => void {
-  openChannel();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * Games in IndexedDB, with the unsaved-games journal (storage/journal.ts) in `kv`: a failed save keeps the
  * record there, a save that lands forgets it, and a load first tries to save a kept copy (reconciled with
@@ -76,7 +43,6 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
       const saved = await saveGame(db, record, expectedRevision);
       if (saved.ok) {
         if (kv) forgetUnsavedGame(kv, record.id);
-        announceGameChange({ id: saved.value.id, revision: saved.value.revision });
         return { kind: 'saved', record: saved.value };
       }
       if (saved.error.kind === 'conflict') return { kind: 'conflict' };
@@ -86,10 +52,6 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
     async load(id: string) {
       if (kv && unsavedGame(kv, id)) {
         const flushed = await saveUnsavedGame(db, kv, id);
-        if (flushed.ok && flushed.value.kind !== 'dropped') {
-          const { record } = flushed.value;
-          announceGameChange({ id: record.id, revision: record.revision });
-        }
         const kept = unsavedGame(kv, id);
         if (kept) {
           const why = flushed.ok ? 'It could not be saved.' : flushed.error.message;
@@ -103,8 +65,9 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
         : { kind: 'failed', message: loaded.error.message };
     },
     watch(id, onChange) {
-      return onGameChange((change) => {
-        if (change.id === id) onChange(change.revision);
+      return onGamesChanged((changes) => {
+        const change = changes.find((c) => c.id === id);
+        if (change) onChange(change.revision);
       });
     },
   };
