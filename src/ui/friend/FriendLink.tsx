@@ -22,7 +22,7 @@ import { openGame } from '../games';
 import { resultSentence } from '../game-words';
 import { LinkProblem } from '../screens/LinkProblem';
 import { announceGameChange } from '../session/browser-ports';
-import { LinkedGame } from '../share';
+import { LinkedGame } from '../share/SharedGame';
 import { COLOUR_NAMES } from './links';
 
 type Phase =

@@ -15,7 +15,7 @@ import type { PlayController } from '../session/controller';
 import { canUndo, isFriendMatch, isHumanTurn } from '../session/match';
 import { addLeaveGuard, navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
-import { ShareButton } from '../share';
+import { ShareButton } from '../share/ShareSheet';
 import { count } from '../plural';
 import { SendSheet } from '../friend/SendSheet';
 import { friendLinkUrl, maySendFriendLink, sendSheetFor } from '../friend/links';
