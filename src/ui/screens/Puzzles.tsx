@@ -20,6 +20,7 @@ import {
   type PuzzlePackIndex,
   defenceHolds,
   difficultyOf,
+  err,
   formatPoint,
   play,
   previewMove,
@@ -30,7 +31,7 @@ import {
   winningLine,
   withDefence,
 } from '../../core';
-import type { InputMode, PuzzleHistoryEntry } from '../../storage';
+import type { PuzzleHistoryEntry } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { timeAgo } from '../game-words';
@@ -51,6 +52,8 @@ import {
 } from '../puzzles';
 import { navigate, requestedPuzzle } from '../router';
 import { hapticTap, playEffect } from '../sound';
+import { PLACE_HOW } from '../placement';
+import { usePlacement } from '../use-placement';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 /** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
@@ -65,13 +68,6 @@ const THEME_NAMES: Readonly<Record<string, string>> = {
   'four-three': 'four-three',
   'stop-the-win': 'stop the win',
   five: 'five in a row',
-};
-
-const PLACE_HOW: Readonly<Record<InputMode, string>> = {
-  'two-tap': ' Tap it again, or press Confirm, to place it.',
-  confirm: ' Press Confirm to place it.',
-  'one-tap': '',
-  drag: ' Lift your finger to place it.',
 };
 
 type Phase =
@@ -116,7 +112,6 @@ export function Puzzles() {
   const [puzzle, setPuzzle] = useState<{ puzzle: Puzzle; position: GameState } | null>(null);
   const [attempt, setAttempt] = useState<PuzzleAttempt | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'solving', note: '' });
-  const [preview, setPreview] = useState<MovePreview | null>(null);
   /** Whether this puzzle's answer has been rated (only the first is). */
   const answered = useRef(false);
   /** An answer's write in flight: the board waits for it (a few milliseconds). */
@@ -126,6 +121,20 @@ export function Puzzles() {
   const abort = useRef<AbortController | null>(null);
   const mode = settings.value.inputMode;
   const progress = puzzleProgress.value;
+  // Tap to preview, tap again or Confirm to place (use-placement.ts), while a puzzle waits for a move.
+  const solving = phase.kind === 'solving' && !savingShown;
+  const placement = usePlacement<MovePreview, { readonly message: string }>({
+    mode,
+    at: attempt?.state ?? null,
+    enabled: solving,
+    judge: (point: number) => (attempt ? previewMove(attempt.state, point) : err({ message: '' })),
+    onPlace: (chosen) => void submit(chosen.point),
+    onRefuse: (why) => setPhase({ kind: 'solving', note: why.message }),
+    onPreview: () => setPhase({ kind: 'solving', note: '' }),
+  });
+  const preview = placement.preview;
+  /** Plays the player's move: set below, where the puzzle is known (the hooks come first). */
+  let submit = async (_point: number): Promise<void> => undefined;
 
   const open = (p: PuzzlePackIndex, i: number) => {
     abort.current?.abort();
@@ -139,7 +148,7 @@ export function Puzzles() {
     setPuzzle({ puzzle: read.value, position: position.value });
     setAttempt(startAttempt(read.value, position.value));
     setPhase({ kind: 'solving', note: '' });
-    setPreview(null);
+    placement.clear();
     answered.current = false;
     setLastMove(position.value.lastMove?.point ?? null);
   };
@@ -223,9 +232,8 @@ export function Puzzles() {
     setPhase({ kind: 'failed', note: words, refutation });
   };
 
-  const submit = async (point: number) => {
+  submit = async (point: number) => {
     if (phase.kind !== 'solving' || saving.current) return;
-    setPreview(null);
     const step = puzzleMove(attempt, point);
     if (step.kind === 'illegal') {
       setPhase({ kind: 'solving', note: step.message });
@@ -290,21 +298,6 @@ export function Puzzles() {
         reply.move,
       )}: your move.`,
     });
-  };
-
-  const tap = (point: number) => {
-    if (phase.kind !== 'solving' || saving.current) return;
-    const previewed = previewMove(attempt.state, point);
-    if (!previewed.ok) {
-      setPhase({ kind: 'solving', note: previewed.error.message });
-      setPreview(null);
-      return;
-    }
-    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) void submit(point);
-    else {
-      setPhase({ kind: 'solving', note: '' });
-      setPreview(previewed.value);
-    }
   };
 
   const showSolution = () => {
@@ -394,14 +387,7 @@ export function Puzzles() {
         numbers={numbers}
         showCoordinates={settings.value.showCoordinates}
         disabled={phase.kind !== 'solving' || savingShown}
-        dragToPlace={mode === 'drag'}
-        onHover={(q) => {
-          if (phase.kind !== 'solving' || saving.current) return;
-          if (q === null) return setPreview(null);
-          const previewed = previewMove(attempt.state, q);
-          if (previewed.ok) setPreview(previewed.value);
-        }}
-        onPoint={tap}
+        {...placement.board}
       />
       <div class="lesson-bottom" role="status">
         <div class={resultClass}>
@@ -414,12 +400,7 @@ export function Puzzles() {
       </div>
       <div class="actions lesson-actions">
         {phase.kind === 'solving' && (
-          <button
-            type="button"
-            class="primary"
-            disabled={!preview || savingShown}
-            onClick={() => preview && void submit(preview.point)}
-          >
+          <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
             Confirm
           </button>
         )}
