@@ -29,7 +29,7 @@ const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   learn: lazyScreen(() => import('./screens/Tutorial').then((m) => m.Tutorial)).Screen,
   puzzles: lazyScreen(() => import('./screens/Puzzles').then((m) => m.Puzzles)).Screen,
   about: lazyScreen(() => import('./screens/About').then((m) => m.About)).Screen,
-  shared: lazyScreen(() => import('./share').then((m) => m.SharedGame)).Screen,
+  shared: lazyScreen(() => import('./share/SharedGame').then((m) => m.SharedGame)).Screen,
   friend: lazyScreen(() => import('./screens/Friend').then((m) => m.Friend)).Screen,
   'bad-link': lazyScreen(() => import('./screens/LinkProblem').then((m) => m.BadLink)).Screen,
 };

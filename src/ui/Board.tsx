@@ -1,6 +1,8 @@
 /**
  * The board: draws stones and markers and reports taps and keyboard choices. It knows no rules (the
- * chessground way): the caller passes the position and what to mark, and decides what a chosen point means.
+ * chessground way): the caller passes the position and what to mark, and decides what a chosen point means
+ * (the game screens through placement.ts: preview, confirm, drag; `usePlacement(...).board` fills the
+ * input props).
  *
  * Accessibility: an ARIA grid of points named by coordinate ("K10, empty"); one point holds the focus
  * (roving tabindex), arrow keys move it and Enter or Space chooses it.

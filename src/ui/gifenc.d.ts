@@ -1,4 +1,4 @@
-/** The part of gifenc (npm, MIT; it ships no types) that share.tsx uses. */
+/** The part of gifenc (npm, MIT; it ships no types) that share/game-gif.ts uses. */
 declare module 'gifenc' {
   export type Palette = number[][];
   export interface Encoder {

@@ -21,7 +21,7 @@ import { db, notify, refreshResumable, settings, updateSettings } from '../app-s
 import { openGame } from '../games';
 import { resultSentence } from '../game-words';
 import { LinkProblem } from '../screens/LinkProblem';
-import { LinkedGame } from '../share';
+import { LinkedGame } from '../share/SharedGame';
 import { COLOUR_NAMES } from './links';
 
 type Phase =

@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type GameState, type MovePreview, forbiddenPoints, formatPoint, previewMove, winningLine } from '../../core';
+import {
+  type GameState,
+  type MovePreview,
+  type Result,
+  err,
+  forbiddenPoints,
+  formatPoint,
+  previewMove,
+  winningLine,
+} from '../../core';
 import { AnalysisPanel } from '../AnalysisPanel';
 import { Board, type BoardGhost, type BoardMark } from '../Board';
 import { BookPanel } from '../BookPanel';
@@ -15,10 +24,11 @@ import type { PlayController } from '../session/controller';
 import { canUndo, isFriendMatch, isHumanTurn } from '../session/match';
 import { addLeaveGuard, navigate, navigateHome } from '../router';
 import { hapticTap, playEffect } from '../sound';
-import { ShareButton } from '../share';
+import { ShareButton } from '../share/ShareSheet';
 import { count } from '../plural';
 import { SendSheet } from '../friend/SendSheet';
 import { friendLinkUrl, maySendFriendLink, sendSheetFor } from '../friend/links';
+import { usePlacement } from '../use-placement';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
@@ -151,7 +161,6 @@ const Empty = () => <span class="slot" aria-hidden="true" />;
 
 export function Play() {
   const game = session.value;
-  const [preview, setPreview] = useState<MovePreview | null>(null);
   const [notice, setNotice] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const [bookMoves, setBookMoves] = useState<readonly BookMove[] | null>(null);
@@ -160,10 +169,37 @@ export function Play() {
   const m = game?.match.value;
   const live = m?.game;
   const moves = live?.moves.length ?? 0;
+  const reviewing = m?.reviewPly !== null && m?.reviewPly !== undefined;
+
+  /** The core's preview of a point the player may play now, or why not. */
+  const previewAt = (point: number): Result<MovePreview, { readonly message: string }> => {
+    const why = game?.turnRefusal() ?? null;
+    if (why || !live) return err(why ?? { message: '' });
+    return previewMove(live, point);
+  };
+  const place = (chosen: MovePreview) => {
+    if (!game) return;
+    const why = game.move(chosen.point, chosen.next);
+    if (why) setNotice(why.message);
+    else hapticTap();
+  };
+  // Tap to preview, tap again or Confirm to place (use-placement.ts). A preview belongs to the position it
+  // was made in: once the game moves on, it is gone. (Review shows another position: no preview there.)
+  const placement = usePlacement({
+    mode: settings.value.inputMode,
+    at: reviewing ? null : (live ?? null),
+    judge: previewAt,
+    onPlace: (chosen) => {
+      setNotice('');
+      place(chosen);
+    },
+    onRefuse: (why) => setNotice(why.message),
+    onPreview: () => setNotice(''),
+  });
 
   // Every new move, whoever made it: a sound, the preview and notice cleared, words for a screen reader.
   useEffect(() => {
-    setPreview(null);
+    placement.clear();
     setNotice('');
     const last = live?.lastMove;
     if (!game || !live || !last) return;
@@ -236,8 +272,6 @@ export function Play() {
   if (!game || !m || !live || !analysis) return <p class="loading">Loading…</p>;
   const s = game.shown.value;
   const size = s.rules.size;
-  const mode = settings.value.inputMode;
-  const reviewing = m.reviewPly !== null;
   const demo = game.saving.value === 'demo';
   const shownPly = s.moves.length;
   const over = live.result !== null;
@@ -264,33 +298,7 @@ export function Play() {
     </span>
   );
 
-  // A preview belongs to the position it was made in: once the game moves on, it is gone.
-  // (Review shows another position: no preview there.)
-  const shownPreview = !reviewing && preview && preview.next.parent === live ? preview : null;
-  const place = (chosen: MovePreview) => {
-    const why = game.move(chosen.point, chosen.next);
-    setPreview(null);
-    if (why) setNotice(why.message);
-    else hapticTap();
-  };
-  /** The core's preview of a point the player may play now, or why not. */
-  const previewAt = (point: number): MovePreview | string => {
-    const why = game.turnRefusal();
-    if (why) return why.message;
-    const previewed = previewMove(live, point);
-    return previewed.ok ? previewed.value : previewed.error.message;
-  };
-  const tap = (point: number) => {
-    const previewed = previewAt(point);
-    if (typeof previewed === 'string') {
-      setNotice(previewed);
-      setPreview(null);
-      return;
-    }
-    setNotice('');
-    if (mode === 'one-tap' || (mode !== 'confirm' && shownPreview?.point === point)) place(previewed);
-    else setPreview(previewed);
-  };
+  const shownPreview = placement.preview;
 
   const marked = shownPreview ? [...shownPreview.captured, ...shownPreview.poofed] : [];
   const forbidden = reviewing ? null : forbiddenPoints(s);
@@ -357,7 +365,7 @@ export function Play() {
           <button
             type="button"
             class={shownPreview ? 'primary' : ''}
-            onClick={() => shownPreview && place(shownPreview)}
+            onClick={placement.confirm}
             disabled={!shownPreview}
           >
             Confirm
@@ -459,12 +467,7 @@ export function Play() {
   } else {
     actions = (
       <>
-        <button
-          type="button"
-          class="primary"
-          onClick={() => shownPreview && place(shownPreview)}
-          disabled={!shownPreview}
-        >
+        <button type="button" class="primary" onClick={placement.confirm} disabled={!shownPreview}>
           Confirm
         </button>
         <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
@@ -520,14 +523,7 @@ export function Play() {
         ghosts={shownPreview ? [] : ghosts}
         marks={shownPreview ? [] : marks}
         showCoordinates={settings.value.showCoordinates}
-        dragToPlace={mode === 'drag'}
-        onHover={(p) => {
-          // A drag that leaves the board, or a touch the system cancels, takes its preview with it.
-          if (p === null) return setPreview(null);
-          const previewed = previewAt(p);
-          if (typeof previewed !== 'string') setPreview(previewed);
-        }}
-        onPoint={tap}
+        {...placement.board}
       />
       <div class={`info${resultCard ? ` result-card won-p${live.result?.winner ?? 0}` : ''}`}>
         <p class="status" role="status">

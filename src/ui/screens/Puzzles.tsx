@@ -19,6 +19,7 @@ import {
   type PuzzleAttempt,
   type PuzzlePackIndex,
   difficultyOf,
+  err,
   formatPoint,
   play,
   previewMove,
@@ -29,7 +30,7 @@ import {
   winningLine,
   withDefence,
 } from '../../core';
-import type { InputMode, PuzzleHistoryEntry } from '../../storage';
+import type { PuzzleHistoryEntry } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { timeAgo } from '../game-words';
@@ -50,6 +51,8 @@ import {
 } from '../puzzles';
 import { navigate, requestedPuzzle } from '../router';
 import { hapticTap, playEffect } from '../sound';
+import { PLACE_HOW } from '../placement';
+import { usePlacement } from '../use-placement';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 /** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
@@ -64,13 +67,6 @@ const THEME_NAMES: Readonly<Record<string, string>> = {
   'four-three': 'four-three',
   'stop-the-win': 'stop the win',
   five: 'five in a row',
-};
-
-const PLACE_HOW: Readonly<Record<InputMode, string>> = {
-  'two-tap': ' Tap it again, or press Confirm, to place it.',
-  confirm: ' Press Confirm to place it.',
-  'one-tap': '',
-  drag: ' Lift your finger to place it.',
 };
 
 type Phase =
@@ -117,7 +113,6 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   const [puzzle, setPuzzle] = useState<{ puzzle: Puzzle; position: GameState } | null>(null);
   const [attempt, setAttempt] = useState<PuzzleAttempt | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'solving', note: '' });
-  const [preview, setPreview] = useState<MovePreview | null>(null);
   /** Whether this puzzle's answer has been rated (only the first is). */
   const answered = useRef(false);
   /** An answer's write in flight: the board waits for it (a few milliseconds). */
@@ -127,6 +122,20 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   const abort = useRef<AbortController | null>(null);
   const mode = settings.value.inputMode;
   const progress = puzzleProgress.value;
+  // Tap to preview, tap again or Confirm to place (use-placement.ts), while a puzzle waits for a move.
+  const solving = phase.kind === 'solving' && !savingShown;
+  const placement = usePlacement<MovePreview, { readonly message: string }>({
+    mode,
+    at: attempt?.state ?? null,
+    enabled: solving,
+    judge: (point: number) => (attempt ? previewMove(attempt.state, point) : err({ message: '' })),
+    onPlace: (chosen) => void submit(chosen.point),
+    onRefuse: (why) => setPhase({ kind: 'solving', note: why.message }),
+    onPreview: () => setPhase({ kind: 'solving', note: '' }),
+  });
+  const preview = placement.preview;
+  /** Plays the player's move: set below, where the puzzle is known (the hooks come first). */
+  let submit = async (_point: number): Promise<void> => undefined;
 
   const open = (p: PuzzlePackIndex, i: number) => {
     abort.current?.abort();
@@ -140,7 +149,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     setPuzzle({ puzzle: read.value, position: position.value });
     setAttempt(startAttempt(read.value, position.value));
     setPhase({ kind: 'solving', note: '' });
-    setPreview(null);
+    placement.clear();
     answered.current = false;
     setLastMove(position.value.lastMove?.point ?? null);
   };
@@ -224,9 +233,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     setPhase({ kind: 'failed', note: words, refutation });
   };
 
-  const submit = async (point: number) => {
+  submit = async (point: number) => {
     if (phase.kind !== 'solving' || saving.current) return;
-    setPreview(null);
     const step = puzzleMove(attempt, point);
     if (step.kind === 'illegal') {
       setPhase({ kind: 'solving', note: step.message });
@@ -292,21 +300,6 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
         reply.move,
       )}: your move.`,
     });
-  };
-
-  const tap = (point: number) => {
-    if (phase.kind !== 'solving' || saving.current) return;
-    const previewed = previewMove(attempt.state, point);
-    if (!previewed.ok) {
-      setPhase({ kind: 'solving', note: previewed.error.message });
-      setPreview(null);
-      return;
-    }
-    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) void submit(point);
-    else {
-      setPhase({ kind: 'solving', note: '' });
-      setPreview(previewed.value);
-    }
   };
 
   const showSolution = () => {
@@ -396,14 +389,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
         numbers={numbers}
         showCoordinates={settings.value.showCoordinates}
         disabled={phase.kind !== 'solving' || savingShown}
-        dragToPlace={mode === 'drag'}
-        onHover={(q) => {
-          if (phase.kind !== 'solving' || saving.current) return;
-          if (q === null) return setPreview(null);
-          const previewed = previewMove(attempt.state, q);
-          if (previewed.ok) setPreview(previewed.value);
-        }}
-        onPoint={tap}
+        {...placement.board}
       />
       <div class="lesson-bottom" role="status">
         <div class={resultClass}>
@@ -416,12 +402,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       </div>
       <div class="actions lesson-actions">
         {phase.kind === 'solving' && (
-          <button
-            type="button"
-            class="primary"
-            disabled={!preview || savingShown}
-            onClick={() => preview && void submit(preview.point)}
-          >
+          <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
             Confirm
           </button>
         )}

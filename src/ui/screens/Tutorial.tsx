@@ -9,10 +9,12 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
+  type IllegalMove,
   type LessonAttempt,
   type MovePreview,
   LESSONS,
   VARIANTS,
+  err,
   forbiddenPoints,
   formatPoint,
   lessonPosition,
@@ -31,16 +33,12 @@ import { onProgressChange } from '../progress-sync';
 import { navigate } from '../router';
 import { hapticTap, playEffect } from '../sound';
 import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from '../tutorial';
+import { PLACE_HOW } from '../placement';
+import { usePlacement } from '../use-placement';
 
 const COLOURS = ['', 'Black', 'White'] as const;
-
-/** How a previewed stone is placed, by input mode (one-tap places at once, so it has no preview). */
-const PLACE_HOW: Readonly<Record<InputMode, string>> = {
-  'two-tap': ' Tap it again, or press Confirm, to place it.',
-  confirm: ' Press Confirm to place it.',
-  'one-tap': '',
-  drag: ' Lift your finger to place it.',
-};
+/** No point can be played in a lesson that could not be set up (the screen then shows no board). */
+const NO_LESSON: IllegalMove = { reason: 'off-board', message: 'This lesson could not be set up.' };
 
 /** What a previewed move would do, in words (as on the play screen), and how to place it. */
 function previewText(p: MovePreview, size: number, mode: InputMode): string {
@@ -55,13 +53,29 @@ export function Tutorial() {
   const [index, setIndex] = useState(() => firstLessonToDo(done));
   const lesson = LESSONS[index]!;
   const start = useMemo(() => lessonPosition(lesson), [lesson.id]);
-  const [preview, setPreview] = useState<MovePreview | null>(null);
   const [attempt, setAttempt] = useState<LessonAttempt | null>(null);
   const [notice, setNotice] = useState('');
   /** A lesson's write in flight: the board waits for it (a few milliseconds). */
   const saving = useRef(false);
   const [savingShown, setSavingShown] = useState(false);
   const mode = settings.value.inputMode;
+  // Tap to preview, tap again or Confirm to place (use-placement.ts), until the lesson is answered.
+  const placement = usePlacement<MovePreview, IllegalMove>({
+    mode,
+    at: start.ok ? start.value : null,
+    enabled: attempt === null && !savingShown,
+    judge: (point: number) => (start.ok ? previewMove(start.value, point) : err(NO_LESSON)),
+    onPlace: (chosen) => {
+      setNotice('');
+      void submit(chosen.point);
+    },
+    // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
+    onRefuse: (why, point) => (why.reason === 'occupied' ? setNotice(why.message) : void submit(point)),
+    onPreview: () => setNotice(''),
+  });
+  const preview = placement.preview;
+  /** Judges the player's move: set below, once the lesson's position is known (the hooks come first). */
+  let submit = async (_point: number): Promise<void> => undefined;
 
   useEffect(() => {
     void loadLessons();
@@ -75,7 +89,7 @@ export function Tutorial() {
     // A new lesson starts at its prompt, above the board (Next is below it).
     if (i !== index) window.scrollTo(0, 0);
     setIndex(i);
-    setPreview(null);
+    placement.clear();
     setAttempt(null);
     setNotice('');
   };
@@ -92,10 +106,9 @@ export function Tutorial() {
   const state = start.value;
   const size = state.rules.size;
 
-  const submit = async (point: number) => {
+  submit = async (point: number) => {
     if (saving.current) return;
     const a = tryLessonMove(lesson, state, point);
-    setPreview(null);
     setNotice('');
     // A right answer is shown once the lesson is saved as done.
     if (a.correct && !done.includes(lesson.id)) {
@@ -111,22 +124,6 @@ export function Tutorial() {
       playEffect(a.preview.result ? 'win' : a.preview.captured.length ? 'capture' : 'place');
       hapticTap();
     }
-  };
-
-  const tap = (point: number) => {
-    if (attempt || saving.current) return;
-    const previewed = previewMove(state, point);
-    if (!previewed.ok) {
-      // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
-      if (previewed.error.reason === 'occupied') {
-        setNotice(previewed.error.message);
-        setPreview(null);
-      } else void submit(point);
-      return;
-    }
-    setNotice('');
-    if (mode === 'one-tap' || (mode !== 'confirm' && preview?.point === point)) void submit(point);
-    else setPreview(previewed.value);
   };
 
   // What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
@@ -180,12 +177,7 @@ export function Tutorial() {
   let actions;
   if (!attempt) {
     actions = (
-      <button
-        type="button"
-        class="primary"
-        disabled={!preview || savingShown}
-        onClick={() => preview && void submit(preview.point)}
-      >
+      <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
         Confirm
       </button>
     );
@@ -242,14 +234,7 @@ export function Tutorial() {
         shaded={[...shaded]}
         showCoordinates
         disabled={attempt !== null || savingShown}
-        dragToPlace={mode === 'drag'}
-        onHover={(p) => {
-          if (attempt || saving.current) return;
-          if (p === null) return setPreview(null);
-          const previewed = previewMove(state, p);
-          if (previewed.ok) setPreview(previewed.value);
-        }}
-        onPoint={tap}
+        {...placement.board}
       />
       <div class="lesson-bottom" role="status">
         {result}

@@ -1,0 +1,226 @@
+/**
+ * The editor of a computer player on the players screen: its name, its strength (a level of the scale, or
+ * custom settings near one), its think time, the openings book, and the advanced depth, vision and
+ * judgement. Every value goes through `clampComputerSettings` (storage), so the editor cannot save one out
+ * of range; a number field keeps what is typed until it is left ("0." on the way to "0.5"), then clamps it.
+ * Leaving with changes unsaved asks first.
+ */
+import { useState } from 'preact/hooks';
+import { LEVELS, levelPlace, ratingInWords } from '../../core';
+import {
+  COMPUTER_LIMITS,
+  type ComputerPlayer,
+  type ComputerSettings,
+  clampComputerSettings,
+  savePlayer,
+  strengthOf,
+  withLevel,
+} from '../../storage';
+import { useLeaveGuard } from '../dialog';
+import { notify } from '../app-state';
+import { aboutSeconds, playsLike, seconds, strengthWithRating } from './computer-words';
+import { NameField, checkedName, withDb } from './player-fields';
+
+type TypedSetting = 'depth' | 'vision' | 'judgement' | 'seconds';
+
+/** A typed number of seconds in milliseconds, NaN when it is not a number (the clamp then decides). */
+const typedSecondsToMs = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text) * 1000);
+
+export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onDone: () => void }) {
+  const [name, setName] = useState(player.name);
+  const [error, setError] = useState<string | null>(null);
+  // Always valid: every change goes through the clamp.
+  const [settings, setSettings] = useState<ComputerSettings>(() => clampComputerSettings(player, player));
+  // What is being typed into a number field, kept as typed until the field is left (so "0." can become
+  // "0.5"), then clamped.
+  const [typed, setTyped] = useState<Partial<Record<TypedSetting, string>>>({});
+  const strength = strengthOf(settings);
+  /** A value that is not a number becomes the current level's. */
+  const level = LEVELS[strength.index]!;
+  const id = (what: string) => `${what}-${player.id}`;
+  useLeaveGuard(
+    name !== player.name ||
+      Object.keys(typed).length > 0 ||
+      JSON.stringify(settings) !== JSON.stringify(clampComputerSettings(player, player)),
+    `Discard the changes to ${player.name}?`,
+  );
+
+  const withTyped = (from: ComputerSettings, texts: typeof typed): ComputerSettings =>
+    clampComputerSettings(
+      {
+        ...from,
+        ...(texts.depth === undefined ? {} : { depth: texts.depth }),
+        ...(texts.vision === undefined ? {} : { vision: texts.vision }),
+        ...(texts.judgement === undefined ? {} : { judgement: texts.judgement }),
+        ...(texts.seconds === undefined ? {} : { timeMs: typedSecondsToMs(texts.seconds) }),
+      },
+      level,
+    );
+  const change = (next: Partial<ComputerSettings>) => {
+    setSettings(clampComputerSettings({ ...settings, ...next }, level));
+    setError(null);
+  };
+  const type = (key: TypedSetting, text: string) => setTyped({ ...typed, [key]: text });
+  const commit = (key: TypedSetting) => {
+    setSettings(withTyped(settings, { [key]: typed[key] }));
+    const { [key]: _done, ...rest } = typed;
+    setTyped(rest);
+  };
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const checked = checkedName(name);
+    if ('error' in checked) return setError(checked.error);
+    const final = withTyped(settings, typed);
+    const failed = await withDb((d) => savePlayer(d, { ...player, ...final, name: checked.name }));
+    if (failed) return setError(failed);
+    notify(`${checked.name} saved.`);
+    onDone();
+  };
+
+  const numberField = (key: Exclude<TypedSetting, 'seconds'>, label: string, hint: string) => {
+    const { min, max, step } = COMPUTER_LIMITS[key];
+    return (
+      <div class="setting">
+        <label for={id(key)}>{label}</label>
+        <input
+          id={id(key)}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={step}
+          value={typed[key] ?? String(settings[key])}
+          aria-describedby={id(`${key}-hint`)}
+          onInput={(e) => type(key, e.currentTarget.value)}
+          onChange={() => commit(key)}
+        />
+        <p class="setting-hint" id={id(`${key}-hint`)}>
+          {hint} ({min} to {max})
+        </p>
+      </div>
+    );
+  };
+
+  const time = COMPUTER_LIMITS.timeMs;
+  return (
+    <form class="player-editor" onSubmit={(e) => void save(e)} aria-label={`Edit ${player.name}`}>
+      <NameField
+        id={id('name')}
+        value={name}
+        error={error}
+        onInput={(n) => {
+          setName(n);
+          setError(null);
+        }}
+      />
+
+      <div class="setting">
+        <div class="setting-head">
+          <label for={id('strength')}>Strength</label>
+          <output for={id('strength')}>{strengthWithRating(settings)}</output>
+        </div>
+        <input
+          id={id('strength')}
+          type="range"
+          min={0}
+          max={LEVELS.length - 1}
+          step={1}
+          value={strength.index}
+          aria-valuetext={strengthWithRating(settings)}
+          onInput={(e) => {
+            setSettings(withLevel(settings, Number(e.currentTarget.value)));
+            setTyped({});
+          }}
+        />
+        <div class="range-ends" aria-hidden="true">
+          <span>{LEVELS[0]!.name}</span>
+          <span>{LEVELS.at(-1)!.name}</span>
+        </div>
+        {!strength.exact && (
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => {
+              setSettings(withLevel(settings, strength.index));
+              setTyped({});
+            }}
+          >
+            Use {level.name}’s settings
+          </button>
+        )}
+        <p class="level-words">
+          {strength.exact ? `${levelPlace(level)}. ${ratingInWords(level)} ` : ''}
+          {playsLike(settings)}
+        </p>
+      </div>
+
+      <div class="setting">
+        <div class="setting-head">
+          <label for={id('time')}>Thinks for</label>
+          <output for={id('time')}>{aboutSeconds(settings.timeMs)}</output>
+        </div>
+        <div class="range-with-field">
+          <input
+            id={id('time')}
+            type="range"
+            min={time.min}
+            max={time.max}
+            step={time.step}
+            value={settings.timeMs}
+            aria-valuetext={aboutSeconds(settings.timeMs)}
+            aria-describedby={id('time-hint')}
+            onInput={(e) => {
+              change({ timeMs: Number(e.currentTarget.value) });
+              const { seconds: _replaced, ...rest } = typed;
+              setTyped(rest);
+            }}
+          />
+          <span class="unit-field">
+            <input
+              type="number"
+              inputMode="decimal"
+              aria-label="Think time in seconds"
+              aria-describedby={id('time-hint')}
+              min={time.min / 1000}
+              max={time.max / 1000}
+              step={time.step / 1000}
+              value={typed.seconds ?? seconds(settings.timeMs)}
+              onInput={(e) => type('seconds', e.currentTarget.value)}
+              onChange={() => commit('seconds')}
+            />
+            <span aria-hidden="true">s</span>
+          </span>
+        </div>
+        <p class="setting-hint" id={id('time-hint')}>
+          Per move, from {seconds(time.min)} to {seconds(time.max)} seconds. Longer plays better.
+        </p>
+      </div>
+
+      <label class="check-row">
+        <input type="checkbox" checked={settings.book} onChange={(e) => change({ book: e.currentTarget.checked })} />
+        Plays from the openings book
+      </label>
+
+      <details class="advanced">
+        <summary>Advanced: depth, vision, judgement</summary>
+        {numberField(
+          'depth',
+          'Search depth (moves ahead)',
+          'How far ahead it may look; 64 means as far as time allows',
+        )}
+        {numberField('vision', 'Vision (%)', 'The share of possible moves it notices; forced moves always')}
+        {numberField('judgement', 'Judgement (%)', 'How exactly it weighs a position; lower makes mistakes')}
+      </details>
+
+      <div class="row-actions">
+        <button type="submit" class="primary">
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * The play screen's Share button and the sheet it opens: a link that carries the game, a picture of the
+ * position shown and an animated GIF of the whole game, and the pente.org record. Where the browser has
+ * the Web Share API (a phone) the buttons hand the text, link or file to the system share sheet; elsewhere
+ * they copy to the clipboard or download.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { type GameState, type Header, formatGameLink, formatRecord, recordOf } from '../../core';
+import { formatRecordDate } from '../../storage';
+import { downloadFile, fileSafe } from '../download';
+import { appLinkUrl } from '../friend/links';
+import type { PlayController } from '../session/controller';
+import { gameGif } from './game-gif';
+import { type PictureInfo, drawPosition, pngOf } from './position-picture';
+
+/**
+ * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
+ * not the last), so it opens where it was shared, with who played.
+ */
+export function gameLinkUrl(
+  state: GameState,
+  names: readonly [string, string],
+  shownPly: number | null = null,
+): string {
+  return appLinkUrl(formatGameLink({ state, names, shownPly }));
+}
+
+/** The player cancelled the system share sheet: not a failure, nothing to say. */
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+const VERB = { copied: 'Copied.', shared: 'Shared.', downloaded: 'Downloaded.' } as const;
+
+function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const recordRef = useRef<HTMLTextAreaElement>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const m = game.match.value;
+  const live = m.game;
+  const shown = game.shown.value;
+  const names = [m.sides[0].name, m.sides[1].name] as const;
+  const title = `${names[0]} vs ${names[1]}`;
+  const gameName = `${live.rules.variant.name} ${live.rules.size}×${live.rules.size}`;
+  const info: PictureInfo = { names, caption: `${gameName} · move ${shown.moves.length} of ${live.moves.length}` };
+  const record = useMemo(() => {
+    const headers: Header[] = [
+      ['Date', formatRecordDate(Date.now())],
+      ['Player 1 Name', names[0]],
+      ['Player 2 Name', names[1]],
+    ];
+    return formatRecord(recordOf(live, headers));
+  }, [live, names[0], names[1]]);
+  const link = gameLinkUrl(live, names, shown.moves.length);
+
+  useLayoutEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  useEffect(() => {
+    if (canvasRef.current) drawPosition(canvasRef.current, shown, info);
+  }, [shown]);
+
+  const run = async (work: () => Promise<keyof typeof VERB | null>) => {
+    setBusy(true);
+    setStatus('');
+    try {
+      const done = await work();
+      if (done) setStatus(VERB[done]);
+    } catch (e) {
+      setStatus(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Copies `text`; where the clipboard is refused, selects it so the player can copy it by hand. */
+  const copy = (text: string, field: HTMLInputElement | HTMLTextAreaElement | null) =>
+    run(async () => {
+      try {
+        await navigator.clipboard.writeText(text);
+        return 'copied';
+      } catch (e) {
+        field?.select();
+        throw new Error('Copying is not allowed here: the text is selected, copy it by hand.', { cause: e });
+      }
+    });
+
+  const shareText = (data: ShareData) =>
+    run(async () => {
+      try {
+        await navigator.share(data);
+        return 'shared';
+      } catch (e) {
+        if (isAbort(e)) return null;
+        throw new Error('Sharing did not work: copy it instead.', { cause: e });
+      }
+    });
+
+  /** Shares a file through the system where it can take files, else downloads it. */
+  const shareFile = (make: () => Promise<File>) =>
+    run(async () => {
+      const file = await make();
+      const data = { files: [file], title };
+      if (typeof navigator.canShare === 'function' && navigator.canShare(data)) {
+        try {
+          await navigator.share(data);
+          return 'shared';
+        } catch (e) {
+          if (isAbort(e)) return null;
+          // Refused (no user activation left after a long encode, a policy): the download still works.
+        }
+      }
+      downloadFile(file.name, file);
+      return 'downloaded';
+    });
+
+  const picture = () =>
+    shareFile(
+      async () => new File([await pngOf(canvasRef.current!)], `pente-${fileSafe(title)}.png`, { type: 'image/png' }),
+    );
+  const animation = () =>
+    shareFile(async () => {
+      setStatus('Making the GIF…');
+      const gif = await gameGif(live, { names, caption: gameName });
+      return new File([gif], `pente-${fileSafe(title)}.gif`, { type: 'image/gif' });
+    });
+
+  const canShare = typeof navigator.share === 'function';
+  const close = () => {
+    ref.current?.close();
+    onClose();
+  };
+  return (
+    <dialog
+      ref={ref}
+      class="share-sheet"
+      aria-labelledby="share-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <div class="share-head">
+        <h2 id="share-title">Share this game</h2>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+      <section aria-labelledby="share-link">
+        <h3 id="share-link">Link</h3>
+        <input ref={linkRef} class="share-text" readOnly value={link} aria-label="Link to this game" />
+        <div class="share-buttons">
+          {canShare && (
+            <button type="button" disabled={busy} onClick={() => void shareText({ title, url: link })}>
+              Share link
+            </button>
+          )}
+          <button type="button" disabled={busy} onClick={() => void copy(link, linkRef.current)}>
+            Copy link
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="share-picture">
+        <h3 id="share-picture">Picture of this position</h3>
+        <canvas ref={canvasRef} class="share-picture" role="img" aria-label={`${info.caption}: ${title}`} />
+        <div class="share-buttons">
+          <button type="button" class="primary" disabled={busy} onClick={() => void picture()}>
+            {canShare ? 'Share picture' : 'Download picture'}
+          </button>
+          <button type="button" disabled={busy || live.moves.length === 0} onClick={() => void animation()}>
+            {canShare ? 'Share GIF of the game' : 'Download GIF of the game'}
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="share-record">
+        <h3 id="share-record">pente.org record</h3>
+        <textarea ref={recordRef} class="share-text" readOnly rows={4} value={record} aria-label="Record text" />
+        <div class="share-buttons">
+          {canShare && (
+            <button type="button" disabled={busy} onClick={() => void shareText({ title, text: record })}>
+              Share record
+            </button>
+          )}
+          <button type="button" disabled={busy} onClick={() => void copy(record, recordRef.current)}>
+            Copy record
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                downloadFile(`pente-${fileSafe(title)}.txt`, new Blob([record], { type: 'text/plain' }));
+                return 'downloaded';
+              })
+            }
+          >
+            Download record
+          </button>
+        </div>
+      </section>
+      <p class="share-status" role="status">
+        {status}
+      </p>
+    </dialog>
+  );
+}
+
+/** The play screen's Share button; it opens the share sheet. */
+export function ShareButton({ game }: { game: PlayController }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" class="share-button" onClick={() => setOpen(true)}>
+        Share
+      </button>
+      {open && <ShareSheet game={game} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The screen a game link opens (`#/g/<code>`): the game in review, at the move it was shared at, with the
+ * names, the captures, the coordinates and the move list, and "Save to my games". A damaged link says what
+ * is wrong, and a friend game's link goes to its merge (friend/FriendLink.tsx, which shows a game this
+ * device is not part of with `LinkedGame` too).
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { type GameState, type OpenedLink, parseGameLink, stateAtPly, winningLine } from '../../core';
+import { newStoredGame, saveImportedGame, withState } from '../../storage';
+import { Board } from '../Board';
+import { MoveList } from '../MoveList';
+import { ScreenHeader } from '../ScreenHeader';
+import { db, notify, refreshResumable, settings } from '../app-state';
+import { FriendLink } from '../friend/FriendLink';
+import { COLOUR_NAMES } from '../friend/links';
+import { openGame } from '../games';
+import { sharedCode } from '../router';
+import { LinkProblem } from '../screens/LinkProblem';
+
+const HOW = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+
+/** A game link: a damaged one says what is wrong; a friend game's goes to its merge; any other is shown. */
+export function SharedGame() {
+  const code = sharedCode.value;
+  const parsed = useMemo(() => parseGameLink(safeDecode(code)), [code]);
+  if (!parsed.ok) return <LinkProblem title="Shared game" message={parsed.error.message} />;
+  if (parsed.value.link.friend) return <FriendLink key={code} opened={parsed.value} />;
+  return <LinkedGame key={code} opened={parsed.value} saveLabel="Save to my games" />;
+}
+
+/** The code as the URL has it, %-escapes undone where they can be (a messenger may escape a dot). */
+export function safeDecode(code: string): string {
+  try {
+    return decodeURIComponent(code);
+  } catch {
+    return code;
+  }
+}
+
+/** One side of a linked game: the name (or the colour, when the link has none) and the stones captured. */
+function LinkedSide({ state, player, name }: { state: GameState; player: 1 | 2; name: string }) {
+  const target = state.rules.variant.captureWin;
+  const captured = state.captures[player - 1]!;
+  const active = !state.result && state.toMove === player;
+  return (
+    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOUR_NAMES[player]}: ${name}`}>
+      <span class={`dot p${player}`} aria-hidden="true" />
+      <span class="name">{name}</span>
+      {target !== null && (
+        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
+          {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
+            <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
+          ))}
+          <span class="count">
+            {captured}/{target}
+          </span>
+        </span>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A game from a link, to look at: it opens at the move it was shared at, with the names, the captures, the
+ * coordinates and the move list; step through it, or save it to this device's games (a plain game: for a
+ * friend game this device is not part of, "Save a copy").
+ */
+export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; saveLabel: string; note?: string }) {
+  const { link, state: game } = opened;
+  const [ply, setPly] = useState<number | null>(link.shownPly);
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const total = game.moves.length;
+  const shownPly = ply ?? total;
+  const s = stateAtPly(game, shownPly);
+  const size = game.rules.size;
+  const names = [link.names?.[0] || 'Black', link.names?.[1] || 'White'] as const;
+  const go = (to: number) => setPly(to >= total ? null : Math.max(0, to));
+
+  const save = async () => {
+    const d = db.value;
+    if (!d) return setProblem('This game cannot be saved: the saved games are not available here.');
+    setSaving(true);
+    const fresh = newStoredGame({
+      variant: game.rules.variant.id,
+      size,
+      tournamentRule: game.rules.tournamentRule,
+      players: [
+        { name: link.names?.[0] || 'Player 1', kind: 'human' },
+        { name: link.names?.[1] || 'Player 2', kind: 'human' },
+      ],
+    });
+    // Saved as an imported game, once: the same game saved again (from this link or another way) is the
+    // one already stored, and opens.
+    const saved = await saveImportedGame(d, withState(fresh, game));
+    setSaving(false);
+    if (!saved.ok) return setProblem(`Not saved: ${saved.error.message}`);
+    void refreshResumable();
+    await openGame(saved.value.game);
+    if (saved.value.alreadyStored) notify('This game was already in your games: it is opened from there.');
+  };
+
+  const r = s.result;
+  const result = r ? (r.winner ? ` ${names[r.winner - 1]} won by ${HOW[r.reason]}.` : ' Draw.') : '';
+  return (
+    <main class="shared-game">
+      <ScreenHeader title={`Shared game: ${game.rules.variant.name} ${size}×${size}`} />
+      <div class="players">
+        <LinkedSide state={s} player={1} name={names[0]} />
+        <LinkedSide state={s} player={2} name={names[1]} />
+      </div>
+      <Board
+        size={size}
+        cells={s.cells}
+        lastMove={s.lastMove?.point ?? null}
+        highlighted={winningLine(s)}
+        showCoordinates={settings.value.showCoordinates}
+        disabled
+        onPoint={() => undefined}
+      />
+      <p class="status" role="status">
+        Move {shownPly} of {total}.{result}
+      </p>
+      {note && <p class="friend-note">{note}</p>}
+      {problem && (
+        <p class="notice" role="alert">
+          {problem}
+        </p>
+      )}
+      <div class="shared-actions">
+        <button type="button" class="primary" disabled={saving} onClick={() => void save()}>
+          {saveLabel}
+        </button>
+      </div>
+      <nav class="review" aria-label="Review">
+        <button type="button" aria-label="First move" onClick={() => go(0)} disabled={shownPly === 0}>
+          «
+        </button>
+        <button type="button" aria-label="Previous move" onClick={() => go(shownPly - 1)} disabled={shownPly === 0}>
+          ‹
+        </button>
+        <button type="button" aria-label="Next move" onClick={() => go(shownPly + 1)} disabled={shownPly === total}>
+          ›
+        </button>
+        <button type="button" aria-label="Last move" onClick={() => go(total)} disabled={shownPly === total}>
+          »
+        </button>
+      </nav>
+      <MoveList game={game} shownPly={shownPly} onGo={go} />
+    </main>
+  );
+}
