@@ -139,9 +139,10 @@ export interface SearchSettings {
    * a settled best move that forces (a four, a block, a capture: priority at least reductionLimit), so quiet
    * positions get 60%; and the share grows with the best move's instability (its changes over the last
    * iterations, each counting half as much an iteration later) and by a quarter when the score fell by half a
-   * stone since the last iteration, up to 95%. Off: it used 27% more time a move and lost 70 Elo [-146, -1]
-   * in 60 games at 1 s against the rule without it, and against a deep opponent (depth 12, no time limit; we
-   * move second) scored 1 of 24 where the old rule scored 2 (docs/ENGINE-MEASUREMENTS.md).
+   * stone since the last iteration, up to 95%. On since the partial-iteration fix (searchRoot names a move
+   * only above the window's floor): +21 Elo [-15, 57] in 200 games at 1 s over the old rule, 486 against
+   * 359 ms a move (before that fix it lost 70 [-146, -1] in 60 games: a late iteration cut short could
+   * switch to a worse move). docs/ENGINE-MEASUREMENTS.md.
    */
   readonly unsettledTime: boolean;
 }
@@ -178,7 +179,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   vctPlies: 9,
   vctWidth: 4,
   vctNodes: 3000,
-  unsettledTime: false,
+  unsettledTime: true,
 };
 
 export interface SearchLimits {
