@@ -39,16 +39,17 @@ describe('the tactics set (a sample)', () => {
 
   it('finds the forced wins of up to four moves (at least 99%)', { timeout: 300_000 }, () => {
     const { judged, captures, missed } = judge('win');
-    expect(judged).toBeGreaterThan(20);
-    expect(captures).toBeGreaterThan(10);
-    expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(Math.floor(judged * 0.01));
+    expect(judged).toBeGreaterThan(40);
+    expect(captures).toBeGreaterThan(12);
+    // One miss is allowed (the whole set misses 1 of 200): self-play 172 at ply 24, where the engine's move
+    // N8 wins in 11 plies by its own search, beyond the 9 plies the prover can confirm.
+    expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(Math.max(1, Math.floor(judged * 0.01)));
   });
 
-  // The target is 95%; the whole set measures 90% (37 of 41, docs/ENGINE-MEASUREMENTS.md), so the
-  // sample is held to what the engine does, not to the target.
-  it('avoids most of the moves that allow one (at least 85%)', { timeout: 300_000 }, () => {
+  // The whole set measures 96 of 98 (docs/ENGINE-MEASUREMENTS.md); the target is 95%.
+  it('avoids the moves that allow one (at least 95%)', { timeout: 300_000 }, () => {
     const { judged, missed } = judge('defend');
-    expect(judged).toBeGreaterThan(5);
-    expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(Math.floor(judged * 0.15));
+    expect(judged).toBeGreaterThan(20);
+    expect(missed.length, missed.join(', ')).toBeLessThanOrEqual(Math.floor(judged * 0.05));
   });
 });
