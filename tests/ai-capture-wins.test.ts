@@ -92,3 +92,43 @@ describe("the table's win scores", () => {
     expect(fromTable(-1234, 7)).toBe(-1234);
   });
 });
+
+/**
+ * Two faults of the search that the tactics set found (docs/ENGINE-MEASUREMENTS.md, issue #24), each at the
+ * Master think as a node count. Judged by the prover, never by the engine.
+ */
+describe('the search keeps the defence it found', () => {
+  const safe = (moves: string, plies: number): ((move: number) => boolean) => {
+    const state = fromRecord(moves);
+    return (move) => {
+      const next = play(state, move);
+      if (!next.ok) throw new Error(next.error.message);
+      const prover = new Prover(next.value);
+      prover.reset(2_000_000);
+      const answer = prover.wins(plies);
+      expect(answer).not.toBe('unknown');
+      return answer === 'no';
+    };
+  };
+
+  it('an iteration cut short does not switch to a move that only failed low less (D13 lost in 3)', () => {
+    // White to move. Depth 12 plays F9; the next iteration, stopped by the node limit, saw F9 fail low and
+    // D13 fail low less (both upper bounds), and used to play D13: Black F9, then five.
+    const moves = 'K10 J10 F10 L9 H8 L8 G9 J7 J9 L11 G7 F6 L7 L10 L12 K8 E11 D12 M10 H6 G5 G6 J6 J8 H9';
+    const holds = safe(moves, 5);
+    expect(holds(at('D13'))).toBe(false);
+    const r = new Engine(18).think(fromRecord(moves), { nodes: MASTER_NODES, timeMs: 600_000, book: false });
+    expect(names([r.move])).not.toEqual(['D13']);
+    expect(holds(r.move)).toBe(true);
+  });
+
+  it('a loss found early does not end the search: deeper, it finds the defence that holds (P9 lost in 7)', () => {
+    // White to move; the search scored every move lost at depth 4 and stopped, keeping P9. P8, M7 and P10
+    // hold for 7 plies.
+    const moves = 'K10 J9 N10 J11 L10 M10 J10 G10 L8 K9 M9 K7 N8 K11 O11 P12 O7 P6 N9 N11 O9';
+    const holds = safe(moves, 7);
+    expect(holds(at('P9'))).toBe(false);
+    const r = new Engine(18).think(fromRecord(moves), { nodes: MASTER_NODES, timeMs: 600_000, book: false });
+    expect(holds(r.move)).toBe(true);
+  });
+});
