@@ -1,11 +1,13 @@
 /**
  * The service worker (vite-plugin-pwa's injectManifest: the build fills in `self.__WB_MANIFEST`). It does
  * what the generated one did — precache the build, serve every navigation from the precached index.html,
- * drop outdated caches, skip waiting when the page asks ("update available") — and one thing more: every
+ * drop outdated caches, skip waiting when the page asks ("update available"), take over the first visit's
+ * page at once (clientsClaim) — and one thing more: every
  * response it serves carries the cross-origin isolation headers, so the installed app is isolated offline
  * too (SharedArrayBuffer, so the engine can search on several threads: src/ai/smp.ts). The same headers as
  * `npm start`'s server sends (vite.config.ts `ISOLATION_HEADERS`).
  */
+import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
@@ -32,6 +34,11 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+// The page of a first visit is taken over as soon as the worker activates: otherwise it stays uncontrolled
+// until reloaded, and a screen loaded on demand (a link from a friend, opened in that page once the network
+// has gone) would be fetched from the network and fail, although it is precached. An update waits to be
+// asked (SKIP_WAITING above); the page that asks then reloads with it.
+clientsClaim();
 addPlugins([{ handlerWillRespond: ({ response }) => Promise.resolve(isolated(response)) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
