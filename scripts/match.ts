@@ -71,11 +71,6 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings; on by default: capture threats). */
   'capture-threats': { captureThreatFours: true },
   'no-capture-threats': { captureThreatFours: false },
-  'breakable-last': { breakableFoursLast: true },
-  'no-breakable-last': { breakableFoursLast: false },
-  'capture-danger': { captureThreatFours: true, captureDanger: 400 },
-  vct: { vctRoot: true },
-  'no-vct': { vctRoot: false },
   /** Issue #24's stopping rule (SearchSettings.unsettledTime) on and off. */
   'unsettled-time': { unsettledTime: true },
   'settled-time': { unsettledTime: false },

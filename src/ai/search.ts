@@ -8,7 +8,6 @@
  * Make/unmake on the Position's typed arrays; per-ply buffers are allocated once, so the hot loop
  * allocates nothing.
  */
-import { AXES, type Player, isCapturable } from '../core';
 import { type GenInfo, MoveGen, WIN_NOW } from './movegen';
 import { evaluate } from './evaluate';
 import { MAX_SEARCH_PLY, type Position, threatCount } from './position';
@@ -35,9 +34,6 @@ const VCF_MASK = (1 << 16) - 1;
 /** Ranks in the victory search's list of forcing moves: fours first, then capture threats (see listThreats). */
 const THREAT_FOUR = 1 << 14;
 const THREAT_CAPTURE = 1 << 12;
-/** The eight directions (for the points that flank a pair). */
-const DX = [1, 0, 1, 1, -1, 0, -1, -1] as const;
-const DY = [0, 1, 1, -1, 0, -1, -1, 1] as const;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
 
@@ -107,33 +103,6 @@ export interface SearchSettings {
    */
   readonly captureThreatFours: boolean;
   /**
-   * A four whose stones the defender can capture at once is no forcing threat: the victory search tries
-   * such fours only after the others (its width is spent on fours that must be blocked). Off: -7 Elo
-   * [-38, 24] in 400 games at 100 ms, -23 [-83, 35] in 120 at 1 s; ranking them below the other fours in
-   * the move filter too lost 14 [-46, 18] (400 games, 100 ms) and was taken out.
-   */
-  readonly breakableFoursLast: boolean;
-  /**
-   * With captureThreatFours: what standing pat in quiescence loses (centi-stones) when the opponent is near
-   * its capture win and would have a victory by continuous fours and capture threats after a free move.
-   * Off: 400 against none scored 7 Elo [-23, 37] in 400 games at 100 ms and -12 [-61, 37] in 120 at 1 s.
-   */
-  readonly captureDanger: number;
-  /**
-   * Before the search, look for a victory by continuous threats (fours, threes, and with captureThreatFours
-   * capture threats near the capture win) for the side to move, and play its first move if one is found.
-   * Off: -2 Elo [-33, 29] in 400 games at 100 ms, -17 [-71, 35] in 120 at 1 s. (Looking for one at every
-   * search node within two plies of the root, then one, instead cost more than half the time at 100 ms a
-   * move, and lost 24 of 30 games, then 30 of 41, to the search without it.)
-   */
-  readonly vctRoot: boolean;
-  /** The longest such victory looked for, in plies. */
-  readonly vctPlies: number;
-  /** How many threats it tries at each of the attacker's turns. */
-  readonly vctWidth: number;
-  /** The most nodes it may take (a search that runs out finds nothing). */
-  readonly vctNodes: number;
-  /**
    * The stopping rule. Off: no new iteration starts after 60% of the think time, or 30% once the best move
    * has held for four iterations. On (Stockfish's time manager in spirit): the early stop at 30% is kept for
    * a settled best move that forces (a four, a block, a capture: priority at least reductionLimit), so quiet
@@ -172,12 +141,6 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   nullMoveDeep: 4,
   helperSkipDepths: true,
   captureThreatFours: true,
-  breakableFoursLast: false,
-  captureDanger: 0,
-  vctRoot: false,
-  vctPlies: 9,
-  vctWidth: 4,
-  vctNodes: 3000,
   unsettledTime: false,
 };
 
@@ -264,12 +227,6 @@ export class Searcher {
   private readonly vcfKey = new Int32Array(VCF_MASK + 1);
   private readonly vcfLo = new Int32Array(VCF_MASK + 1);
   private readonly vcfLeft = new Int8Array(VCF_MASK + 1);
-  /** The same for victories by continuous threats (threes too). */
-  private readonly vctKey = new Int32Array(VCF_MASK + 1);
-  private readonly vctLo = new Int32Array(VCF_MASK + 1);
-  private readonly vctLeft = new Int8Array(VCF_MASK + 1);
-  /** The node count at which the victory-by-threats search in progress gives up. */
-  private vctEnd = 0;
   private readonly info: GenInfo = { forced: false, best: 0 };
   private stopped = false;
   private deadline = 0;
@@ -332,10 +289,6 @@ export class Searcher {
     for (let i = 0; i < rootCount; i++) this.rootPriority[rootMoves[i]!] = rootPriority[i]!;
     if (rootCount === 1) return result(rootMoves[0]!, evaluate(pos, this.settings.weights), 0, rootMoves, true);
     const seen = this.applyVision(rootMoves, rootPriority, this.info.forced);
-    // (Full strength only: a proof nine plies deep would be beyond what a level's vision and judgement see.)
-    const full = this.settings.vision >= 1 && this.settings.noise === 0;
-    const victory = this.settings.vctRoot && full && !this.info.forced ? this.rootVictory(seen) : null;
-    if (victory) return result(victory.move, WIN - victory.plies, victory.plies, [victory.move], false);
 
     let bestMove = seen[0]!;
     let bestScore = -INFINITY;
@@ -448,28 +401,6 @@ export class Searcher {
     // lowest visions (a few percent) would play the filter's first choice nearly every move and be stronger
     // than vision 10.
     return [moves[mix(seed * 7919 + this.pos.hashLo) % moves.length]!];
-  }
-
-  /**
-   * A victory by continuous threats for the side to move at the root (within vctNodes nodes): its first
-   * move, one the player sees, and its length in plies; or null.
-   */
-  private rootVictory(seen: readonly number[]): { move: number; plies: number } | null {
-    const pos = this.pos;
-    if (pos.pendingFive !== 0 || this.threatOnBoard()) return null;
-    this.vctEnd = pos.nodes + this.settings.vctNodes;
-    const me = pos.toMove;
-    const count = this.listThreats(0, this.settings.vctWidth, true);
-    const moves = Array.from(this.moves.subarray(0, count));
-    for (const m of moves) {
-      if (!seen.includes(m)) continue;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(1, this.settings.vctPlies - 1);
-      pos.unmake();
-      if (this.stopped) return null;
-      if (plies > 0) return { move: m, plies: plies + 1 };
-    }
-    return null;
   }
 
   /** When every move loses: the longest loss, then the move leaving the opponent fewest winning replies. */
@@ -780,16 +711,7 @@ export class Searcher {
     const threatened =
       pos.lineCount[them * 6 + 4]! > 0 || (pos.takes[them]! > 0 && pos.captures[them - 1]! + maxCapture >= target);
     if (!canWin && !threatened) {
-      let stand = this.evaluate();
-      // Near the opponent's capture win, standing pat is worth less if a free move would give it a victory
-      // by continuous threats (its capture threats among them).
-      const danger = this.settings.captureDanger;
-      if (danger > 0 && qd < MAX_QUIESCENCE && this.captureThreatsWin(them) && pos.pendingFive === 0) {
-        pos.makeNull();
-        const theirs = this.vcfAttack(ply + 1, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
-        pos.unmakeNull();
-        if (theirs > 0) stand -= danger;
-      }
+      const stand = this.evaluate();
       if (stand >= beta || qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return stand;
       if (stand > alpha) alpha = stand;
       const threes = pos.lineCount[me * 6 + 3]!;
@@ -879,11 +801,11 @@ export class Searcher {
 
   /**
    * The forcing moves of the side to move for the victory search, at most `limit`, best first from `base`:
-   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), its
+   * its fours, its
    * captures that leave it a winning threat (ranked as fours: see MoveGen.captureThreats), and with
    * captureThreatFours, near its capture win, its capture threats (after the fours).
    */
-  private listThreats(base: number, limit: number, threes = false): number {
+  private listThreats(base: number, limit: number): number {
     const pos = this.pos;
     const n = pos.points;
     const me = pos.toMove;
@@ -892,7 +814,6 @@ export class Searcher {
     const captureThreat = pos.captureThreat;
     const settings = this.settings;
     const captureThreats = settings.captureThreatFours && this.captureThreatsWin(me);
-    const breakable = settings.breakableFoursLast && pos.rules.variant.captureLengths.length > 0;
     const list = this.list;
     const listed = pos.listCandidates(list);
     let count = 0;
@@ -905,14 +826,10 @@ export class Searcher {
       let score: number;
       if (fours > 0) {
         score = THREAT_FOUR + fours * 16 + threatCount(t, 2);
-        if (breakable && this.fourIsBreakable(q, me)) score -= THREAT_FOUR >> 1;
       } else if (opened > 0) {
         score = THREAT_FOUR + opened * 16 + threatCount(t, 2);
       } else if (captureThreats && captureThreat[mine + q]! > 0) {
         score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
-      } else if (threes && threatCount(t, 2) >= 2 && this.makesThree(q)) {
-        // (A three from two stones: the new stone lies in at least two windows holding two of them.)
-        score = threatCount(t, 2) * 16 + threatCount(t, 1 + 1);
       } else continue;
       this.moves[base + count] = q;
       this.scores[base + count] = score;
@@ -961,50 +878,6 @@ export class Searcher {
     const wins = this.winsNow(ply);
     pos.unmakeNull();
     return wins;
-  }
-
-  /**
-   * Whether the player's move at q makes a four with a stone the other side could capture at once (so the
-   * four can be broken instead of blocked). Reads the cells with q set for the moment, nothing else.
-   */
-  private fourIsBreakable(q: number, player: Player): boolean {
-    const pos = this.pos;
-    const cells = pos.cells;
-    const size = pos.size;
-    const lengths = pos.rules.variant.captureLengths;
-    const x0 = q % size;
-    const y0 = (q - x0) / size;
-    cells[q] = player;
-    let breakable = false;
-    for (const [dx, dy] of AXES) {
-      // Each five-window along this axis through q holding four of the player's stones and none of the other's.
-      for (let s = -4; s <= 0 && !breakable; s++) {
-        let own = 0;
-        let clean = true;
-        for (let k = s; k < s + 5; k++) {
-          const x = x0 + k * dx;
-          const y = y0 + k * dy;
-          if (x < 0 || y < 0 || x >= size || y >= size) {
-            clean = false;
-            break;
-          }
-          const c = cells[y * size + x]!;
-          if (c === player) own++;
-          else if (c !== 0) {
-            clean = false;
-            break;
-          }
-        }
-        if (!clean || own !== 4) continue;
-        for (let k = s; k < s + 5 && !breakable; k++) {
-          const p = (y0 + k * dy) * size + x0 + k * dx;
-          if (cells[p] === player && isCapturable(cells, size, p, player, lengths)) breakable = true;
-        }
-      }
-      if (breakable) break;
-    }
-    cells[q] = 0;
-    return breakable;
   }
 
   /**
@@ -1075,171 +948,6 @@ export class Searcher {
       if (plies > longest) longest = plies;
     }
     return longest + 1;
-  }
-
-  /**
-   * Victory by continuous threats: as vcfAttack, but a three (a move after which the attacker would make an
-   * open or double four) is a threat too, answered by every move that could stop it. Returns plies to the
-   * win found, or 0. Its own table, as the victory search's.
-   */
-  private vctAttack(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left <= 0 || ply >= MAX_SEARCH_PLY - 2 || pos.nodes > this.vctEnd) return 0;
-    const me = pos.toMove;
-    if (this.canWinNow(me) && this.winsNow(ply)) return 1;
-    if (left < 3) return 0; // A threat, its answer and the win take three plies at least.
-    const slot = pos.hashLo & VCF_MASK;
-    if (this.vctKey[slot] === pos.hashHi && this.vctLo[slot] === pos.hashLo) {
-      const known = this.vctLeft[slot]!;
-      if (known >= left) return 0;
-      if (known < 0 && -known <= left) return -known;
-    }
-    const base = ply * pos.points;
-    const count = this.listThreats(base, this.settings.vctWidth, true);
-    let result = 0;
-    for (let i = 0; i < count; i++) {
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (this.stopped) return 0;
-      if (plies > 0) {
-        result = plies + 1;
-        break;
-      }
-    }
-    // (A search cut short by its node budget is kept as a failure too: searching it again would cost as much.)
-    this.vctKey[slot] = pos.hashHi;
-    this.vctLo[slot] = pos.hashLo;
-    this.vctLeft[slot] = result > 0 ? -result : left;
-    return result;
-  }
-
-  /**
-   * The defender's side of vctAttack: the attacker's threat must stand (a four or capture-win threat that
-   * wins if passed, or a point making an open or double four), and every defence must lose to more threats.
-   * Against a three, the defences searched are the stones in the attacker's threes, the captures, the
-   * capture threats, the fours, and the points that would make the threatening stone capturable.
-   */
-  private vctDefend(ply: number, left: number): number {
-    const pos = this.pos;
-    this.checkTime();
-    if (this.stopped || left <= 0) return 0;
-    const n = pos.points;
-    const def = pos.toMove;
-    const att = 3 - def;
-    const hard = this.canWinNow(att);
-    if (hard ? !this.threatIsReal(ply) : !this.threatensFour(att)) return 0;
-    const base = ply * n;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0 || this.scores[base] === WIN_NOW) return 0;
-    let longest = 0;
-    let defences = 0;
-    for (let i = 0; i < count; i++) {
-      if (!hard) MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      if (!hard && !this.mayStopThree(m, att)) continue;
-      defences++;
-      pos.make(m);
-      let plies: number;
-      if (pos.winner) plies = pos.winner === att ? 1 : 0;
-      else if (this.canWinNow(def)) plies = this.vctAnswer(ply + 1, left - 1);
-      else plies = this.vctAttack(ply + 1, left - 1);
-      pos.unmake();
-      if (plies === 0) return 0;
-      if (plies > longest) longest = plies;
-    }
-    // No move could stop it: the defender passes, and the four and the five follow.
-    return defences ? longest + 1 : 4;
-  }
-
-  /** The attacker answers the defender's four (or capture-win threat): wins if some answer keeps a threat. */
-  private vctAnswer(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left < 2) return 0;
-    const base = ply * pos.points;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0;
-    if (this.scores[base] === WIN_NOW) return 1;
-    if (!this.info.forced) return 0;
-    const me = pos.toMove;
-    for (let i = 0; i < count; i++) {
-      MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (this.stopped) return 0;
-      if (plies > 0) return plies + 1;
-    }
-    return 0;
-  }
-
-  /** Whether the player has an empty point in two of its windows of three (an open or double four to make). */
-  private threatensFour(player: number): boolean {
-    const pos = this.pos;
-    const threat = pos.threat;
-    const o = player * pos.points;
-    const listed = pos.listCandidates(this.list);
-    for (let j = 0; j < listed; j++) if (threatCount(threat[o + this.list[j]!]!, 3) >= 2) return true;
-    return false;
-  }
-
-  /** Whether the side to move's stone at q makes a three: a point near q in two of its windows of three. */
-  private makesThree(q: number): boolean {
-    const pos = this.pos;
-    const size = pos.size;
-    const me = pos.toMove;
-    const o = me * pos.points;
-    pos.make(q);
-    let found = false;
-    const x0 = q % size;
-    const y0 = (q - x0) / size;
-    for (const [dx, dy] of AXES) {
-      for (let k = -4; k <= 4 && !found; k++) {
-        const x = x0 + k * dx;
-        const y = y0 + k * dy;
-        if (k === 0 || x < 0 || y < 0 || x >= size || y >= size) continue;
-        const p = y * size + x;
-        if (pos.cells[p] === 0 && threatCount(pos.threat[o + p]!, 3) >= 2) found = true;
-      }
-      if (found) break;
-    }
-    pos.unmake();
-    return found;
-  }
-
-  /**
-   * Whether the defender's move at m could stop the attacker's three: it lies in one of the attacker's
-   * windows of three, captures, threatens a capture, makes a four, or flanks a point that would make the
-   * attacker's pair with a stone beside it (so the four could be captured out).
-   */
-  private mayStopThree(m: number, att: number): boolean {
-    const pos = this.pos;
-    const n = pos.points;
-    const def = 3 - att;
-    const threat = pos.threat;
-    if (threatCount(threat[att * n + m]!, 3) > 0 || threatCount(threat[def * n + m]!, 3) > 0) return true;
-    if (pos.captureAt[def * n + m]! > 0 || pos.captureThreat[def * n + m]! > 0) return true;
-    const size = pos.size;
-    const cells = pos.cells;
-    const x0 = m % size;
-    const y0 = (m - x0) / size;
-    for (let d = 0; d < 8; d++) {
-      const dx = DX[d]!;
-      const dy = DY[d]!;
-      const x3 = x0 + 3 * dx;
-      const y3 = y0 + 3 * dy;
-      if (x3 < 0 || y3 < 0 || x3 >= size || y3 >= size) continue;
-      const a = m + dx + dy * size;
-      const b = m + 2 * (dx + dy * size);
-      const c = m + 3 * (dx + dy * size);
-      if (cells[c] !== 0) continue;
-      // D . X _ or D X . _ where the empty middle point is the attacker's threat point.
-      if (cells[a] === att && cells[b] === 0 && threatCount(threat[att * n + b]!, 3) >= 2) return true;
-      if (cells[b] === att && cells[a] === 0 && threatCount(threat[att * n + a]!, 3) >= 2) return true;
-    }
-    return false;
   }
 
   /** Whether a player may have a win next move (a four, or a capture within reach of the capture win). */
