@@ -36,7 +36,7 @@ import { type SearchThreads, searchThreads } from './lib/search-threads';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import { OpeningBook } from '../src/ai/book/book';
-import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search';
+import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search-settings';
 import { DEFAULT_WEIGHTS, PRE_TEXEL_WEIGHTS } from '../src/ai/weights';
 import { rng } from '../tests/helpers';
 

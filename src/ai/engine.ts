@@ -8,15 +8,8 @@ import { urgency } from './book/urgent';
 import { noiseFor } from './levels';
 import { overlookedThreatMove } from './overlook';
 import { Position } from './position';
-import {
-  DEFAULT_SETTINGS,
-  type SearchProgress,
-  type SearchResult,
-  type SearchSettings,
-  Searcher,
-  WIN,
-  isWinScore,
-} from './search';
+import { type SearchProgress, type SearchResult, Searcher, WIN, isWinScore } from './search';
+import { DEFAULT_SETTINGS, type SearchSettings } from './search-settings';
 import { type HelperChannel, LazySmp, combine } from './smp';
 import { type ClockBudget, moveTime } from './timeman';
 import { TranspositionTable, tableBytes } from './tt';

@@ -12,7 +12,7 @@ import { type GenInfo, MoveGen, WIN_NOW } from './movegen';
 import { evaluate } from './evaluate';
 import { MAX_SEARCH_PLY, type Position, threatCount } from './position';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt';
-import { DEFAULT_WEIGHTS, type Weights } from './weights';
+import { DEFAULT_SETTINGS, type SearchSettings } from './search-settings';
 
 /** A win in n plies scores WIN - n, so faster wins and slower losses are preferred. */
 export const WIN = 1_000_000;
@@ -20,10 +20,9 @@ const WIN_BOUND = WIN - 2 * MAX_SEARCH_PLY;
 const INFINITY = WIN + 1;
 const MAX_QUIESCENCE = 10;
 /**
- * The table's move is raised above every priority (priorities stay below 2^28). There are no killer moves
- * and no history heuristic: in 2,000 games of self-play at 100 ms each, killers (raised the same way) cost
- * 15 Elo [-29, -1], and history (added to the priority) gained 2 [-11, 16]; the filter's threat order
- * already puts the refutations first. Both were taken out.
+ * The table's move is raised above every priority (priorities stay below 2^28). No killer moves and no
+ * history heuristic: both measured no gain (docs/ENGINE-MEASUREMENTS.md); the filter's threat order already
+ * puts the refutations first.
  */
 const PROMOTE_TT = 1 << 30;
 const PRIORITY_MASK = (1 << 28) - 1;
@@ -36,113 +35,6 @@ const THREAT_FOUR = 1 << 14;
 const THREAT_CAPTURE = 1 << 12;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
-
-/** How many moves to search at a given remaining depth: the best `keep`, plus `extra` within `margin`. */
-export interface FilterWidth {
-  readonly keep: number;
-  readonly extra: number;
-  /** An extra move is searched only if its priority is at least this fraction of the best move's. */
-  readonly margin: number;
-}
-
-export interface SearchSettings {
-  readonly weights: Weights;
-  /**
-   * Filter widths by distance from the root: [ply 1, ply 2, …], the last applying beyond. The tree
-   * narrows as it deepens (as gnubg's move filters do): near the root a mistake in the filter costs most.
-   */
-  readonly widths: readonly FilterWidth[];
-  /** Share of candidate moves the player sees (1 = all); forced moves are always seen. */
-  readonly vision: number;
-  /** Evaluation noise in centi-stones (0 = exact judgement). */
-  readonly noise: number;
-  readonly seed: number;
-  readonly useTable: boolean;
-  readonly useQuiescence: boolean;
-  /** Late-move reductions for quiet moves far down the list: 35 Elo [21, 49] in 2,000 games at 100 ms. */
-  readonly useReductions: boolean;
-  /** A late move is reduced only below this priority (see movegen: 12 000 blocks a three, 40 000 makes a four). */
-  readonly reductionLimit: number;
-  /** …and only with at least this much depth left. */
-  readonly reductionDepth: number;
-  /**
-   * Null-move pruning: if passing still holds beta at reduced depth, the node is cut. Worth 14 Elo [1, 27]
-   * in 2,000 self-play games at 100 ms.
-   */
-  readonly useNullMove: boolean;
-  /**
-   * Quiescence's own fours only look for a forced win (victory by continuous fours, a yes-or-no search);
-   * otherwise they are searched for any gain in score, which costs far more.
-   */
-  readonly vcfQuiescence: boolean;
-  /** The longest victory by continuous fours that quiescence looks for, in plies. */
-  readonly vcfPlies: number;
-  /** How many fours it tries at each of the attacker's turns (the most promising first). */
-  readonly vcfWidth: number;
-  /** It looks only when the attacker has at least this many threes (windows of three, none of the other's). */
-  readonly vcfMinThrees: number;
-  /**
-   * Late-move reductions at the root too: late root moves below reductionLimit are searched shallower
-   * first. Worth 73 Elo [59, 87] in 2,000 self-play games at 100 ms.
-   */
-  readonly useRootReductions: boolean;
-  /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
-  readonly nullMoveDeep: number;
-  /**
-   * Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth.
-   * Self-play could not tell them apart: 2 threads against 1, lockstep at 80,000 nodes a move, 200 games
-   * each, +45 [2, 90] skipping and +53 [6, 101] not (docs/ENGINE-MEASUREMENTS.md).
-   */
-  readonly helperSkipDepths: boolean;
-  /**
-   * Near the capture win (8 stones in Pente, 12 in Keryo-Pente), a capture threat is a winning threat: the
-   * move filter scores it as a four (so it is neither reduced nor filtered out, and blocking it as blocking
-   * a four), and the victory-by-continuous-fours search tries it as it tries a four. Neutral in self-play
-   * (-3 Elo [-24, 17] in 804 games at 100 ms, 17 [-17, 51] in 246 at 1 s) and on: it finds the capture-threat
-   * ladder of tests/ai-tactics.test.ts two plies sooner.
-   */
-  readonly captureThreatFours: boolean;
-  /**
-   * The stopping rule. Off: no new iteration starts after 60% of the think time, or 30% once the best move
-   * has held for four iterations. On (Stockfish's time manager in spirit): the early stop at 30% is kept for
-   * a settled best move that forces (a four, a block, a capture: priority at least reductionLimit), so quiet
-   * positions get 60%; and the share grows with the best move's instability (its changes over the last
-   * iterations, each counting half as much an iteration later) and by a quarter when the score fell by half a
-   * stone since the last iteration, up to 95%. Off: it used 27% more time a move and lost 70 Elo [-146, -1]
-   * in 60 games at 1 s against the rule without it, and against a deep opponent (depth 12, no time limit; we
-   * move second) scored 1 of 24 where the old rule scored 2 (docs/ENGINE-MEASUREMENTS.md).
-   */
-  readonly unsettledTime: boolean;
-}
-
-export const DEFAULT_SETTINGS: SearchSettings = {
-  weights: DEFAULT_WEIGHTS,
-  // Measured by self-play (npm run match, 400 games): these beat the earlier 12+4 … 5+2 widths by 72 Elo
-  // [38, 108] at 100 ms a move and 81 [40, 125] at 300 ms (270 games), and 20+8/18+6/16+6 by 30 [-4, 64].
-  widths: [
-    { keep: 16, extra: 6, margin: 0.4 },
-    { keep: 14, extra: 6, margin: 0.4 },
-    { keep: 12, extra: 4, margin: 0.4 },
-  ],
-  vision: 1,
-  noise: 0,
-  seed: 0,
-  useTable: true,
-  useQuiescence: true,
-  useReductions: true,
-  reductionLimit: 40_000,
-  reductionDepth: 2,
-  useNullMove: true,
-  vcfQuiescence: true,
-  vcfPlies: 6,
-  vcfWidth: 3,
-  vcfMinThrees: 2,
-  useRootReductions: true,
-  nullMoveDeep: 4,
-  helperSkipDepths: true,
-  captureThreatFours: true,
-  unsettledTime: false,
-};
 
 export interface SearchLimits {
   /** Deepest nominal depth. */

@@ -19,7 +19,8 @@
  */
 import { type Point, type RulesOptions, replay } from '../core';
 import { Position } from './position';
-import { type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
+import { type SearchProgress, type SearchResult, Searcher } from './search';
+import type { SearchSettings } from './search-settings';
 import { TranspositionTable, tableBytes } from './tt';
 
 /** What a helper is told once, when it starts. */
