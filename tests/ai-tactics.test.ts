@@ -220,7 +220,7 @@ describe('tactics', () => {
         expect(['B7', 'G7'], level.id).toContain(
           name(13, engine.think(fromDiagram(fiveBeforeCapture, 1, { captures: [0, 8] }), opts).move),
         );
-        // A level of depth 1 may overlook a threat to win (src/ai/overlook.ts, tests/overlook.test.ts).
+        // A level of depth 1 may overlook a threat to win (src/ai/skill.ts, tests/overlook.test.ts).
         if (level.depth <= 1) continue;
         expect(name(13, engine.think(fromDiagram(stopFive, 1), opts).move), level.id).toBe('F7');
         expect(name(13, engine.think(fromDiagram(stopCapture, 1, { captures: [0, 8] }), opts).move), level.id).toBe(
