@@ -161,8 +161,12 @@ const versions: { a: EngineVersion; b: EngineVersion } = {
 async function loadVersion(src: string | null): Promise<EngineVersion> {
   if (!src) return { Engine, DEFAULT_SETTINGS };
   const engine = (await import(pathToFileURL(`${src}/ai/engine.ts`).href)) as { Engine: typeof Engine };
-  const search = (await import(pathToFileURL(`${src}/ai/search.ts`).href)) as { DEFAULT_SETTINGS: SearchSettings };
-  return { Engine: engine.Engine, DEFAULT_SETTINGS: search.DEFAULT_SETTINGS };
+  // (The settings live in search-settings.ts since issue #23, in search.ts before.)
+  const settingsFile = existsSync(`${src}/ai/search-settings.ts`) ? 'search-settings.ts' : 'search.ts';
+  const settings = (await import(pathToFileURL(`${src}/ai/${settingsFile}`).href)) as {
+    DEFAULT_SETTINGS: SearchSettings;
+  };
+  return { Engine: engine.Engine, DEFAULT_SETTINGS: settings.DEFAULT_SETTINGS };
 }
 
 const books = new Map<string, OpeningBook>();

@@ -13,6 +13,11 @@ import { evaluate } from './evaluate';
 import { MAX_SEARCH_PLY, type Position, threatCount } from './position';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt';
 import { DEFAULT_SETTINGS, type SearchSettings } from './search-settings';
+import { evaluationNoise, visibleMoves } from './skill';
+import { helperSkips } from './smp-skip';
+import { canWinNow, threatOnBoard } from './threats';
+import { SearchClock, Stability, stopAfterIteration } from './timeman';
+import { VcfSearch } from './vcf';
 
 /** A win in n plies scores WIN - n, so faster wins and slower losses are preferred. */
 export const WIN = 1_000_000;
@@ -28,11 +33,6 @@ const PROMOTE_TT = 1 << 30;
 const PRIORITY_MASK = (1 << 28) - 1;
 /** Fours searched for their gain at a quiescence node (without vcfQuiescence). */
 const QUIESCENCE_WIDTH = 5;
-/** Entries of the victory-by-continuous-fours table, less one. */
-const VCF_MASK = (1 << 16) - 1;
-/** Ranks in the victory search's list of forcing moves: fours first, then capture threats (see listThreats). */
-const THREAT_FOUR = 1 << 14;
-const THREAT_CAPTURE = 1 << 12;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
 
@@ -66,20 +66,6 @@ export interface SearchLimits {
   readonly keepTableAge?: boolean;
 }
 
-/**
- * Which iterations a helper thread skips: helper h skips depth d when ((d + PHASE[i]) / SIZE[i]) is odd
- * (integer division), i = (h - 1) mod 20. Stockfish's table: half the helpers run a ply ahead of the main
- * search, the others further, so their table entries are ready when the main search gets there.
- */
-const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4] as const;
-const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7] as const;
-/** Whether helper thread `helper` skips the iteration at `depth` (never the first). */
-export function helperSkips(helper: number, depth: number): boolean {
-  if (depth <= 1) return false;
-  const i = (helper - 1) % SKIP_SIZE.length;
-  return Math.floor((depth + SKIP_PHASE[i]!) / SKIP_SIZE[i]!) % 2 === 1;
-}
-
 export interface SearchProgress {
   readonly depth: number;
   readonly move: number;
@@ -95,16 +81,10 @@ export interface SearchResult extends SearchProgress {
   readonly ttHitRate: number;
 }
 
-const mix = (a: number): number => {
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
-  return (a ^ (a >>> 16)) >>> 0;
-};
-
 export class Searcher {
   readonly pos: Position;
   readonly tt: TranspositionTable;
-  settings: SearchSettings;
+  readonly settings: SearchSettings;
   private readonly gen: MoveGen;
   private readonly moves: Int16Array;
   private readonly scores: Int32Array;
@@ -112,19 +92,13 @@ export class Searcher {
   private readonly pvLength: Int32Array;
   /** Scratch list of points. */
   private readonly list: Int16Array;
-  private readonly exactFive: boolean;
   /** The generator's priority of each root move, by point. */
   private readonly rootPriority: Int32Array;
-  /** Positions known to have no victory by continuous fours within vcfLeft plies (by hash). */
-  private readonly vcfKey = new Int32Array(VCF_MASK + 1);
-  private readonly vcfLo = new Int32Array(VCF_MASK + 1);
-  private readonly vcfLeft = new Int8Array(VCF_MASK + 1);
+  /** The victory search (by continuous fours) quiescence runs. */
+  private readonly vcf: VcfSearch;
   private readonly info: GenInfo = { forced: false, best: 0 };
-  private stopped = false;
-  private deadline = 0;
-  private nodeLimit = Infinity;
-  private shouldStop: (() => boolean) | undefined = undefined;
-  private startPly = 0;
+  /** The hard limits, shared with the victory search. */
+  private readonly clock = new SearchClock();
 
   constructor(pos: Position, settings: SearchSettings = DEFAULT_SETTINGS, tt = new TranspositionTable()) {
     this.pos = pos;
@@ -138,19 +112,16 @@ export class Searcher {
     this.pv = new Int16Array((MAX_SEARCH_PLY + 2) * (MAX_SEARCH_PLY + 2));
     this.pvLength = new Int32Array(MAX_SEARCH_PLY + 2);
     this.list = new Int16Array(n);
-    this.exactFive = pos.rules.variant.fiveRule === 'exactly-five';
     this.rootPriority = new Int32Array(n);
+    this.vcf = new VcfSearch(pos, this.gen, settings, this.clock, this.moves, this.scores, this.list);
   }
 
   /** Searches the position for the side to move and returns the best move found. */
   run(limits: SearchLimits, onProgress?: (p: SearchProgress) => void): SearchResult {
     const pos = this.pos;
     const start = performance.now();
-    this.deadline = start + limits.hardMs;
-    this.nodeLimit = limits.nodes ?? Infinity;
-    this.shouldStop = limits.shouldStop;
-    this.stopped = false;
-    this.startPly = pos.ply;
+    const clock = this.clock;
+    clock.start(start, limits.hardMs, limits.nodes, limits.shouldStop);
     pos.nodes = 0;
     if (limits.keepTableAge) this.tt.resetCounts();
     else this.tt.newSearch();
@@ -180,19 +151,17 @@ export class Searcher {
     const rootPriority = Array.from(this.scores.subarray(0, rootCount));
     for (let i = 0; i < rootCount; i++) this.rootPriority[rootMoves[i]!] = rootPriority[i]!;
     if (rootCount === 1) return result(rootMoves[0]!, evaluate(pos, this.settings.weights), 0, rootMoves, true);
-    const seen = this.applyVision(rootMoves, rootPriority, this.info.forced);
+    const settings = this.settings;
+    const seen = visibleMoves(rootMoves, rootPriority, this.info.forced, settings.vision, settings.seed, pos.hashLo);
 
     let bestMove = seen[0]!;
     let bestScore = -INFINITY;
     let bestPv: number[] = [bestMove];
     let completedDepth = 0;
-    let previousBest = -1;
-    let stableIterations = 0;
-    let previousScore = 0;
-    let bestMoveChanges = 0;
+    const stability = new Stability();
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
-      if (limits.helper && this.settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
+      if (limits.helper && settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
         continue;
       let alpha = -INFINITY;
       let beta = INFINITY;
@@ -207,7 +176,7 @@ export class Searcher {
         const r = this.searchRoot(seen, depth, alpha, beta, rootScores);
         score = r.score;
         iterationBest = r.move;
-        if (this.stopped) break;
+        if (this.clock.stopped) break;
         if (score <= alpha) {
           alpha = Math.max(-INFINITY, alpha - delta * 4);
           delta *= 4;
@@ -216,7 +185,7 @@ export class Searcher {
           delta *= 4;
         } else break;
       }
-      if (this.stopped) {
+      if (this.clock.stopped) {
         // The unfinished iteration searched the last best move first, so any move it finished searching
         // and preferred has beaten that move at the greater depth.
         if (iterationBest >= 0 && iterationBest !== bestMove) {
@@ -239,32 +208,25 @@ export class Searcher {
       // resistance, which is what avoids a quick loss (issue #24's tactics set: 3 of 4 missed defences
       // were losses found at depth 2-4 and chosen there).
       if (isWinScore(bestScore) && bestScore > 0) break;
-      // The next iteration costs a few times this one: don't start it late. A best move that has held
-      // for several iterations is clearly best, and may stop sooner.
-      const changed = bestMove !== previousBest;
-      stableIterations = changed ? 0 : stableIterations + 1;
-      bestMoveChanges = bestMoveChanges / 2 + (changed && previousBest >= 0 ? 1 : 0);
-      const fell = depth > 1 && previousScore - bestScore >= 50;
-      previousBest = bestMove;
-      previousScore = bestScore;
+      // The next iteration costs a few times this one: don't start it late (timeman.ts).
+      stability.update(depth, bestMove, bestScore);
       if (
         !limits.fixedTime &&
-        elapsed > limits.softMs * this.timeShare(stableIterations, bestMoveChanges, fell, bestMove)
+        stopAfterIteration(
+          elapsed,
+          limits.softMs,
+          stability.stable,
+          stability.changes,
+          stability.fell,
+          this.rootPriority[bestMove]! >= settings.reductionLimit,
+          settings.unsettledTime,
+        )
       )
         break;
     }
     // When every move loses, prefer the one leaving the fewest winning replies (if time allows the look).
-    if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
-      bestMove = this.leastLosing(seen, rootScores, bestScore);
+    if (bestScore <= -WIN_BOUND && clock.remainingMs() > 20) bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
-  }
-
-  /** The share of the think time after which no new iteration starts (see SearchSettings.unsettledTime). */
-  private timeShare(stable: number, changes: number, fell: boolean, best: number): number {
-    const settings = this.settings;
-    if (!settings.unsettledTime) return stable >= 4 ? 0.3 : 0.6;
-    if (stable >= 4 && this.rootPriority[best]! >= settings.reductionLimit) return 0.3;
-    return Math.min(0.95, 0.6 * (1 + changes) * (fell ? 1.25 : 1));
   }
 
   /** Removes the excluded moves from the root's sorted list, keeping its order; returns the new count. */
@@ -278,21 +240,6 @@ export class Searcher {
       kept++;
     }
     return kept;
-  }
-
-  /** Drops a deterministic share of the candidates the player does not "see"; forced moves stay. */
-  private applyVision(moves: number[], priorities: number[], forced: boolean): number[] {
-    const vision = this.settings.vision;
-    if (vision >= 1 || forced) return moves;
-    const seed = this.settings.seed;
-    const kept = moves.filter(
-      (m, i) => priorities[i]! >= 1 << 24 || mix(m * 7919 + seed * 104729 + this.pos.hashLo) / 2 ** 32 < vision,
-    );
-    if (kept.length) return kept;
-    // Seeing nothing, it plays a candidate it happens upon, not the sharpest one (moves[0]): else the
-    // lowest visions (a few percent) would play the filter's first choice nearly every move and be stronger
-    // than vision 10.
-    return [moves[mix(seed * 7919 + this.pos.hashLo) % moves.length]!];
   }
 
   /** When every move loses: the longest loss, then the move leaving the opponent fewest winning replies. */
@@ -354,11 +301,13 @@ export class Searcher {
       else {
         const reduce = this.rootReduction(i, depth, this.rootPriority[m]!);
         score = -this.search(depth - 1 - reduce, -alpha - 1, -alpha, 1, false);
-        if (score > alpha && reduce && !this.stopped) score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.search(depth - 1, -beta, -alpha, 1, true);
+        if (score > alpha && reduce && !this.clock.stopped)
+          score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
+        if (score > alpha && score < beta && !this.clock.stopped)
+          score = -this.search(depth - 1, -beta, -alpha, 1, true);
       }
       pos.unmake();
-      if (this.stopped) break;
+      if (this.clock.stopped) break;
       rootScores.set(m, score);
       if (score > best) {
         best = score;
@@ -394,19 +343,11 @@ export class Searcher {
     this.pvLength[ply] = len + 1;
   }
 
-  private checkTime(): void {
-    if (
-      (this.pos.nodes & 1023) === 0 &&
-      (performance.now() >= this.deadline || this.pos.nodes >= this.nodeLimit || this.shouldStop?.() === true)
-    )
-      this.stopped = true;
-  }
-
   private search(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    this.checkTime();
-    if (this.stopped) return 0;
+    this.clock.poll(pos.nodes);
+    if (this.clock.stopped) return 0;
     if (ply >= MAX_SEARCH_PLY) return this.evaluate();
 
     // Mate-distance pruning: no line from here beats a win now or loses faster than a loss next move.
@@ -431,7 +372,7 @@ export class Searcher {
     if (depth <= 0) {
       if (!settings.useQuiescence) return this.evaluate();
       const score = this.quiesce(alpha, beta, ply, 0);
-      if (settings.useTable && !this.stopped) {
+      if (settings.useTable && !this.clock.stopped) {
         const bound = score <= alpha ? BOUND_UPPER : score >= beta ? BOUND_LOWER : BOUND_EXACT;
         this.tt.store(pos.hashLo, pos.hashHi, 0, toTable(score, ply), bound, -1);
       }
@@ -445,14 +386,14 @@ export class Searcher {
       !pvNode &&
       depth >= 3 &&
       pos.pendingFive === 0 &&
-      !this.threatOnBoard() &&
+      !threatOnBoard(pos) &&
       this.evaluate() >= beta
     ) {
       pos.makeNull();
       const reduce = depth >= settings.nullMoveDeep ? 3 : 2;
       const score = -this.search(depth - 1 - reduce, -beta, -beta + 1, ply + 1, false);
       pos.unmakeNull();
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score >= beta && !isWinScore(score)) return score;
     }
 
@@ -499,7 +440,7 @@ export class Searcher {
             : 1
           : 0;
       const score = this.searchMove(m, i, depth - 1 + extension, alpha, beta, ply, pvNode, reduce);
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score > best) {
         best = score;
         bestMove = m;
@@ -540,21 +481,11 @@ export class Searcher {
     else if (i === 0) score = -this.search(d, -beta, -alpha, ply + 1, pvNode);
     else {
       score = -this.search(d - reduce, -alpha - 1, -alpha, ply + 1, false);
-      if (score > alpha && reduce && !this.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
-      if (score > alpha && score < beta && !this.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
+      if (score > alpha && reduce && !this.clock.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && score < beta && !this.clock.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
     }
     pos.unmake();
     return score;
-  }
-
-  /** Whether either side could win next move (a four, or a capture to the capture win). */
-  private threatOnBoard(): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (pos.lineCount[1 * 6 + 4]! > 0 || pos.lineCount[2 * 6 + 4]! > 0) return true;
-    if (variant.captureWin === null) return false;
-    const reach = variant.captureWin - variant.captureLengths[variant.captureLengths.length - 1]!;
-    return (pos.takes[1]! > 0 && pos.captures[0]! >= reach) || (pos.takes[2]! > 0 && pos.captures[1]! >= reach);
   }
 
   private updatePvLeaf(ply: number, move: number): void {
@@ -577,8 +508,7 @@ export class Searcher {
     const s = evaluate(this.pos, this.settings.weights);
     const noise = this.settings.noise;
     if (noise === 0) return s;
-    const r = mix(this.pos.hashLo ^ Math.imul(this.settings.seed + 1, 0x9e3779b1));
-    return s + (r % (2 * noise + 1)) - noise;
+    return s + evaluationNoise(this.pos.hashLo, this.settings.seed, noise);
   }
 
   /**
@@ -589,32 +519,24 @@ export class Searcher {
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    this.checkTime();
-    if (this.stopped) return 0;
+    this.clock.poll(pos.nodes);
+    if (this.clock.stopped) return 0;
     const me = pos.toMove;
     const them = 3 - me;
     const n = pos.points;
     const winHere = WIN - ply - 1;
-    const variant = pos.rules.variant;
-    const target = variant.captureWin ?? 1 << 20;
-    const maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
-    const canWin =
-      pos.lineCount[me * 6 + 4]! > 0 || (pos.takes[me]! > 0 && pos.captures[me - 1]! + maxCapture >= target);
-    const threatened =
-      pos.lineCount[them * 6 + 4]! > 0 || (pos.takes[them]! > 0 && pos.captures[them - 1]! + maxCapture >= target);
+    const canWin = canWinNow(pos, me);
+    const threatened = canWinNow(pos, them);
     if (!canWin && !threatened) {
       const stand = this.evaluate();
       if (stand >= beta || qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return stand;
       if (stand > alpha) alpha = stand;
-      const threes = pos.lineCount[me * 6 + 3]!;
       if (this.settings.vcfQuiescence) {
-        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me) && !this.mayCaptureIntoThreat(me))
-          return stand;
-        const plies = this.vcfAttack(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
+        const plies = this.vcf.find(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
         return plies > 0 ? WIN - ply - plies : stand;
       }
       // Otherwise the best few fours, each searched for whatever it gains.
-      if (threes === 0) return stand;
+      if (pos.lineCount[me * 6 + 3]! === 0) return stand;
       const base = ply * n;
       const limit = this.listFours(base, QUIESCENCE_WIDTH);
       return this.quiesceMoves(base, limit, stand, alpha, beta, ply, qd);
@@ -654,7 +576,7 @@ export class Searcher {
           : -winHere
         : -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       pos.unmake();
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
@@ -689,173 +611,6 @@ export class Searcher {
     const limited = Math.min(count, limit);
     for (let i = 0; i < limited; i++) MoveGen.pick(this.moves, this.scores, base + i, base + count);
     return limited;
-  }
-
-  /**
-   * The forcing moves of the side to move for the victory search, at most `limit`, best first from `base`:
-   * its fours, its
-   * captures that leave it a winning threat (ranked as fours: see MoveGen.captureThreats), and with
-   * captureThreatFours, near its capture win, its capture threats (after the fours).
-   */
-  private listThreats(base: number, limit: number): number {
-    const pos = this.pos;
-    const n = pos.points;
-    const me = pos.toMove;
-    const mine = me * n;
-    const threat = pos.threat;
-    const captureThreat = pos.captureThreat;
-    const settings = this.settings;
-    const captureThreats = settings.captureThreatFours && this.captureThreatsWin(me);
-    const list = this.list;
-    const listed = pos.listCandidates(list);
-    let count = 0;
-    for (let j = 0; j < listed; j++) {
-      const q = list[j]!;
-      const t = threat[mine + q]!;
-      const fours = threatCount(t, 3);
-      // (A capture that opens a four, or brings the capture win within a capture, forces as a four does.)
-      const opened = fours === 0 && pos.captureAt[mine + q]! > 0 ? this.gen.captureThreats(q) : 0;
-      let score: number;
-      if (fours > 0) {
-        score = THREAT_FOUR + fours * 16 + threatCount(t, 2);
-      } else if (opened > 0) {
-        score = THREAT_FOUR + opened * 16 + threatCount(t, 2);
-      } else if (captureThreats && captureThreat[mine + q]! > 0) {
-        score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
-      } else continue;
-      this.moves[base + count] = q;
-      this.scores[base + count] = score;
-      count++;
-    }
-    const limited = Math.min(count, limit);
-    for (let i = 0; i < limited; i++) MoveGen.pick(this.moves, this.scores, base + i, base + count);
-    return limited;
-  }
-
-  /**
-   * Whether a capture threat of the player may threaten the capture win: its captures plus the longest
-   * capture reach it (8 stones in Pente, 12 in Keryo-Pente). Whether one does is checked when it is made
-   * (see threatIsReal).
-   */
-  private captureThreatsWin(player: number): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (!this.settings.captureThreatFours || variant.captureWin === null || variant.captureLengths.length === 0)
-      return false;
-    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
-  }
-
-  /**
-   * Whether a capture of the player might leave it a winning threat (see MoveGen.captureThreats): it has a
-   * capture, and a four blocked by a single stone or the capture win within two captures.
-   */
-  private mayCaptureIntoThreat(player: number): boolean {
-    const pos = this.pos;
-    if (pos.takes[player]! === 0) return false;
-    if (pos.lineCount[player * 6]! > 0) return true;
-    const variant = pos.rules.variant;
-    if (variant.captureWin === null || variant.captureLengths.length === 0) return false;
-    const longest = variant.captureLengths[variant.captureLengths.length - 1]!;
-    return pos.captures[player - 1]! + 2 * longest >= variant.captureWin;
-  }
-
-  /**
-   * Whether the last move's threat is real: if the side to move passed, the other side would win at once.
-   * (The null move keeps the hash consistent; Boat-Pente's pending five is left to the full search.)
-   */
-  private threatIsReal(ply: number): boolean {
-    const pos = this.pos;
-    if (pos.pendingFive !== 0) return false;
-    pos.makeNull();
-    const wins = this.winsNow(ply);
-    pos.unmakeNull();
-    return wins;
-  }
-
-  /**
-   * Victory by continuous fours: whether the side to move (facing no threat) wins by making fours, each
-   * answered by every defence, within `left` plies. Returns the plies to the win found, or 0.
-   */
-  private vcfAttack(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left <= 0 || ply >= MAX_SEARCH_PLY - 1) return 0;
-    // The table: a win in p plies is kept as -p, no win within `left` plies as left.
-    const slot = pos.hashLo & VCF_MASK;
-    if (this.vcfKey[slot] === pos.hashHi && this.vcfLo[slot] === pos.hashLo) {
-      const known = this.vcfLeft[slot]!;
-      if (known >= left) return 0;
-      if (known < 0 && -known <= left) return -known;
-    }
-    const me = pos.toMove;
-    const base = ply * pos.points;
-    const count = this.listThreats(base, this.settings.vcfWidth);
-    let result = 0;
-    for (let i = 0; i < count; i++) {
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vcfDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (plies > 0) {
-        result = plies + 1;
-        break;
-      }
-    }
-    if (!this.stopped) {
-      this.vcfKey[slot] = pos.hashHi;
-      this.vcfLo[slot] = pos.hashLo;
-      this.vcfLeft[slot] = result > 0 ? -result : left;
-    }
-    return result;
-  }
-
-  /** The defender's side of vcfAttack: every defence must lose to more fours. Returns plies to the loss, or 0. */
-  private vcfDefend(ply: number, left: number): number {
-    const pos = this.pos;
-    this.checkTime();
-    if (this.stopped) return 0;
-    const base = ply * pos.points;
-    const me = pos.toMove;
-    const them = 3 - me;
-    // A capture threat forces only if the capture would win (the lead rule, the length of the pair): the
-    // attacker must win at once if the defender passed.
-    if (pos.lineCount[them * 6 + 4]! === 0 && !this.threatIsReal(ply)) return 0;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0;
-    if (this.scores[base] === WIN_NOW || !this.info.forced || left <= 0) return 0;
-    let longest = 0;
-    for (let i = 0; i < count; i++) {
-      MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      let plies: number;
-      if (pos.winner) plies = pos.winner === me ? 0 : 1;
-      else if (pos.lineCount[them * 6 + 4]! > 0 && !this.exactFive)
-        plies = 1; // The four still stands.
-      else if (this.canWinNow(them)) plies = this.winsNow(ply + 1) ? 1 : 0;
-      else if (this.canWinNow(me))
-        plies = 0; // The defence made a threat of its own: the fours stop here.
-      else plies = this.vcfAttack(ply + 1, left - 1);
-      pos.unmake();
-      if (plies === 0) return 0;
-      if (plies > longest) longest = plies;
-    }
-    return longest + 1;
-  }
-
-  /** Whether a player may have a win next move (a four, or a capture within reach of the capture win). */
-  private canWinNow(player: number): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (pos.lineCount[player * 6 + 4]! > 0) return true;
-    if (variant.captureWin === null || pos.takes[player]! === 0) return false;
-    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
-  }
-
-  /** Whether the side to move has a winning move (the generator's judgement). */
-  private winsNow(ply: number): boolean {
-    const base = ply * this.pos.points;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    return count > 0 && this.scores[base] === WIN_NOW;
   }
 }
 
