@@ -3,7 +3,8 @@
  * gnubg-style move filter that narrows as the search deepens, late-move reductions (at the root too),
  * null-move pruning, and a quiescence search on win threats so forced wins and losses past the horizon are
  * seen: a side facing a win threat searches every defence, and a side that is not looks for a victory by
- * continuous fours (a yes-or-no search with its own small table).
+ * continuous fours (vcf.ts). Its settings are in search-settings.ts, a level's vision and noise in skill.ts,
+ * the time limits and the stopping rule in timeman.ts.
  *
  * Make/unmake on the Position's typed arrays; per-ply buffers are allocated once, so the hot loop
  * allocates nothing.
