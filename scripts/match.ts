@@ -36,7 +36,7 @@ import { type SearchThreads, searchThreads } from './lib/search-threads';
 import { type BoardSize, type GameState, type VariantId, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import { OpeningBook } from '../src/ai/book/book';
-import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search';
+import { DEFAULT_SETTINGS, type SearchSettings } from '../src/ai/search-settings';
 import { DEFAULT_WEIGHTS, PRE_TEXEL_WEIGHTS } from '../src/ai/weights';
 import { rng } from '../tests/helpers';
 
@@ -71,11 +71,6 @@ const PRESETS: Record<string, Partial<SearchSettings>> = {
   /** Issue #15's capture-aware threat search, each change on and off (see SearchSettings; on by default: capture threats). */
   'capture-threats': { captureThreatFours: true },
   'no-capture-threats': { captureThreatFours: false },
-  'breakable-last': { breakableFoursLast: true },
-  'no-breakable-last': { breakableFoursLast: false },
-  'capture-danger': { captureThreatFours: true, captureDanger: 400 },
-  vct: { vctRoot: true },
-  'no-vct': { vctRoot: false },
   /** Issue #24's stopping rule (SearchSettings.unsettledTime) on and off. */
   'unsettled-time': { unsettledTime: true },
   'settled-time': { unsettledTime: false },
@@ -166,8 +161,12 @@ const versions: { a: EngineVersion; b: EngineVersion } = {
 async function loadVersion(src: string | null): Promise<EngineVersion> {
   if (!src) return { Engine, DEFAULT_SETTINGS };
   const engine = (await import(pathToFileURL(`${src}/ai/engine.ts`).href)) as { Engine: typeof Engine };
-  const search = (await import(pathToFileURL(`${src}/ai/search.ts`).href)) as { DEFAULT_SETTINGS: SearchSettings };
-  return { Engine: engine.Engine, DEFAULT_SETTINGS: search.DEFAULT_SETTINGS };
+  // (The settings live in search-settings.ts since issue #23, in search.ts before.)
+  const settingsFile = existsSync(`${src}/ai/search-settings.ts`) ? 'search-settings.ts' : 'search.ts';
+  const settings = (await import(pathToFileURL(`${src}/ai/${settingsFile}`).href)) as {
+    DEFAULT_SETTINGS: SearchSettings;
+  };
+  return { Engine: engine.Engine, DEFAULT_SETTINGS: settings.DEFAULT_SETTINGS };
 }
 
 const books = new Map<string, OpeningBook>();

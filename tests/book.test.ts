@@ -5,7 +5,7 @@ import { OpeningBook, bookMovesFor } from '../src/ai/book/book';
 import { BookBuilder } from '../src/ai/book/builder';
 import { canonicalize } from '../src/ai/book/canonical';
 import { pack } from '../src/ai/book/pack';
-import { urgency } from '../src/ai/book/urgent';
+import { urgency } from '../src/ai/threats';
 import { Engine } from '../src/ai/engine';
 import { game } from './helpers';
 

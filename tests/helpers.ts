@@ -8,6 +8,7 @@ import {
   play,
   positionFromDiagram,
 } from '../src/core';
+import { mulberry32 } from '../src/ai/random';
 
 /** Plays space-separated moves in pente.org notation from a new game; throws on an illegal one. */
 export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
@@ -32,17 +33,8 @@ export function at(state: GameState, name: string): number {
 export const names = (state: GameState, points: readonly number[]): string[] =>
   points.map((p) => formatPoint(state.rules.size, p)).sort();
 
-/** A small deterministic PRNG (mulberry32), so random games are reproducible from a seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG (mulberry32, src/ai/random.ts), so random games are reproducible from a seed. */
+export const rng = mulberry32;
 
 /**
  * Black to move on a 9×9 board with an open three C2 D2 E2 (and a few stones elsewhere): B2 or F2 makes an

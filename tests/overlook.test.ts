@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePoint } from '../src/core';
 import { Engine } from '../src/ai/engine';
-import { overlookedThreatMove } from '../src/ai/overlook';
+import { overlookedThreatMove } from '../src/ai/skill';
 import { DEFAULT_WEIGHTS } from '../src/ai/weights';
 import { game } from './helpers';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type GameState, illegality, parsePoint, replay } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import { type HelperMessage, type HelperResult, canShareMemory, combine } from '../src/ai/smp';
-import { helperSkips } from '../src/ai/search';
+import { helperSkips } from '../src/ai/smp-skip';
 import { type SearchThreads, searchThreads } from '../scripts/lib/search-threads';
 
 function position(text: string): GameState {

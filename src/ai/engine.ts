@@ -4,19 +4,11 @@
  */
 import { type EngineLevel, type GameState, type Point, illegality, levelById, play } from '../core';
 import type { BookCandidate, OpeningBook } from './book/book';
-import { urgency } from './book/urgent';
-import { noiseFor } from './levels';
-import { overlookedThreatMove } from './overlook';
 import { Position } from './position';
-import {
-  DEFAULT_SETTINGS,
-  type SearchProgress,
-  type SearchResult,
-  type SearchSettings,
-  Searcher,
-  WIN,
-  isWinScore,
-} from './search';
+import { type SearchProgress, type SearchResult, Searcher, WIN, isWinScore } from './search';
+import { DEFAULT_SETTINGS, type SearchSettings } from './search-settings';
+import { levelSettings, noiseFor, overlookedThreatMove } from './skill';
+import { urgency } from './threats';
 import { type HelperChannel, LazySmp, combine } from './smp';
 import { type ClockBudget, moveTime } from './timeman';
 import { TranspositionTable, tableBytes } from './tt';
@@ -149,11 +141,7 @@ export class Engine {
     const depth = Math.min(options.depth ?? level?.depth ?? 64, 64);
     const settings: SearchSettings = {
       ...DEFAULT_SETTINGS,
-      ...(level ? { vision: level.vision / 100, noise: noiseFor(level.judgement) } : {}),
-      // A level of depth 1 looks at the position after its own move and no further: no quiescence, so no
-      // reply to a threat and no victory by continuous fours is seen beyond it (a child's first games; it
-      // may also overlook a threat to win: see overlook.ts).
-      ...(level && depth <= 1 ? { useQuiescence: false } : {}),
+      ...(level ? levelSettings(level, depth) : {}),
       seed,
       ...options.settings,
     };

@@ -18,6 +18,7 @@
  */
 import { makesFive } from '../core';
 import { type Position, THREAT_BITS, THREAT_MASK } from './position';
+import { longestCapture } from './threats';
 
 export const WIN_NOW = 1 << 30;
 /** Priorities stay below 2^28: the search keeps the bits above for its own ordering. */
@@ -51,7 +52,7 @@ export class MoveGen {
     const variant = pos.rules.variant;
     this.list = new Int16Array(pos.points);
     this.captureWin = variant.captureWin ?? 1 << 20;
-    this.maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
+    this.maxCapture = longestCapture(variant);
     this.exactFive = variant.fiveRule === 'exactly-five';
   }
 

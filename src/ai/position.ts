@@ -19,8 +19,17 @@ import {
   type GameState,
   type Player,
   type Rules,
+  CAPTURES_ENEMY,
+  CAPTURES_MOVER,
+  CAPTURES_NONE,
   MAX_CAPTURED_PER_MOVE,
+  OUTCOME_CAPTURES,
+  OUTCOME_ENEMY_CAPTURES,
+  OUTCOME_ENEMY_FIVE,
+  OUTCOME_FIVE,
+  OUTCOME_PENDING_FIVE,
   captureWin,
+  decideOutcome,
   fiveLine,
   findCaptures,
   findPoofs,
@@ -272,22 +281,22 @@ export class Position {
     this.hashHi ^= SIDE_HI;
     this.ply++;
 
-    // The outcome, in the core's order (see `outcome` in src/core/game.ts): the mover's five (in Boat-Pente
-    // an unbreakable one), the enemy's five that survived this reply, a capture win, then a breakable five
-    // that waits a reply. Capture counts only change when stones are removed.
+    // The outcome, in the core's order (src/core/outcome.ts). Capture counts only change when stones are
+    // removed. (A full board is left to the search: the side to move has no move, a draw.)
     const previousPending = this.pendingFive;
-    this.pendingFive = 0;
-    this.winner = 0;
     const five = fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive);
-    if (five && (!this.rules.variant.fiveMustSurviveReply || !this.fiveIsBreakable(p, player))) {
-      this.winner = player;
-    } else if (previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0) {
-      this.winner = enemy;
-    } else {
-      const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
-      if (byCaptures) this.winner = byCaptures;
-      else if (five) this.pendingFive = player;
-    }
+    const breakable = five && this.rules.variant.fiveMustSurviveReply && this.fiveIsBreakable(p, player);
+    const enemyFiveStands = previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0;
+    const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
+    const captureWinner = byCaptures === null ? CAPTURES_NONE : byCaptures === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
+    const outcome = decideOutcome(five, breakable, enemyFiveStands, captureWinner, false);
+    this.winner =
+      outcome === OUTCOME_FIVE || outcome === OUTCOME_CAPTURES
+        ? player
+        : outcome === OUTCOME_ENEMY_FIVE || outcome === OUTCOME_ENEMY_CAPTURES
+          ? enemy
+          : 0;
+    this.pendingFive = outcome === OUTCOME_PENDING_FIVE ? player : 0;
   }
 
   /** Takes back the last move. */

@@ -18,6 +18,7 @@
 import type { Player } from '../core';
 import { MoveGen, WIN_NOW, type GenInfo } from './movegen';
 import { Position } from './position';
+import { canWinNow } from './threats';
 import type { GameState } from '../core';
 
 export type ProofAnswer = 'win' | 'no' | 'unknown';
@@ -35,8 +36,6 @@ export class Prover {
   private readonly seenAt: Uint8Array;
   /** The attacker's winning reply found last at each ply: tried first next time (the refutation repeats). */
   private readonly killer: Int16Array;
-  private readonly maxCapture: number;
-  private readonly captureTarget: number;
   private budget = 0;
   /** Makes since the last `reset`. */
   nodes = 0;
@@ -54,8 +53,6 @@ export class Prover {
     this.scores = new Int32Array(n * (MAX_PLIES + 2));
     this.seenAt = new Uint8Array(n * (MAX_PLIES + 2));
     this.killer = new Int16Array(MAX_PLIES + 2).fill(-1);
-    this.maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
-    this.captureTarget = variant.captureWin ?? 1 << 20;
   }
 
   /** Starts a new budget of makes for the next questions. */
@@ -111,9 +108,7 @@ export class Prover {
 
   /** Whether the player has a win next move if it were its turn: a four, or a capture win one capture away. */
   threatens(player: Player): boolean {
-    const pos = this.pos;
-    if (pos.lineCount[player * 6 + 4]! > 0) return true;
-    return pos.takes[player]! > 0 && pos.captures[player - 1]! + this.maxCapture >= this.captureTarget;
+    return canWinNow(this.pos, player);
   }
 
   private spend(): boolean {

@@ -3,17 +3,22 @@
  * gnubg-style move filter that narrows as the search deepens, late-move reductions (at the root too),
  * null-move pruning, and a quiescence search on win threats so forced wins and losses past the horizon are
  * seen: a side facing a win threat searches every defence, and a side that is not looks for a victory by
- * continuous fours (a yes-or-no search with its own small table).
+ * continuous fours (vcf.ts). Its settings are in search-settings.ts, a level's vision and noise in skill.ts,
+ * the time limits and the stopping rule in timeman.ts.
  *
  * Make/unmake on the Position's typed arrays; per-ply buffers are allocated once, so the hot loop
  * allocates nothing.
  */
-import { AXES, type Player, isCapturable } from '../core';
 import { type GenInfo, MoveGen, WIN_NOW } from './movegen';
 import { evaluate } from './evaluate';
 import { MAX_SEARCH_PLY, type Position, threatCount } from './position';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt';
-import { DEFAULT_WEIGHTS, type Weights } from './weights';
+import { DEFAULT_SETTINGS, type SearchSettings } from './search-settings';
+import { evaluationNoise, visibleMoves } from './skill';
+import { helperSkips } from './smp-skip';
+import { canWinNow, threatOnBoard } from './threats';
+import { SearchClock, Stability, stopAfterIteration } from './timeman';
+import { VcfSearch } from './vcf';
 
 /** A win in n plies scores WIN - n, so faster wins and slower losses are preferred. */
 export const WIN = 1_000_000;
@@ -21,166 +26,16 @@ const WIN_BOUND = WIN - 2 * MAX_SEARCH_PLY;
 const INFINITY = WIN + 1;
 const MAX_QUIESCENCE = 10;
 /**
- * The table's move is raised above every priority (priorities stay below 2^28). There are no killer moves
- * and no history heuristic: in 2,000 games of self-play at 100 ms each, killers (raised the same way) cost
- * 15 Elo [-29, -1], and history (added to the priority) gained 2 [-11, 16]; the filter's threat order
- * already puts the refutations first. Both were taken out.
+ * The table's move is raised above every priority (priorities stay below 2^28). No killer moves and no
+ * history heuristic: both measured no gain (docs/ENGINE-MEASUREMENTS.md); the filter's threat order already
+ * puts the refutations first.
  */
 const PROMOTE_TT = 1 << 30;
 const PRIORITY_MASK = (1 << 28) - 1;
 /** Fours searched for their gain at a quiescence node (without vcfQuiescence). */
 const QUIESCENCE_WIDTH = 5;
-/** Entries of the victory-by-continuous-fours table, less one. */
-const VCF_MASK = (1 << 16) - 1;
-/** Ranks in the victory search's list of forcing moves: fours first, then capture threats (see listThreats). */
-const THREAT_FOUR = 1 << 14;
-const THREAT_CAPTURE = 1 << 12;
-/** The eight directions (for the points that flank a pair). */
-const DX = [1, 0, 1, 1, -1, 0, -1, -1] as const;
-const DY = [0, 1, 1, -1, 0, -1, -1, 1] as const;
 
 export const isWinScore = (score: number): boolean => Math.abs(score) >= WIN_BOUND;
-
-/** How many moves to search at a given remaining depth: the best `keep`, plus `extra` within `margin`. */
-export interface FilterWidth {
-  readonly keep: number;
-  readonly extra: number;
-  /** An extra move is searched only if its priority is at least this fraction of the best move's. */
-  readonly margin: number;
-}
-
-export interface SearchSettings {
-  readonly weights: Weights;
-  /**
-   * Filter widths by distance from the root: [ply 1, ply 2, …], the last applying beyond. The tree
-   * narrows as it deepens (as gnubg's move filters do): near the root a mistake in the filter costs most.
-   */
-  readonly widths: readonly FilterWidth[];
-  /** Share of candidate moves the player sees (1 = all); forced moves are always seen. */
-  readonly vision: number;
-  /** Evaluation noise in centi-stones (0 = exact judgement). */
-  readonly noise: number;
-  readonly seed: number;
-  readonly useTable: boolean;
-  readonly useQuiescence: boolean;
-  /** Late-move reductions for quiet moves far down the list: 35 Elo [21, 49] in 2,000 games at 100 ms. */
-  readonly useReductions: boolean;
-  /** A late move is reduced only below this priority (see movegen: 12 000 blocks a three, 40 000 makes a four). */
-  readonly reductionLimit: number;
-  /** …and only with at least this much depth left. */
-  readonly reductionDepth: number;
-  /**
-   * Null-move pruning: if passing still holds beta at reduced depth, the node is cut. Worth 14 Elo [1, 27]
-   * in 2,000 self-play games at 100 ms.
-   */
-  readonly useNullMove: boolean;
-  /**
-   * Quiescence's own fours only look for a forced win (victory by continuous fours, a yes-or-no search);
-   * otherwise they are searched for any gain in score, which costs far more.
-   */
-  readonly vcfQuiescence: boolean;
-  /** The longest victory by continuous fours that quiescence looks for, in plies. */
-  readonly vcfPlies: number;
-  /** How many fours it tries at each of the attacker's turns (the most promising first). */
-  readonly vcfWidth: number;
-  /** It looks only when the attacker has at least this many threes (windows of three, none of the other's). */
-  readonly vcfMinThrees: number;
-  /**
-   * Late-move reductions at the root too: late root moves below reductionLimit are searched shallower
-   * first. Worth 73 Elo [59, 87] in 2,000 self-play games at 100 ms.
-   */
-  readonly useRootReductions: boolean;
-  /** Null-move pruning reduces by 3 plies instead of 2 from this remaining depth on. */
-  readonly nullMoveDeep: number;
-  /**
-   * Lazy SMP: helper threads skip depths by their number (`helperSkips`); else they search every depth.
-   * Self-play could not tell them apart: 2 threads against 1, lockstep at 80,000 nodes a move, 200 games
-   * each, +45 [2, 90] skipping and +53 [6, 101] not (docs/ENGINE-MEASUREMENTS.md).
-   */
-  readonly helperSkipDepths: boolean;
-  /**
-   * Near the capture win (8 stones in Pente, 12 in Keryo-Pente), a capture threat is a winning threat: the
-   * move filter scores it as a four (so it is neither reduced nor filtered out, and blocking it as blocking
-   * a four), and the victory-by-continuous-fours search tries it as it tries a four. Neutral in self-play
-   * (-3 Elo [-24, 17] in 804 games at 100 ms, 17 [-17, 51] in 246 at 1 s) and on: it finds the capture-threat
-   * ladder of tests/ai-tactics.test.ts two plies sooner.
-   */
-  readonly captureThreatFours: boolean;
-  /**
-   * A four whose stones the defender can capture at once is no forcing threat: the victory search tries
-   * such fours only after the others (its width is spent on fours that must be blocked). Off: -7 Elo
-   * [-38, 24] in 400 games at 100 ms, -23 [-83, 35] in 120 at 1 s; ranking them below the other fours in
-   * the move filter too lost 14 [-46, 18] (400 games, 100 ms) and was taken out.
-   */
-  readonly breakableFoursLast: boolean;
-  /**
-   * With captureThreatFours: what standing pat in quiescence loses (centi-stones) when the opponent is near
-   * its capture win and would have a victory by continuous fours and capture threats after a free move.
-   * Off: 400 against none scored 7 Elo [-23, 37] in 400 games at 100 ms and -12 [-61, 37] in 120 at 1 s.
-   */
-  readonly captureDanger: number;
-  /**
-   * Before the search, look for a victory by continuous threats (fours, threes, and with captureThreatFours
-   * capture threats near the capture win) for the side to move, and play its first move if one is found.
-   * Off: -2 Elo [-33, 29] in 400 games at 100 ms, -17 [-71, 35] in 120 at 1 s. (Looking for one at every
-   * search node within two plies of the root, then one, instead cost more than half the time at 100 ms a
-   * move, and lost 24 of 30 games, then 30 of 41, to the search without it.)
-   */
-  readonly vctRoot: boolean;
-  /** The longest such victory looked for, in plies. */
-  readonly vctPlies: number;
-  /** How many threats it tries at each of the attacker's turns. */
-  readonly vctWidth: number;
-  /** The most nodes it may take (a search that runs out finds nothing). */
-  readonly vctNodes: number;
-  /**
-   * The stopping rule. Off: no new iteration starts after 60% of the think time, or 30% once the best move
-   * has held for four iterations. On (Stockfish's time manager in spirit): the early stop at 30% is kept for
-   * a settled best move that forces (a four, a block, a capture: priority at least reductionLimit), so quiet
-   * positions get 60%; and the share grows with the best move's instability (its changes over the last
-   * iterations, each counting half as much an iteration later) and by a quarter when the score fell by half a
-   * stone since the last iteration, up to 95%. On since the partial-iteration fix (searchRoot names a move
-   * only above the window's floor): +21 Elo [-15, 57] in 200 games at 1 s over the old rule, 486 against
-   * 359 ms a move (before that fix it lost 70 [-146, -1] in 60 games: a late iteration cut short could
-   * switch to a worse move). docs/ENGINE-MEASUREMENTS.md.
-   */
-  readonly unsettledTime: boolean;
-}
-
-export const DEFAULT_SETTINGS: SearchSettings = {
-  weights: DEFAULT_WEIGHTS,
-  // Measured by self-play (npm run match, 400 games): these beat the earlier 12+4 … 5+2 widths by 72 Elo
-  // [38, 108] at 100 ms a move and 81 [40, 125] at 300 ms (270 games), and 20+8/18+6/16+6 by 30 [-4, 64].
-  widths: [
-    { keep: 16, extra: 6, margin: 0.4 },
-    { keep: 14, extra: 6, margin: 0.4 },
-    { keep: 12, extra: 4, margin: 0.4 },
-  ],
-  vision: 1,
-  noise: 0,
-  seed: 0,
-  useTable: true,
-  useQuiescence: true,
-  useReductions: true,
-  reductionLimit: 40_000,
-  reductionDepth: 2,
-  useNullMove: true,
-  vcfQuiescence: true,
-  vcfPlies: 6,
-  vcfWidth: 3,
-  vcfMinThrees: 2,
-  useRootReductions: true,
-  nullMoveDeep: 4,
-  helperSkipDepths: true,
-  captureThreatFours: true,
-  breakableFoursLast: false,
-  captureDanger: 0,
-  vctRoot: false,
-  vctPlies: 9,
-  vctWidth: 4,
-  vctNodes: 3000,
-  unsettledTime: true,
-};
 
 export interface SearchLimits {
   /** Deepest nominal depth. */
@@ -212,20 +67,6 @@ export interface SearchLimits {
   readonly keepTableAge?: boolean;
 }
 
-/**
- * Which iterations a helper thread skips: helper h skips depth d when ((d + PHASE[i]) / SIZE[i]) is odd
- * (integer division), i = (h - 1) mod 20. Stockfish's table: half the helpers run a ply ahead of the main
- * search, the others further, so their table entries are ready when the main search gets there.
- */
-const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4] as const;
-const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7] as const;
-/** Whether helper thread `helper` skips the iteration at `depth` (never the first). */
-export function helperSkips(helper: number, depth: number): boolean {
-  if (depth <= 1) return false;
-  const i = (helper - 1) % SKIP_SIZE.length;
-  return Math.floor((depth + SKIP_PHASE[i]!) / SKIP_SIZE[i]!) % 2 === 1;
-}
-
 export interface SearchProgress {
   readonly depth: number;
   readonly move: number;
@@ -241,16 +82,10 @@ export interface SearchResult extends SearchProgress {
   readonly ttHitRate: number;
 }
 
-const mix = (a: number): number => {
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
-  return (a ^ (a >>> 16)) >>> 0;
-};
-
 export class Searcher {
   readonly pos: Position;
   readonly tt: TranspositionTable;
-  settings: SearchSettings;
+  readonly settings: SearchSettings;
   private readonly gen: MoveGen;
   private readonly moves: Int16Array;
   private readonly scores: Int32Array;
@@ -258,25 +93,13 @@ export class Searcher {
   private readonly pvLength: Int32Array;
   /** Scratch list of points. */
   private readonly list: Int16Array;
-  private readonly exactFive: boolean;
   /** The generator's priority of each root move, by point. */
   private readonly rootPriority: Int32Array;
-  /** Positions known to have no victory by continuous fours within vcfLeft plies (by hash). */
-  private readonly vcfKey = new Int32Array(VCF_MASK + 1);
-  private readonly vcfLo = new Int32Array(VCF_MASK + 1);
-  private readonly vcfLeft = new Int8Array(VCF_MASK + 1);
-  /** The same for victories by continuous threats (threes too). */
-  private readonly vctKey = new Int32Array(VCF_MASK + 1);
-  private readonly vctLo = new Int32Array(VCF_MASK + 1);
-  private readonly vctLeft = new Int8Array(VCF_MASK + 1);
-  /** The node count at which the victory-by-threats search in progress gives up. */
-  private vctEnd = 0;
+  /** The victory search (by continuous fours) quiescence runs. */
+  private readonly vcf: VcfSearch;
   private readonly info: GenInfo = { forced: false, best: 0 };
-  private stopped = false;
-  private deadline = 0;
-  private nodeLimit = Infinity;
-  private shouldStop: (() => boolean) | undefined = undefined;
-  private startPly = 0;
+  /** The hard limits, shared with the victory search. */
+  private readonly clock = new SearchClock();
 
   constructor(pos: Position, settings: SearchSettings = DEFAULT_SETTINGS, tt = new TranspositionTable()) {
     this.pos = pos;
@@ -290,19 +113,16 @@ export class Searcher {
     this.pv = new Int16Array((MAX_SEARCH_PLY + 2) * (MAX_SEARCH_PLY + 2));
     this.pvLength = new Int32Array(MAX_SEARCH_PLY + 2);
     this.list = new Int16Array(n);
-    this.exactFive = pos.rules.variant.fiveRule === 'exactly-five';
     this.rootPriority = new Int32Array(n);
+    this.vcf = new VcfSearch(pos, this.gen, settings, this.clock, this.moves, this.scores, this.list);
   }
 
   /** Searches the position for the side to move and returns the best move found. */
   run(limits: SearchLimits, onProgress?: (p: SearchProgress) => void): SearchResult {
     const pos = this.pos;
     const start = performance.now();
-    this.deadline = start + limits.hardMs;
-    this.nodeLimit = limits.nodes ?? Infinity;
-    this.shouldStop = limits.shouldStop;
-    this.stopped = false;
-    this.startPly = pos.ply;
+    const clock = this.clock;
+    clock.start(start, limits.hardMs, limits.nodes, limits.shouldStop);
     pos.nodes = 0;
     if (limits.keepTableAge) this.tt.resetCounts();
     else this.tt.newSearch();
@@ -332,23 +152,17 @@ export class Searcher {
     const rootPriority = Array.from(this.scores.subarray(0, rootCount));
     for (let i = 0; i < rootCount; i++) this.rootPriority[rootMoves[i]!] = rootPriority[i]!;
     if (rootCount === 1) return result(rootMoves[0]!, evaluate(pos, this.settings.weights), 0, rootMoves, true);
-    const seen = this.applyVision(rootMoves, rootPriority, this.info.forced);
-    // (Full strength only: a proof nine plies deep would be beyond what a level's vision and judgement see.)
-    const full = this.settings.vision >= 1 && this.settings.noise === 0;
-    const victory = this.settings.vctRoot && full && !this.info.forced ? this.rootVictory(seen) : null;
-    if (victory) return result(victory.move, WIN - victory.plies, victory.plies, [victory.move], false);
+    const settings = this.settings;
+    const seen = visibleMoves(rootMoves, rootPriority, this.info.forced, settings.vision, settings.seed, pos.hashLo);
 
     let bestMove = seen[0]!;
     let bestScore = -INFINITY;
     let bestPv: number[] = [bestMove];
     let completedDepth = 0;
-    let previousBest = -1;
-    let stableIterations = 0;
-    let previousScore = 0;
-    let bestMoveChanges = 0;
+    const stability = new Stability();
     const rootScores = new Map<number, number>();
     for (let depth = 1; depth <= limits.depth; depth++) {
-      if (limits.helper && this.settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
+      if (limits.helper && settings.helperSkipDepths && depth < limits.depth && helperSkips(limits.helper, depth))
         continue;
       let alpha = -INFINITY;
       let beta = INFINITY;
@@ -363,7 +177,7 @@ export class Searcher {
         const r = this.searchRoot(seen, depth, alpha, beta, rootScores);
         score = r.score;
         iterationBest = r.move;
-        if (this.stopped) break;
+        if (this.clock.stopped) break;
         if (score <= alpha) {
           alpha = Math.max(-INFINITY, alpha - delta * 4);
           delta *= 4;
@@ -372,7 +186,7 @@ export class Searcher {
           delta *= 4;
         } else break;
       }
-      if (this.stopped) {
+      if (this.clock.stopped) {
         // The unfinished iteration searched the last best move first, so any move it finished searching
         // and preferred has beaten that move at the greater depth.
         if (iterationBest >= 0 && iterationBest !== bestMove) {
@@ -395,32 +209,25 @@ export class Searcher {
       // resistance, which is what avoids a quick loss (issue #24's tactics set: 3 of 4 missed defences
       // were losses found at depth 2-4 and chosen there).
       if (isWinScore(bestScore) && bestScore > 0) break;
-      // The next iteration costs a few times this one: don't start it late. A best move that has held
-      // for several iterations is clearly best, and may stop sooner.
-      const changed = bestMove !== previousBest;
-      stableIterations = changed ? 0 : stableIterations + 1;
-      bestMoveChanges = bestMoveChanges / 2 + (changed && previousBest >= 0 ? 1 : 0);
-      const fell = depth > 1 && previousScore - bestScore >= 50;
-      previousBest = bestMove;
-      previousScore = bestScore;
+      // The next iteration costs a few times this one: don't start it late (timeman.ts).
+      stability.update(depth, bestMove, bestScore);
       if (
         !limits.fixedTime &&
-        elapsed > limits.softMs * this.timeShare(stableIterations, bestMoveChanges, fell, bestMove)
+        stopAfterIteration(
+          elapsed,
+          limits.softMs,
+          stability.stable,
+          stability.changes,
+          stability.fell,
+          this.rootPriority[bestMove]! >= settings.reductionLimit,
+          settings.unsettledTime,
+        )
       )
         break;
     }
     // When every move loses, prefer the one leaving the fewest winning replies (if time allows the look).
-    if (bestScore <= -WIN_BOUND && performance.now() < this.deadline - 20)
-      bestMove = this.leastLosing(seen, rootScores, bestScore);
+    if (bestScore <= -WIN_BOUND && clock.remainingMs() > 20) bestMove = this.leastLosing(seen, rootScores, bestScore);
     return result(bestMove, bestScore, completedDepth, bestPv[0] === bestMove ? bestPv : [bestMove], false);
-  }
-
-  /** The share of the think time after which no new iteration starts (see SearchSettings.unsettledTime). */
-  private timeShare(stable: number, changes: number, fell: boolean, best: number): number {
-    const settings = this.settings;
-    if (!settings.unsettledTime) return stable >= 4 ? 0.3 : 0.6;
-    if (stable >= 4 && this.rootPriority[best]! >= settings.reductionLimit) return 0.3;
-    return Math.min(0.95, 0.6 * (1 + changes) * (fell ? 1.25 : 1));
   }
 
   /** Removes the excluded moves from the root's sorted list, keeping its order; returns the new count. */
@@ -434,43 +241,6 @@ export class Searcher {
       kept++;
     }
     return kept;
-  }
-
-  /** Drops a deterministic share of the candidates the player does not "see"; forced moves stay. */
-  private applyVision(moves: number[], priorities: number[], forced: boolean): number[] {
-    const vision = this.settings.vision;
-    if (vision >= 1 || forced) return moves;
-    const seed = this.settings.seed;
-    const kept = moves.filter(
-      (m, i) => priorities[i]! >= 1 << 24 || mix(m * 7919 + seed * 104729 + this.pos.hashLo) / 2 ** 32 < vision,
-    );
-    if (kept.length) return kept;
-    // Seeing nothing, it plays a candidate it happens upon, not the sharpest one (moves[0]): else the
-    // lowest visions (a few percent) would play the filter's first choice nearly every move and be stronger
-    // than vision 10.
-    return [moves[mix(seed * 7919 + this.pos.hashLo) % moves.length]!];
-  }
-
-  /**
-   * A victory by continuous threats for the side to move at the root (within vctNodes nodes): its first
-   * move, one the player sees, and its length in plies; or null.
-   */
-  private rootVictory(seen: readonly number[]): { move: number; plies: number } | null {
-    const pos = this.pos;
-    if (pos.pendingFive !== 0 || this.threatOnBoard()) return null;
-    this.vctEnd = pos.nodes + this.settings.vctNodes;
-    const me = pos.toMove;
-    const count = this.listThreats(0, this.settings.vctWidth, true);
-    const moves = Array.from(this.moves.subarray(0, count));
-    for (const m of moves) {
-      if (!seen.includes(m)) continue;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(1, this.settings.vctPlies - 1);
-      pos.unmake();
-      if (this.stopped) return null;
-      if (plies > 0) return { move: m, plies: plies + 1 };
-    }
-    return null;
   }
 
   /** When every move loses: the longest loss, then the move leaving the opponent fewest winning replies. */
@@ -532,11 +302,13 @@ export class Searcher {
       else {
         const reduce = this.rootReduction(i, depth, this.rootPriority[m]!);
         score = -this.search(depth - 1 - reduce, -alpha - 1, -alpha, 1, false);
-        if (score > alpha && reduce && !this.stopped) score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.search(depth - 1, -beta, -alpha, 1, true);
+        if (score > alpha && reduce && !this.clock.stopped)
+          score = -this.search(depth - 1, -alpha - 1, -alpha, 1, false);
+        if (score > alpha && score < beta && !this.clock.stopped)
+          score = -this.search(depth - 1, -beta, -alpha, 1, true);
       }
       pos.unmake();
-      if (this.stopped) break;
+      if (this.clock.stopped) break;
       rootScores.set(m, score);
       if (score > best) {
         best = score;
@@ -572,19 +344,11 @@ export class Searcher {
     this.pvLength[ply] = len + 1;
   }
 
-  private checkTime(): void {
-    if (
-      (this.pos.nodes & 1023) === 0 &&
-      (performance.now() >= this.deadline || this.pos.nodes >= this.nodeLimit || this.shouldStop?.() === true)
-    )
-      this.stopped = true;
-  }
-
   private search(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    this.checkTime();
-    if (this.stopped) return 0;
+    this.clock.poll(pos.nodes);
+    if (this.clock.stopped) return 0;
     if (ply >= MAX_SEARCH_PLY) return this.evaluate();
 
     // Mate-distance pruning: no line from here beats a win now or loses faster than a loss next move.
@@ -609,7 +373,7 @@ export class Searcher {
     if (depth <= 0) {
       if (!settings.useQuiescence) return this.evaluate();
       const score = this.quiesce(alpha, beta, ply, 0);
-      if (settings.useTable && !this.stopped) {
+      if (settings.useTable && !this.clock.stopped) {
         const bound = score <= alpha ? BOUND_UPPER : score >= beta ? BOUND_LOWER : BOUND_EXACT;
         this.tt.store(pos.hashLo, pos.hashHi, 0, toTable(score, ply), bound, -1);
       }
@@ -623,14 +387,14 @@ export class Searcher {
       !pvNode &&
       depth >= 3 &&
       pos.pendingFive === 0 &&
-      !this.threatOnBoard() &&
+      !threatOnBoard(pos) &&
       this.evaluate() >= beta
     ) {
       pos.makeNull();
       const reduce = depth >= settings.nullMoveDeep ? 3 : 2;
       const score = -this.search(depth - 1 - reduce, -beta, -beta + 1, ply + 1, false);
       pos.unmakeNull();
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score >= beta && !isWinScore(score)) return score;
     }
 
@@ -677,7 +441,7 @@ export class Searcher {
             : 1
           : 0;
       const score = this.searchMove(m, i, depth - 1 + extension, alpha, beta, ply, pvNode, reduce);
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score > best) {
         best = score;
         bestMove = m;
@@ -718,21 +482,11 @@ export class Searcher {
     else if (i === 0) score = -this.search(d, -beta, -alpha, ply + 1, pvNode);
     else {
       score = -this.search(d - reduce, -alpha - 1, -alpha, ply + 1, false);
-      if (score > alpha && reduce && !this.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
-      if (score > alpha && score < beta && !this.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
+      if (score > alpha && reduce && !this.clock.stopped) score = -this.search(d, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && score < beta && !this.clock.stopped) score = -this.search(d, -beta, -alpha, ply + 1, true);
     }
     pos.unmake();
     return score;
-  }
-
-  /** Whether either side could win next move (a four, or a capture to the capture win). */
-  private threatOnBoard(): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (pos.lineCount[1 * 6 + 4]! > 0 || pos.lineCount[2 * 6 + 4]! > 0) return true;
-    if (variant.captureWin === null) return false;
-    const reach = variant.captureWin - variant.captureLengths[variant.captureLengths.length - 1]!;
-    return (pos.takes[1]! > 0 && pos.captures[0]! >= reach) || (pos.takes[2]! > 0 && pos.captures[1]! >= reach);
   }
 
   private updatePvLeaf(ply: number, move: number): void {
@@ -755,8 +509,7 @@ export class Searcher {
     const s = evaluate(this.pos, this.settings.weights);
     const noise = this.settings.noise;
     if (noise === 0) return s;
-    const r = mix(this.pos.hashLo ^ Math.imul(this.settings.seed + 1, 0x9e3779b1));
-    return s + (r % (2 * noise + 1)) - noise;
+    return s + evaluationNoise(this.pos.hashLo, this.settings.seed, noise);
   }
 
   /**
@@ -767,41 +520,24 @@ export class Searcher {
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    this.checkTime();
-    if (this.stopped) return 0;
+    this.clock.poll(pos.nodes);
+    if (this.clock.stopped) return 0;
     const me = pos.toMove;
     const them = 3 - me;
     const n = pos.points;
     const winHere = WIN - ply - 1;
-    const variant = pos.rules.variant;
-    const target = variant.captureWin ?? 1 << 20;
-    const maxCapture = variant.captureLengths.length ? variant.captureLengths[variant.captureLengths.length - 1]! : 0;
-    const canWin =
-      pos.lineCount[me * 6 + 4]! > 0 || (pos.takes[me]! > 0 && pos.captures[me - 1]! + maxCapture >= target);
-    const threatened =
-      pos.lineCount[them * 6 + 4]! > 0 || (pos.takes[them]! > 0 && pos.captures[them - 1]! + maxCapture >= target);
+    const canWin = canWinNow(pos, me);
+    const threatened = canWinNow(pos, them);
     if (!canWin && !threatened) {
-      let stand = this.evaluate();
-      // Near the opponent's capture win, standing pat is worth less if a free move would give it a victory
-      // by continuous threats (its capture threats among them).
-      const danger = this.settings.captureDanger;
-      if (danger > 0 && qd < MAX_QUIESCENCE && this.captureThreatsWin(them) && pos.pendingFive === 0) {
-        pos.makeNull();
-        const theirs = this.vcfAttack(ply + 1, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
-        pos.unmakeNull();
-        if (theirs > 0) stand -= danger;
-      }
+      const stand = this.evaluate();
       if (stand >= beta || qd >= MAX_QUIESCENCE || ply >= MAX_SEARCH_PLY) return stand;
       if (stand > alpha) alpha = stand;
-      const threes = pos.lineCount[me * 6 + 3]!;
       if (this.settings.vcfQuiescence) {
-        if (threes < this.settings.vcfMinThrees && !this.captureThreatsWin(me) && !this.mayCaptureIntoThreat(me))
-          return stand;
-        const plies = this.vcfAttack(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
+        const plies = this.vcf.find(ply, Math.min(MAX_QUIESCENCE - qd, this.settings.vcfPlies));
         return plies > 0 ? WIN - ply - plies : stand;
       }
       // Otherwise the best few fours, each searched for whatever it gains.
-      if (threes === 0) return stand;
+      if (pos.lineCount[me * 6 + 3]! === 0) return stand;
       const base = ply * n;
       const limit = this.listFours(base, QUIESCENCE_WIDTH);
       return this.quiesceMoves(base, limit, stand, alpha, beta, ply, qd);
@@ -841,7 +577,7 @@ export class Searcher {
           : -winHere
         : -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       pos.unmake();
-      if (this.stopped) return 0;
+      if (this.clock.stopped) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
@@ -876,387 +612,6 @@ export class Searcher {
     const limited = Math.min(count, limit);
     for (let i = 0; i < limited; i++) MoveGen.pick(this.moves, this.scores, base + i, base + count);
     return limited;
-  }
-
-  /**
-   * The forcing moves of the side to move for the victory search, at most `limit`, best first from `base`:
-   * its fours (with breakableFoursLast, those the defender can break by a capture after the rest), its
-   * captures that leave it a winning threat (ranked as fours: see MoveGen.captureThreats), and with
-   * captureThreatFours, near its capture win, its capture threats (after the fours).
-   */
-  private listThreats(base: number, limit: number, threes = false): number {
-    const pos = this.pos;
-    const n = pos.points;
-    const me = pos.toMove;
-    const mine = me * n;
-    const threat = pos.threat;
-    const captureThreat = pos.captureThreat;
-    const settings = this.settings;
-    const captureThreats = settings.captureThreatFours && this.captureThreatsWin(me);
-    const breakable = settings.breakableFoursLast && pos.rules.variant.captureLengths.length > 0;
-    const list = this.list;
-    const listed = pos.listCandidates(list);
-    let count = 0;
-    for (let j = 0; j < listed; j++) {
-      const q = list[j]!;
-      const t = threat[mine + q]!;
-      const fours = threatCount(t, 3);
-      // (A capture that opens a four, or brings the capture win within a capture, forces as a four does.)
-      const opened = fours === 0 && pos.captureAt[mine + q]! > 0 ? this.gen.captureThreats(q) : 0;
-      let score: number;
-      if (fours > 0) {
-        score = THREAT_FOUR + fours * 16 + threatCount(t, 2);
-        if (breakable && this.fourIsBreakable(q, me)) score -= THREAT_FOUR >> 1;
-      } else if (opened > 0) {
-        score = THREAT_FOUR + opened * 16 + threatCount(t, 2);
-      } else if (captureThreats && captureThreat[mine + q]! > 0) {
-        score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
-      } else if (threes && threatCount(t, 2) >= 2 && this.makesThree(q)) {
-        // (A three from two stones: the new stone lies in at least two windows holding two of them.)
-        score = threatCount(t, 2) * 16 + threatCount(t, 1 + 1);
-      } else continue;
-      this.moves[base + count] = q;
-      this.scores[base + count] = score;
-      count++;
-    }
-    const limited = Math.min(count, limit);
-    for (let i = 0; i < limited; i++) MoveGen.pick(this.moves, this.scores, base + i, base + count);
-    return limited;
-  }
-
-  /**
-   * Whether a capture threat of the player may threaten the capture win: its captures plus the longest
-   * capture reach it (8 stones in Pente, 12 in Keryo-Pente). Whether one does is checked when it is made
-   * (see threatIsReal).
-   */
-  private captureThreatsWin(player: number): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (!this.settings.captureThreatFours || variant.captureWin === null || variant.captureLengths.length === 0)
-      return false;
-    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
-  }
-
-  /**
-   * Whether a capture of the player might leave it a winning threat (see MoveGen.captureThreats): it has a
-   * capture, and a four blocked by a single stone or the capture win within two captures.
-   */
-  private mayCaptureIntoThreat(player: number): boolean {
-    const pos = this.pos;
-    if (pos.takes[player]! === 0) return false;
-    if (pos.lineCount[player * 6]! > 0) return true;
-    const variant = pos.rules.variant;
-    if (variant.captureWin === null || variant.captureLengths.length === 0) return false;
-    const longest = variant.captureLengths[variant.captureLengths.length - 1]!;
-    return pos.captures[player - 1]! + 2 * longest >= variant.captureWin;
-  }
-
-  /**
-   * Whether the last move's threat is real: if the side to move passed, the other side would win at once.
-   * (The null move keeps the hash consistent; Boat-Pente's pending five is left to the full search.)
-   */
-  private threatIsReal(ply: number): boolean {
-    const pos = this.pos;
-    if (pos.pendingFive !== 0) return false;
-    pos.makeNull();
-    const wins = this.winsNow(ply);
-    pos.unmakeNull();
-    return wins;
-  }
-
-  /**
-   * Whether the player's move at q makes a four with a stone the other side could capture at once (so the
-   * four can be broken instead of blocked). Reads the cells with q set for the moment, nothing else.
-   */
-  private fourIsBreakable(q: number, player: Player): boolean {
-    const pos = this.pos;
-    const cells = pos.cells;
-    const size = pos.size;
-    const lengths = pos.rules.variant.captureLengths;
-    const x0 = q % size;
-    const y0 = (q - x0) / size;
-    cells[q] = player;
-    let breakable = false;
-    for (const [dx, dy] of AXES) {
-      // Each five-window along this axis through q holding four of the player's stones and none of the other's.
-      for (let s = -4; s <= 0 && !breakable; s++) {
-        let own = 0;
-        let clean = true;
-        for (let k = s; k < s + 5; k++) {
-          const x = x0 + k * dx;
-          const y = y0 + k * dy;
-          if (x < 0 || y < 0 || x >= size || y >= size) {
-            clean = false;
-            break;
-          }
-          const c = cells[y * size + x]!;
-          if (c === player) own++;
-          else if (c !== 0) {
-            clean = false;
-            break;
-          }
-        }
-        if (!clean || own !== 4) continue;
-        for (let k = s; k < s + 5 && !breakable; k++) {
-          const p = (y0 + k * dy) * size + x0 + k * dx;
-          if (cells[p] === player && isCapturable(cells, size, p, player, lengths)) breakable = true;
-        }
-      }
-      if (breakable) break;
-    }
-    cells[q] = 0;
-    return breakable;
-  }
-
-  /**
-   * Victory by continuous fours: whether the side to move (facing no threat) wins by making fours, each
-   * answered by every defence, within `left` plies. Returns the plies to the win found, or 0.
-   */
-  private vcfAttack(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left <= 0 || ply >= MAX_SEARCH_PLY - 1) return 0;
-    // The table: a win in p plies is kept as -p, no win within `left` plies as left.
-    const slot = pos.hashLo & VCF_MASK;
-    if (this.vcfKey[slot] === pos.hashHi && this.vcfLo[slot] === pos.hashLo) {
-      const known = this.vcfLeft[slot]!;
-      if (known >= left) return 0;
-      if (known < 0 && -known <= left) return -known;
-    }
-    const me = pos.toMove;
-    const base = ply * pos.points;
-    const count = this.listThreats(base, this.settings.vcfWidth);
-    let result = 0;
-    for (let i = 0; i < count; i++) {
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vcfDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (plies > 0) {
-        result = plies + 1;
-        break;
-      }
-    }
-    if (!this.stopped) {
-      this.vcfKey[slot] = pos.hashHi;
-      this.vcfLo[slot] = pos.hashLo;
-      this.vcfLeft[slot] = result > 0 ? -result : left;
-    }
-    return result;
-  }
-
-  /** The defender's side of vcfAttack: every defence must lose to more fours. Returns plies to the loss, or 0. */
-  private vcfDefend(ply: number, left: number): number {
-    const pos = this.pos;
-    this.checkTime();
-    if (this.stopped) return 0;
-    const base = ply * pos.points;
-    const me = pos.toMove;
-    const them = 3 - me;
-    // A capture threat forces only if the capture would win (the lead rule, the length of the pair): the
-    // attacker must win at once if the defender passed.
-    if (pos.lineCount[them * 6 + 4]! === 0 && !this.threatIsReal(ply)) return 0;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0;
-    if (this.scores[base] === WIN_NOW || !this.info.forced || left <= 0) return 0;
-    let longest = 0;
-    for (let i = 0; i < count; i++) {
-      MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      let plies: number;
-      if (pos.winner) plies = pos.winner === me ? 0 : 1;
-      else if (pos.lineCount[them * 6 + 4]! > 0 && !this.exactFive)
-        plies = 1; // The four still stands.
-      else if (this.canWinNow(them)) plies = this.winsNow(ply + 1) ? 1 : 0;
-      else if (this.canWinNow(me))
-        plies = 0; // The defence made a threat of its own: the fours stop here.
-      else plies = this.vcfAttack(ply + 1, left - 1);
-      pos.unmake();
-      if (plies === 0) return 0;
-      if (plies > longest) longest = plies;
-    }
-    return longest + 1;
-  }
-
-  /**
-   * Victory by continuous threats: as vcfAttack, but a three (a move after which the attacker would make an
-   * open or double four) is a threat too, answered by every move that could stop it. Returns plies to the
-   * win found, or 0. Its own table, as the victory search's.
-   */
-  private vctAttack(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left <= 0 || ply >= MAX_SEARCH_PLY - 2 || pos.nodes > this.vctEnd) return 0;
-    const me = pos.toMove;
-    if (this.canWinNow(me) && this.winsNow(ply)) return 1;
-    if (left < 3) return 0; // A threat, its answer and the win take three plies at least.
-    const slot = pos.hashLo & VCF_MASK;
-    if (this.vctKey[slot] === pos.hashHi && this.vctLo[slot] === pos.hashLo) {
-      const known = this.vctLeft[slot]!;
-      if (known >= left) return 0;
-      if (known < 0 && -known <= left) return -known;
-    }
-    const base = ply * pos.points;
-    const count = this.listThreats(base, this.settings.vctWidth, true);
-    let result = 0;
-    for (let i = 0; i < count; i++) {
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (this.stopped) return 0;
-      if (plies > 0) {
-        result = plies + 1;
-        break;
-      }
-    }
-    // (A search cut short by its node budget is kept as a failure too: searching it again would cost as much.)
-    this.vctKey[slot] = pos.hashHi;
-    this.vctLo[slot] = pos.hashLo;
-    this.vctLeft[slot] = result > 0 ? -result : left;
-    return result;
-  }
-
-  /**
-   * The defender's side of vctAttack: the attacker's threat must stand (a four or capture-win threat that
-   * wins if passed, or a point making an open or double four), and every defence must lose to more threats.
-   * Against a three, the defences searched are the stones in the attacker's threes, the captures, the
-   * capture threats, the fours, and the points that would make the threatening stone capturable.
-   */
-  private vctDefend(ply: number, left: number): number {
-    const pos = this.pos;
-    this.checkTime();
-    if (this.stopped || left <= 0) return 0;
-    const n = pos.points;
-    const def = pos.toMove;
-    const att = 3 - def;
-    const hard = this.canWinNow(att);
-    if (hard ? !this.threatIsReal(ply) : !this.threatensFour(att)) return 0;
-    const base = ply * n;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0 || this.scores[base] === WIN_NOW) return 0;
-    let longest = 0;
-    let defences = 0;
-    for (let i = 0; i < count; i++) {
-      if (!hard) MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      if (!hard && !this.mayStopThree(m, att)) continue;
-      defences++;
-      pos.make(m);
-      let plies: number;
-      if (pos.winner) plies = pos.winner === att ? 1 : 0;
-      else if (this.canWinNow(def)) plies = this.vctAnswer(ply + 1, left - 1);
-      else plies = this.vctAttack(ply + 1, left - 1);
-      pos.unmake();
-      if (plies === 0) return 0;
-      if (plies > longest) longest = plies;
-    }
-    // No move could stop it: the defender passes, and the four and the five follow.
-    return defences ? longest + 1 : 4;
-  }
-
-  /** The attacker answers the defender's four (or capture-win threat): wins if some answer keeps a threat. */
-  private vctAnswer(ply: number, left: number): number {
-    const pos = this.pos;
-    if (left < 2) return 0;
-    const base = ply * pos.points;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0;
-    if (this.scores[base] === WIN_NOW) return 1;
-    if (!this.info.forced) return 0;
-    const me = pos.toMove;
-    for (let i = 0; i < count; i++) {
-      MoveGen.pick(this.moves, this.scores, base + i, base + count);
-      const m = this.moves[base + i]!;
-      pos.make(m);
-      const plies = pos.winner ? (pos.winner === me ? 1 : 0) : this.vctDefend(ply + 1, left - 1);
-      pos.unmake();
-      if (this.stopped) return 0;
-      if (plies > 0) return plies + 1;
-    }
-    return 0;
-  }
-
-  /** Whether the player has an empty point in two of its windows of three (an open or double four to make). */
-  private threatensFour(player: number): boolean {
-    const pos = this.pos;
-    const threat = pos.threat;
-    const o = player * pos.points;
-    const listed = pos.listCandidates(this.list);
-    for (let j = 0; j < listed; j++) if (threatCount(threat[o + this.list[j]!]!, 3) >= 2) return true;
-    return false;
-  }
-
-  /** Whether the side to move's stone at q makes a three: a point near q in two of its windows of three. */
-  private makesThree(q: number): boolean {
-    const pos = this.pos;
-    const size = pos.size;
-    const me = pos.toMove;
-    const o = me * pos.points;
-    pos.make(q);
-    let found = false;
-    const x0 = q % size;
-    const y0 = (q - x0) / size;
-    for (const [dx, dy] of AXES) {
-      for (let k = -4; k <= 4 && !found; k++) {
-        const x = x0 + k * dx;
-        const y = y0 + k * dy;
-        if (k === 0 || x < 0 || y < 0 || x >= size || y >= size) continue;
-        const p = y * size + x;
-        if (pos.cells[p] === 0 && threatCount(pos.threat[o + p]!, 3) >= 2) found = true;
-      }
-      if (found) break;
-    }
-    pos.unmake();
-    return found;
-  }
-
-  /**
-   * Whether the defender's move at m could stop the attacker's three: it lies in one of the attacker's
-   * windows of three, captures, threatens a capture, makes a four, or flanks a point that would make the
-   * attacker's pair with a stone beside it (so the four could be captured out).
-   */
-  private mayStopThree(m: number, att: number): boolean {
-    const pos = this.pos;
-    const n = pos.points;
-    const def = 3 - att;
-    const threat = pos.threat;
-    if (threatCount(threat[att * n + m]!, 3) > 0 || threatCount(threat[def * n + m]!, 3) > 0) return true;
-    if (pos.captureAt[def * n + m]! > 0 || pos.captureThreat[def * n + m]! > 0) return true;
-    const size = pos.size;
-    const cells = pos.cells;
-    const x0 = m % size;
-    const y0 = (m - x0) / size;
-    for (let d = 0; d < 8; d++) {
-      const dx = DX[d]!;
-      const dy = DY[d]!;
-      const x3 = x0 + 3 * dx;
-      const y3 = y0 + 3 * dy;
-      if (x3 < 0 || y3 < 0 || x3 >= size || y3 >= size) continue;
-      const a = m + dx + dy * size;
-      const b = m + 2 * (dx + dy * size);
-      const c = m + 3 * (dx + dy * size);
-      if (cells[c] !== 0) continue;
-      // D . X _ or D X . _ where the empty middle point is the attacker's threat point.
-      if (cells[a] === att && cells[b] === 0 && threatCount(threat[att * n + b]!, 3) >= 2) return true;
-      if (cells[b] === att && cells[a] === 0 && threatCount(threat[att * n + a]!, 3) >= 2) return true;
-    }
-    return false;
-  }
-
-  /** Whether a player may have a win next move (a four, or a capture within reach of the capture win). */
-  private canWinNow(player: number): boolean {
-    const pos = this.pos;
-    const variant = pos.rules.variant;
-    if (pos.lineCount[player * 6 + 4]! > 0) return true;
-    if (variant.captureWin === null || pos.takes[player]! === 0) return false;
-    return pos.captures[player - 1]! + variant.captureLengths[variant.captureLengths.length - 1]! >= variant.captureWin;
-  }
-
-  /** Whether the side to move has a winning move (the generator's judgement). */
-  private winsNow(ply: number): boolean {
-    const base = ply * this.pos.points;
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    return count > 0 && this.scores[base] === WIN_NOW;
   }
 }
 

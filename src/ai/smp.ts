@@ -2,7 +2,7 @@
  * Lazy SMP (as Stockfish and Rapfi search on several cores): helper threads search the same root as the
  * main search, each with its own Position and Searcher but one transposition table in a SharedArrayBuffer
  * (tt.ts: lock-free, XOR-checked entries). They share nothing else; what one finds reaches the others
- * through the table, and helpers skip depths by their number (search.ts `helperSkips`) so they run ahead
+ * through the table, and helpers skip depths by their number (smp-skip.ts `helperSkips`) so they run ahead
  * of the main search and fill the table for it. The main search answers; a helper's result is taken only
  * when it completed a deeper iteration.
  *
@@ -19,7 +19,8 @@
  */
 import { type Point, type RulesOptions, replay } from '../core';
 import { Position } from './position';
-import { type SearchProgress, type SearchResult, type SearchSettings, Searcher } from './search';
+import { type SearchProgress, type SearchResult, Searcher } from './search';
+import type { SearchSettings } from './search-settings';
 import { TranspositionTable, tableBytes } from './tt';
 
 /** What a helper is told once, when it starts. */

@@ -3,21 +3,14 @@
  * for the side to move. Two words make a 64-bit key: the low word indexes the table, the high word
  * verifies the entry. Fixed seed, so keys (and so searches) are the same on every run.
  */
+import { splitmix32 } from './random';
+
 export const MAX_POINTS = 19 * 19;
 export const MAX_CAPTURE_COUNT = 64;
 
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) | 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) | 0;
-  };
-}
-
-const next = splitmix32(0x5eed);
+const words = splitmix32(0x5eed);
+/** The next key as a signed 32-bit word (the hash is kept in Int32 words). */
+const next = (): number => words() | 0;
 const fill = (n: number) => Int32Array.from({ length: n }, next);
 
 /** Stone keys at [player * MAX_POINTS + point] (player 1 or 2). */

@@ -20,6 +20,18 @@ import {
   yOf,
 } from './board';
 import { formatPoint } from './coords';
+import {
+  CAPTURES_ENEMY,
+  CAPTURES_MOVER,
+  CAPTURES_NONE,
+  OUTCOME_CAPTURES,
+  OUTCOME_DRAW,
+  OUTCOME_ENEMY_CAPTURES,
+  OUTCOME_ENEMY_FIVE,
+  OUTCOME_FIVE,
+  OUTCOME_PENDING_FIVE,
+  decideOutcome,
+} from './outcome';
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
 
@@ -164,18 +176,8 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
 }
 
 /**
- * The result and Boat-Pente state after `player` has moved at `point`. Fives come before capture counts: a
- * move that makes five and reaches the capture target at once wins by five, as pente.org records it (its
- * game states check five in a row before the capture count). In order:
- *
- * 1. the mover's five wins (in Boat-Pente only if no stone of it can be captured by the reply);
- * 2. Boat-Pente: the enemy's five survived this reply, so the enemy has won — also when the reply reached
- *    the capture target without breaking it (the five came first; pente.org's Boat-Pente agrees);
- * 3. a capture win: the mover's, or in Poof-Pente the enemy's when the move poofed (a poofed move leaves
- *    no stone at `point`, so it never makes a five). This also ends a Boat-Pente move whose own five would
- *    have waited a reply: the capture target is reached now, the five would only win later;
- * 4. Boat-Pente: the mover's breakable five waits one reply;
- * 5. a full board is a draw.
+ * The result and Boat-Pente state after `player` has moved at `point`: the facts of the move, decided in
+ * the one order of outcome.ts (`decideOutcome`), which the engine's Position shares.
  */
 function outcome(
   before: GameState,
@@ -189,21 +191,30 @@ function outcome(
   const { cells } = after;
 
   const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
-  if (line.length > 0) {
-    const breakable =
-      variant.fiveMustSurviveReply && line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
-    if (!breakable) return { result: { winner: player, reason: 'five' }, pendingFive: null };
-  }
-  if (before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact)) {
-    return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
-  }
+  const five = line.length > 0;
+  const breakable =
+    five &&
+    variant.fiveMustSurviveReply &&
+    line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
+  const enemyFiveStands = before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact);
   const captureWinner = captureWin(after.rules, after.captures, player);
-  if (captureWinner) return { result: { winner: captureWinner, reason: 'captures' }, pendingFive: null };
-  if (line.length > 0) return { result: null, pendingFive: player };
-  if (isFull(cells)) {
-    return { result: { winner: null, reason: 'draw' }, pendingFive: null };
+  const captures = captureWinner === null ? CAPTURES_NONE : captureWinner === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
+  switch (decideOutcome(five, breakable, enemyFiveStands, captures, isFull(cells))) {
+    case OUTCOME_FIVE:
+      return { result: { winner: player, reason: 'five' }, pendingFive: null };
+    case OUTCOME_ENEMY_FIVE:
+      return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
+    case OUTCOME_CAPTURES:
+      return { result: { winner: player, reason: 'captures' }, pendingFive: null };
+    case OUTCOME_ENEMY_CAPTURES:
+      return { result: { winner: enemy, reason: 'captures' }, pendingFive: null };
+    case OUTCOME_PENDING_FIVE:
+      return { result: null, pendingFive: player };
+    case OUTCOME_DRAW:
+      return { result: { winner: null, reason: 'draw' }, pendingFive: null };
+    default:
+      return { result: null, pendingFive: null };
   }
-  return { result: null, pendingFive: null };
 }
 
 function isFull(cells: Cells): boolean {

@@ -23,6 +23,7 @@
 import { type GameState, type Point, formatPoint, illegality } from '../../core';
 import { canonicalize, fromCanonicalMove } from './canonical';
 import { BookReader } from './pack';
+import { mix32, unit } from '../random';
 
 export interface BookCandidate {
   /** The move on the real board. */
@@ -58,12 +59,6 @@ export function bookWeight(c: BookCandidate, strength: number): number {
   const q = p * (0.5 + e);
   return Math.sqrt(c.games) * q ** (1 + 3 * Math.max(0, Math.min(1, strength)));
 }
-
-const mix = (a: number): number => {
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
-  return (a ^ (a >>> 16)) >>> 0;
-};
 
 export class OpeningBook {
   readonly reader: BookReader;
@@ -113,8 +108,8 @@ export class OpeningBook {
     for (let i = 0; i < weights.length; i++) if (weights[i]! < MIN_WEIGHT_SHARE * top) weights[i] = 0;
     const total = weights.reduce((s, w) => s + w, 0);
     // One draw per (seed, position): the same seed plays the same line, different seeds vary.
-    const r = mix(mix((options.seed ?? 0) ^ 0x9e3779b9) ^ lo ^ Math.imul(state.moves.length, 0x27d4eb2f));
-    let x = (r / 2 ** 32) * total;
+    const r = mix32(mix32((options.seed ?? 0) ^ 0x9e3779b9) ^ lo ^ Math.imul(state.moves.length, 0x27d4eb2f));
+    let x = unit(r) * total;
     for (let i = 0; i < candidates.length; i++) {
       x -= weights[i]!;
       if (x < 0 && weights[i]! > 0) return candidates[i]!;

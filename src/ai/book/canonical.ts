@@ -29,6 +29,7 @@
  * keys never change when the engine changes; changing them needs a new book format version.
  */
 import { type GameState, type Point, VARIANT_IDS } from '../../core';
+import { splitmix32 } from '../random';
 
 /** Stones must lie at least this many points from both edges of an axis for the axis to be translated. */
 export const TRANSLATION_MARGIN = 6;
@@ -91,16 +92,6 @@ export interface Canonical {
 
 // The hash tables: a pair of words per (stone colour, x, y) on a 19x19 grid (smaller boards use its top-left
 // corner: the size is part of the key anyway), and per header field value.
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
 const GRID = 19;
 const next = splitmix32(0xb00c_0001);
 const table = (n: number): Uint32Array => Uint32Array.from({ length: n }, next);
