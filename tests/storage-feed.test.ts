@@ -10,7 +10,6 @@ import {
   type FeedChannel,
   type FeedChannelFactory,
   type GameChange,
-  type KeyValueStore,
   type PenteDb,
   createGamesFeed,
   deleteGame,
@@ -31,6 +30,7 @@ import {
 import { GAMES_CHANNEL, browserFeedChannels, gamesMessage, readGamesMessage } from '../src/storage/feed';
 import { game as playGame } from './helpers';
 import { errorOf, openFresh, sampleGame, unwrap } from './storage-helpers';
+import { MemoryStore } from './memory-kv';
 
 /**
  * BroadcastChannel in memory: a message goes, a task later, to every other open channel of the same name
@@ -189,25 +189,6 @@ describe('the feed between tabs', () => {
 // ---- every write announces after its commit ------------------------------------------------------------
 
 const FIVE_GAMES = readFileSync(new URL('../e2e/fixtures/pente-org-games.pgn', import.meta.url), 'utf8');
-
-class MemoryStore implements KeyValueStore {
-  map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
 
 /** What happened, in order: each readwrite transaction's commit, each message posted. */
 let events: string[];

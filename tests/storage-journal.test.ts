@@ -6,7 +6,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NEW_RATING } from '../src/core';
 import {
-  type KeyValueStore,
   type PuzzleAnswer,
   type StoredGame,
   forgetPendingPuzzleAnswers,
@@ -29,28 +28,7 @@ import {
   writeHeartbeat,
 } from '../src/storage';
 import { errorOf, openFresh, sampleGame, unwrap } from './storage-helpers';
-
-/** localStorage in memory; `full` makes every write throw as a full store does. */
-class MemoryStore implements KeyValueStore {
-  map = new Map<string, string>();
-  full = false;
-  get length() {
-    return this.map.size;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.full) throw new DOMException('full', 'QuotaExceededError');
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MemoryStore } from './memory-kv';
 
 const game = (moves: string[], overrides: Partial<StoredGame> = {}): StoredGame =>
   sampleGame({ id: 'g1', size: 9, moves, ...overrides });
