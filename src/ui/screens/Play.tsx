@@ -29,6 +29,7 @@ import { count } from '../plural';
 import { SendSheet } from '../friend/SendSheet';
 import { friendLinkUrl, maySendFriendLink, sendSheetFor } from '../friend/links';
 import { usePlacement } from '../use-placement';
+import { SideStrip } from '../SideStrip';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
@@ -73,27 +74,12 @@ const clockText = (ms: number) => {
 
 function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) {
   const s = game.shown.value;
-  const side = game.match.value.sides[player - 1]!;
-  const target = s.rules.variant.captureWin;
-  const captured = s.captures[player - 1]!;
   const clocks = game.clocks.value;
   const active = !s.result && s.toMove === player;
   return (
-    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOURS[player]}: ${side.name}`}>
-      <span class={`dot p${player}`} aria-hidden="true" />
-      <span class="name">{side.name}</span>
-      {target !== null && (
-        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
-          {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
-            <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
-          ))}
-          <span class="count">
-            {captured}/{target}
-          </span>
-        </span>
-      )}
+    <SideStrip state={s} player={player} name={game.match.value.sides[player - 1]!.name}>
       {clocks && <span class={`clock${active ? ' running' : ''}`}>{clockText(clocks[player - 1]!)}</span>}
-    </section>
+    </SideStrip>
   );
 }
 

@@ -5,14 +5,14 @@
  * device is not part of with `LinkedGame` too).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { type GameState, type OpenedLink, parseGameLink, stateAtPly, winningLine } from '../../core';
+import { type OpenedLink, parseGameLink, stateAtPly, winningLine } from '../../core';
 import { newStoredGame, saveImportedGame, withState } from '../../storage';
 import { Board } from '../Board';
 import { MoveList } from '../MoveList';
 import { ScreenHeader } from '../ScreenHeader';
+import { SideStrip } from '../SideStrip';
 import { db, notify, refreshResumable, settings } from '../app-state';
 import { FriendLink } from '../friend/FriendLink';
-import { COLOUR_NAMES } from '../friend/links';
 import { openGame } from '../games';
 import { sharedCode } from '../router';
 import { LinkProblem } from '../screens/LinkProblem';
@@ -35,29 +35,6 @@ export function safeDecode(code: string): string {
   } catch {
     return code;
   }
-}
-
-/** One side of a linked game: the name (or the colour, when the link has none) and the stones captured. */
-function LinkedSide({ state, player, name }: { state: GameState; player: 1 | 2; name: string }) {
-  const target = state.rules.variant.captureWin;
-  const captured = state.captures[player - 1]!;
-  const active = !state.result && state.toMove === player;
-  return (
-    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOUR_NAMES[player]}: ${name}`}>
-      <span class={`dot p${player}`} aria-hidden="true" />
-      <span class="name">{name}</span>
-      {target !== null && (
-        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
-          {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
-            <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
-          ))}
-          <span class="count">
-            {captured}/{target}
-          </span>
-        </span>
-      )}
-    </section>
-  );
 }
 
 /**
@@ -107,8 +84,8 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
     <main class="shared-game">
       <ScreenHeader title={`Shared game: ${game.rules.variant.name} ${size}×${size}`} />
       <div class="players">
-        <LinkedSide state={s} player={1} name={names[0]} />
-        <LinkedSide state={s} player={2} name={names[1]} />
+        <SideStrip state={s} player={1} name={names[0]} />
+        <SideStrip state={s} player={2} name={names[1]} />
       </div>
       <Board
         size={size}
