@@ -14,7 +14,7 @@ const bookHash = createHash('sha256')
  * - Scripts, the engine's module worker and the service worker (workbox-window registers sw.js, which
  *   importScripts its workbox chunk) are same-origin files: no inline script, no eval, no blob: workers.
  * - connect-src: fetch of openings.bin, and the service worker's precache fetches.
- * - media-src blob:: the sound effects are WAVs made in memory and played from blob: URLs (src/ui/sound.ts).
+ * - media-src blob:: the sound effects are WAVs made in memory and played from blob: URLs (src/ui/shell/sound.ts).
  *   Downloads also use blob: URLs, but an <a download> is a navigation, which no fetch directive governs.
  * - Styles are the one stylesheet; Preact sets styles through the CSSOM, which CSP does not restrict.
  * - No plugins, no <base>, forms submit nowhere but here (they are all handled by script).
@@ -93,7 +93,7 @@ export default defineConfig({
   plugins: [
     securityMeta(),
     VitePWA({
-      // The page registers the service worker itself through workbox-window (src/ui/pwa.ts), so it can
+      // The page registers the service worker itself through workbox-window (src/ui/shell/pwa.ts), so it can
       // say "ready to work offline" and offer "update available".
       injectRegister: false,
       registerType: 'prompt',
@@ -116,7 +116,7 @@ export default defineConfig({
         theme_color: '#1f1b16',
         categories: ['games'],
         // A friend's link (a move of a correspondence game) opens in the installed app, in its open window
-        // where there is one: the router takes the new URL as a navigation (src/ui/router.ts).
+        // where there is one: the router takes the new URL as a navigation (src/ui/shell/router.ts).
         launch_handler: { client_mode: ['navigate-existing', 'auto'] },
         handle_links: 'preferred',
         icons: [

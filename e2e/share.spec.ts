@@ -1,5 +1,5 @@
 /**
- * Sharing a game (src/ui/share.tsx): a link that carries the game opens it in review and saves it; the
+ * Sharing a game (src/ui/share/): a link that carries the game opens it in review and saves it; the
  * picture and the GIF go through the Web Share API (stubbed: the test records the files handed to it);
  * a pasted record is imported. No step may raise a CSP violation.
  */

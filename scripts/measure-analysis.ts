@@ -1,5 +1,5 @@
 /**
- * How long a whole-game analysis takes (npm run measure:analysis): the app's own settings (src/ui/analysis:
+ * How long a whole-game analysis takes (npm run measure:analysis): the app's own settings (src/ui/review/analysis:
  * 300 ms a position, one line) on pente.org games of about 60 moves, run through Engine.analyse as the worker
  * runs it. Prints the time per position (mean, and the share of positions that stopped before the budget)
  * and per game. Single-threaded, as in the app's one worker.

@@ -7,8 +7,8 @@ import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import { formatPoint } from '../src/core';
 import { DEFAULT_COMPUTERS, type StoredAnalysis } from '../src/storage';
-import { AnalysisController, type AnalysisPorts } from '../src/ui/analysis/controller';
-import { analysisFor, nextPosition, withEval } from '../src/ui/analysis/game-analysis';
+import { AnalysisController, type AnalysisPorts } from '../src/ui/review/analysis/controller';
+import { analysisFor, nextPosition, withEval } from '../src/ui/review/analysis/game-analysis';
 import {
   type AnalysisAnswer,
   type AnalysisRequestInput,
@@ -16,8 +16,8 @@ import {
   EngineError,
 } from '../src/ui/engine/bridge';
 import { analysisRequest } from '../src/ui/engine/client';
-import type { PlayController } from '../src/ui/session/controller';
-import { type Match, type MatchSide, newMatch, review, shownState } from '../src/ui/session/match';
+import type { PlayController } from '../src/ui/play/session/controller';
+import { type Match, type MatchSide, newMatch, review, shownState } from '../src/ui/play/session/match';
 import { game } from './helpers';
 
 const HUMAN: MatchSide = { name: 'Ann', kind: 'human', playerId: 'player-1' };

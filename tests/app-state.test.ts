@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../src/core';
 import { DEFAULT_SETTINGS, builtInPlayers } from '../src/storage';
-import { db, players, ready, startApp, storageProblem } from '../src/ui/app-state';
+import { db, players, ready, startApp, storageProblem } from '../src/ui/shell/app-state';
 
 describe('app state without IndexedDB', () => {
   it('offers the default human and one computer player per level', async () => {

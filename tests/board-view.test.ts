@@ -13,7 +13,7 @@ import {
   zoomAround,
   zoomInAt,
   zoomedSide,
-} from '../src/ui/board-view';
+} from '../src/ui/board/board-view';
 
 /** The geometry Board.tsx draws: 10 units a point, a margin of 14 with coordinates, 10 without. */
 const board = (size: number, coordinates = true): BoardGeometry => {

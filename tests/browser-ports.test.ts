@@ -1,5 +1,5 @@
 /**
- * The play controller's ports in the browser (src/ui/session/browser-ports.ts): localStorage when it can
+ * The play controller's ports in the browser (src/ui/play/session/browser-ports.ts): localStorage when it can
  * be used, games saved and loaded through storage with the unsaved-games journal, another tab's writes
  * heard through storage's games feed, the clock heartbeats and the wall clock.
  */
@@ -18,7 +18,7 @@ import {
   browserHeartbeatLog,
   browserKeyValueStore,
   wallClock,
-} from '../src/ui/session/browser-ports';
+} from '../src/ui/play/session/browser-ports';
 import { MemoryStore } from './memory-kv';
 import { openFresh, sampleGame, unwrap } from './storage-helpers';
 

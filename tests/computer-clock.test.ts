@@ -18,7 +18,7 @@ import {
   newMatch,
   playPoint,
   resumeClock,
-} from '../src/ui/session/match';
+} from '../src/ui/play/session/match';
 import { rng } from './helpers';
 
 /** What a move costs the computer's clock besides the search: the worker's answer, the page, the save. */

@@ -14,10 +14,17 @@ import {
 } from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
 import { type MoveAsk, moveRequest, moveThinkLimitMs } from '../src/ui/engine/client';
-import { PlayController, RETRY_SAVE_MS } from '../src/ui/session/controller';
-import { type Match, type MatchSide, newMatch } from '../src/ui/session/match';
-import type { Clock, GameStore, HeartbeatLog, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
-import { ABSENCE_MS, HEARTBEAT_MS } from '../src/ui/session/game-clock';
+import { PlayController, RETRY_SAVE_MS } from '../src/ui/play/session/controller';
+import { type Match, type MatchSide, newMatch } from '../src/ui/play/session/match';
+import type {
+  Clock,
+  GameStore,
+  HeartbeatLog,
+  LoadOutcome,
+  MoveSource,
+  SaveOutcome,
+} from '../src/ui/play/session/ports';
+import { ABSENCE_MS, HEARTBEAT_MS } from '../src/ui/play/session/game-clock';
 
 const pt = (name: string) => parsePoint(9, name)!;
 const HUMAN: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };

@@ -1,7 +1,7 @@
-/** A friend game's words and link rules on the page (src/ui/friend/links.ts). */
+/** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseGameLink } from '../src/core';
-import { friendLinkUrl, friendStanding, maySendFriendLink } from '../src/ui/friend/links';
+import { friendLinkUrl, friendStanding, maySendFriendLink } from '../src/ui/friends/links';
 import { game } from './helpers';
 
 describe('friend games on the page', () => {

@@ -12,8 +12,8 @@ import {
   summarize,
   verdicts,
   withEval,
-} from '../src/ui/analysis/game-analysis';
-import { type AnalysisPorts, analyseGame } from '../src/ui/analysis/runner';
+} from '../src/ui/review/analysis/game-analysis';
+import { type AnalysisPorts, analyseGame } from '../src/ui/review/analysis/runner';
 import { game } from './helpers';
 
 const names = (g: GameState) => g.moves.map((p) => formatPoint(g.rules.size, p));

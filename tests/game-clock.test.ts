@@ -1,5 +1,5 @@
 /**
- * The clock model (src/ui/session/game-clock.ts) with the time given by hand: first moves free, charging
+ * The clock model (src/ui/play/session/game-clock.ts) with the time given by hand: first moves free, charging
  * and increments, heartbeats and restoring a clock stored running, absences, flag fall.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   startClock,
   stopClock,
   storeClock,
-} from '../src/ui/session/game-clock';
+} from '../src/ui/play/session/game-clock';
 
 const MIN = 60_000;
 const T0 = 1_700_000_000_000;

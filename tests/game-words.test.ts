@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultSentence, timeAgo } from '../src/ui/game-words';
+import { resultSentence, timeAgo } from '../src/ui/words/game-words';
 
 const players = [{ name: 'Alice' }, { name: 'Casual' }] as const;
 

@@ -1,7 +1,7 @@
 /** Home's data, read before the first render: whether any game is stored, and the last three results. */
 import { describe, expect, it } from 'vitest';
 import { saveGame } from '../src/storage';
-import { homeData, readHomeData, refreshHomeData } from '../src/ui/home-data';
+import { homeData, readHomeData, refreshHomeData } from '../src/ui/home/home-data';
 import { openFresh, sampleGame, unwrap } from './storage-helpers';
 
 const finished = (updatedAt: number, overrides: Parameters<typeof sampleGame>[0] = {}) =>

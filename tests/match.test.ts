@@ -24,8 +24,8 @@ import {
   storedClocks,
   takeBack,
   turnRefusal,
-} from '../src/ui/session/match';
-import type { Heartbeat } from '../src/ui/session/game-clock';
+} from '../src/ui/play/session/match';
+import type { Heartbeat } from '../src/ui/play/session/game-clock';
 import { DEFAULT_COMPUTERS } from '../src/storage';
 
 const ALICE: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };

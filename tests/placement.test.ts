@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Result, err, ok, parsePoint, previewMove } from '../src/core';
 import type { InputMode } from '../src/storage';
-import { type Placement, NO_PREVIEW, PLACE_HOW, confirm, hover, shownPreview, tap } from '../src/ui/placement';
+import { type Placement, NO_PREVIEW, PLACE_HOW, confirm, hover, shownPreview, tap } from '../src/ui/board/placement';
 import { game } from './helpers';
 
 /** A preview as the machine sees it: a point (a caller's holds the move's marks and resulting state). */

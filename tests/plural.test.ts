@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport, RecordImportReport } from '../src/storage';
-import { backupImportOutcome, recordImportOutcome } from '../src/ui/import-report';
-import { count, plural } from '../src/ui/plural';
+import { backupImportOutcome, recordImportOutcome } from '../src/ui/games/import-report';
+import { count, plural } from '../src/ui/words/plural';
 
 describe('counts in words', () => {
   it('use the singular for one only, and a given plural where it is not an "s"', () => {

@@ -1,8 +1,8 @@
-/** The send sheet's QR code (src/ui/friend/QrCode.tsx): a long friend link's modules read back as the link. */
+/** The send sheet's QR code (src/ui/friends/QrCode.tsx): a long friend link's modules read back as the link. */
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { formatGameLink, legalMoves, newGame, play } from '../src/core';
-import { QR_QUIET, QR_SCALE, qrModules } from '../src/ui/friend/QrCode';
+import { QR_QUIET, QR_SCALE, qrModules } from '../src/ui/friends/QrCode';
 import { rng } from './helpers';
 
 /** The modules as the canvas draws them, as RGBA pixels. */

@@ -1,6 +1,6 @@
-/** The hash routes and the history entries a start writes (src/ui/router.ts). */
+/** The hash routes and the history entries a start writes (src/ui/shell/router.ts). */
 import { describe, expect, it } from 'vitest';
-import { type Entry, type Route, formatRoute, parseRoute, popAction, startEntries } from '../src/ui/router';
+import { type Entry, type Route, formatRoute, parseRoute, popAction, startEntries } from '../src/ui/shell/router';
 
 const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/', { screen: 'home' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, TOAST_MARGIN, toastTop } from '../src/ui/toast-place';
+import { type Box, TOAST_MARGIN, toastTop } from '../src/ui/shell/toast-place';
 
 const row = (top: number, bottom: number, left = 0, right = 360): Box => ({ left, right, top, bottom });
 const covers = (top: number, height: number, controls: readonly Box[], left = 60, right = 300) =>

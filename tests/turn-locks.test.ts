@@ -7,10 +7,10 @@ import { type GameState, parsePoint } from '../src/core';
 import { DEFAULT_COMPUTERS, type StoredGame, newStoredGame, toGameState } from '../src/storage';
 import { EngineError, type EngineMove, type MoveRequest } from '../src/ui/engine/bridge';
 import { type MoveAsk, moveRequest } from '../src/ui/engine/client';
-import { PlayController } from '../src/ui/session/controller';
-import { type MatchSide, newMatch } from '../src/ui/session/match';
-import type { Clock, GameStore, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/session/ports';
-import { type LockRequester, turnLockName, webTurnLocks } from '../src/ui/session/turn-locks';
+import { PlayController } from '../src/ui/play/session/controller';
+import { type MatchSide, newMatch } from '../src/ui/play/session/match';
+import type { Clock, GameStore, LoadOutcome, MoveSource, SaveOutcome } from '../src/ui/play/session/ports';
+import { type LockRequester, turnLockName, webTurnLocks } from '../src/ui/play/session/turn-locks';
 
 const pt = (name: string) => parsePoint(9, name)!;
 const HUMAN: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../src/core';
 import { builtInPlayers } from '../src/storage/defaults';
-import { firstGameChoice, firstLessonToDo, lessonsDoneCount, withLessonDone } from '../src/ui/tutorial';
+import { firstGameChoice, firstLessonToDo, lessonsDoneCount, withLessonDone } from '../src/ui/lessons/tutorial';
 
 describe('tutorial progress', () => {
   const ids = LESSONS.map((l) => l.id);

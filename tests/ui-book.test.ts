@@ -1,5 +1,5 @@
 /**
- * The openings book's bytes for the worker (src/ui/engine/book.ts): the stored copy when it is the book
+ * The openings book's bytes for the worker (src/ui/engine/book-loader.ts): the stored copy when it is the book
  * this build shipped, else fetched from the app and stored under its own hash; a failed load is tried
  * again next time, a good one is kept for the page.
  */
@@ -18,8 +18,8 @@ async function loadModule(fetchImpl: (url: string) => Promise<Response>) {
   vi.stubGlobal('__BOOK_HASH__', hashOf(SHIPPED));
   const fetchMock = vi.fn(fetchImpl);
   vi.stubGlobal('fetch', fetchMock);
-  const appState = await import('../src/ui/app-state');
-  const book = await import('../src/ui/engine/book');
+  const appState = await import('../src/ui/shell/app-state');
+  const book = await import('../src/ui/engine/book-loader');
   return { ...book, db: appState.db, fetchMock };
 }
 

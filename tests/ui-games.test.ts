@@ -1,5 +1,5 @@
 /**
- * The live session (src/ui/games.ts): which computer a side plays with, a record as a match, opening a
+ * The live session (src/ui/play/live-session.ts): which computer a side plays with, a record as a match, opening a
  * game (the live one, the newest stored record, or why not), and the games kept while storage was full
  * saved at last.
  */
@@ -15,14 +15,14 @@ import {
   unsavedGame,
   withState,
 } from '../src/storage';
-import { db, notices } from '../src/ui/app-state';
-import { closeSession, computerFor, matchFrom, openGame, saveKeptGames, session } from '../src/ui/games';
-import { navigate } from '../src/ui/router';
+import { db, notices } from '../src/ui/shell/app-state';
+import { closeSession, computerFor, matchFrom, openGame, saveKeptGames, session } from '../src/ui/play/live-session';
+import { navigate } from '../src/ui/shell/router';
 import { game as playGame } from './helpers';
 import { MemoryStore } from './memory-kv';
 import { HUMAN, openFresh, sampleGame, unwrap } from './storage-helpers';
 
-vi.mock('../src/ui/router', () => ({ navigate: vi.fn() }));
+vi.mock('../src/ui/shell/router', () => ({ navigate: vi.fn() }));
 
 const lastNotice = () => notices.value.at(-1)?.text;
 

@@ -1,5 +1,5 @@
 /**
- * The puzzle trainer's data on the page (src/ui/puzzles.ts): the pack fetched once (and again after a
+ * The puzzle trainer's data on the page (src/ui/puzzles/puzzle-data.ts): the pack fetched once (and again after a
  * failure), the progress shown only once its write has committed, an answer whose save failed counted and
  * kept to be saved later, and the rating-matched choice of the next puzzle.
  */
@@ -20,8 +20,8 @@ async function loadModule(fetchImpl: () => Promise<Response> = () => Promise.res
   vi.resetModules();
   const fetchMock = vi.fn(fetchImpl);
   vi.stubGlobal('fetch', fetchMock);
-  const appState = await import('../src/ui/app-state');
-  const puzzles = await import('../src/ui/puzzles');
+  const appState = await import('../src/ui/shell/app-state');
+  const puzzles = await import('../src/ui/puzzles/puzzle-data');
   return { ...puzzles, db: appState.db, fetchMock };
 }
 

@@ -1,9 +1,9 @@
-/** When the screen is kept awake (src/ui/wake-lock.ts's decision). */
+/** When the screen is kept awake (src/ui/shell/wake-lock.ts's decision). */
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../src/core';
 import { DEFAULT_COMPUTERS } from '../src/storage';
-import { type Match, type MatchSide, newMatch, resign } from '../src/ui/session/match';
-import { shouldKeepAwake } from '../src/ui/wake-lock';
+import { type Match, type MatchSide, newMatch, resign } from '../src/ui/play/session/match';
+import { shouldKeepAwake } from '../src/ui/shell/wake-lock';
 
 const ALICE: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
 const BOB: MatchSide = { name: 'Bob', kind: 'human', playerId: 'b' };

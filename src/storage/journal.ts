@@ -10,7 +10,7 @@
  *   already held, or saved as a new game from the moves they share: nothing is overwritten or lost.
  * - Clock heartbeats: the last moment a running clock was seen, written every few seconds and as the page
  *   hides. localStorage writes are synchronous, so the last one is written even while the page unloads,
- *   when an IndexedDB save would not finish (see ui/session/game-clock.ts).
+ *   when an IndexedDB save would not finish (see ui/play/session/game-clock.ts).
  *
  * - Pending puzzle answers: an answer whose save failed, kept (with the pack's rating it was rated
  *   against) until a later save applies it to the stored progress; applying one is idempotent (an answer is

@@ -1,19 +1,19 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
-import { App, preloadLikelyScreens } from './App';
-import { closeDialogsOnBack } from './dialog';
-import { settings, startApp } from './app-state';
-import { loadBookBytes } from './engine/book';
+import { App, preloadLikelyScreens } from './shell/App';
+import { closeDialogsOnBack } from './shell/dialog';
+import { settings, startApp } from './shell/app-state';
+import { loadBookBytes } from './engine/book-loader';
 import { configureEngineBridge, setEngineThreads } from './engine/bridge';
 import { threadsFor } from './engine/threads';
-import { listenForInstallPrompt } from './install';
-import { whenIdle } from './lazy-screen';
-import { registerServiceWorker } from './pwa';
-import { startRouter } from './router';
+import { listenForInstallPrompt } from './shell/install';
+import { whenIdle } from './shell/lazy-screen';
+import { registerServiceWorker } from './shell/pwa';
+import { startRouter } from './shell/router';
 import './styles.css';
 
-/** The live session (games.ts, with the play controller), its own chunk: loaded by the first game opened. */
-const liveSession = () => import('./games');
+/** The live session (live-session.ts, with the play controller), its own chunk: loaded by the first game opened. */
+const liveSession = () => import('./play/live-session');
 
 configureEngineBridge({ loadBook: loadBookBytes });
 // The computer's threads follow the setting (the bridge asks for more than one only when isolated).
@@ -33,9 +33,9 @@ render(<App />, document.getElementById('app')!);
 void startApp().then(() =>
   whenIdle(() => {
     preloadLikelyScreens();
-    // Games kept while storage was full are tried again at start and every few seconds (games.ts).
+    // Games kept while storage was full are tried again at start and every few seconds (live-session.ts).
     void liveSession().then((m) => m.keepSavingKeptGames());
-    void import('./wake-lock').then((m) => m.keepScreenAwakeDuringGames());
+    void import('./shell/wake-lock').then((m) => m.keepScreenAwakeDuringGames());
   }),
 );
 registerServiceWorker();

@@ -16,8 +16,8 @@ import {
   strengthOf,
   withLevel,
 } from '../../storage';
-import { useLeaveGuard } from '../dialog';
-import { notify } from '../app-state';
+import { useLeaveGuard } from '../shell/dialog';
+import { notify } from '../shell/app-state';
 import { aboutSeconds, playsLike, seconds, strengthWithRating } from './computer-words';
 import { NameField, checkedName, withDb } from './player-fields';
 

@@ -4,7 +4,7 @@
  */
 import { LEVELS, LEVEL_WORDS } from '../../core';
 import { type ComputerPlayer, type ComputerSettings, measuredRating, strengthOf } from '../../storage';
-import { plural } from '../plural';
+import { plural } from '../words/plural';
 
 /** Seconds for people: "0.3", "1", "1.5". */
 export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);

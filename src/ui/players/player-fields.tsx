@@ -1,7 +1,7 @@
 /** What the players screen's forms share: the name field, a field's error, and saving through storage. */
 import { useEffect, useRef } from 'preact/hooks';
 import { type PenteDb, type StorageResult, NAME_FIELD_LENGTH } from '../../storage';
-import { db, refreshPlayers } from '../app-state';
+import { db, refreshPlayers } from '../shell/app-state';
 
 export const NO_STORAGE = 'Players cannot be changed here: saved data is not available on this device.';
 

@@ -7,9 +7,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type GameState, type Header, formatGameLink, formatRecord, recordOf } from '../../core';
 import { formatRecordDate } from '../../storage';
-import { downloadFile, fileSafe } from '../download';
-import { appLinkUrl } from '../friend/links';
-import type { PlayController } from '../session/controller';
+import { downloadFile, fileSafe } from '../shell/download';
+import { appLinkUrl } from '../friends/links';
+import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
 

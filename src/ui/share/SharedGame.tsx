@@ -7,15 +7,15 @@
 import { useMemo, useState } from 'preact/hooks';
 import { type OpenedLink, parseGameLink, stateAtPly, winningLine } from '../../core';
 import { newStoredGame, saveImportedGame, withState } from '../../storage';
-import { Board } from '../Board';
-import { MoveList } from '../MoveList';
-import { ScreenHeader } from '../ScreenHeader';
-import { SideStrip } from '../SideStrip';
-import { db, notify, refreshResumable, settings } from '../app-state';
-import { FriendLink } from '../friend/FriendLink';
-import { openGame } from '../games';
-import { sharedCode } from '../router';
-import { LinkProblem } from '../screens/LinkProblem';
+import { Board } from '../board/Board';
+import { MoveList } from '../play/MoveList';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { SideStrip } from '../play/SideStrip';
+import { db, notify, refreshResumable, settings } from '../shell/app-state';
+import { FriendLink } from '../friends/FriendLink';
+import { openGame } from '../play/live-session';
+import { sharedCode } from '../shell/router';
+import { LinkProblem } from '../shell/LinkProblem';
 
 const HOW = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
 

@@ -1,0 +1,113 @@
+/**
+ * "Play a friend": a correspondence game by links. Choose the rules, your name (remembered) and your
+ * colour, then Invite: the game is stored on this device and its first link goes out through the send
+ * sheet. The friend's device stores its own copy when the link is opened.
+ */
+import { useState } from 'preact/hooks';
+import { type BoardSize, type VariantId } from '../../core';
+import {
+  type InviteColour,
+  NAME_FIELD_LENGTH,
+  newFriendGame,
+  newFriendGameId,
+  nameProblem,
+  saveGame,
+} from '../../storage';
+import { RulesFields } from '../play/RulesFields';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';
+import { sendSheetFor } from './links';
+import { openGame } from '../play/live-session';
+
+const COLOURS: readonly [InviteColour, string][] = [
+  ['black', 'Black (moves first)'],
+  ['white', 'White'],
+  ['random', 'Random'],
+];
+
+export function Friend() {
+  const defaults = settings.value.friendInvite;
+  const [name, setName] = useState(defaults.name);
+  const [variant, setVariant] = useState<VariantId>(defaults.variant);
+  const [size, setSize] = useState<BoardSize>(defaults.size);
+  const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
+  const [colour, setColour] = useState<InviteColour>(defaults.colour);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const invite = async (e: Event) => {
+    e.preventDefault();
+    const myName = name.trim();
+    const why = nameProblem(myName);
+    if (why) return setProblem(`Your name: ${why}.`);
+    const d = db.value;
+    if (!d) return setProblem('Friend games need the saved games on this device, which are not available here.');
+    setBusy(true);
+    setProblem('');
+    const mySide =
+      colour === 'black' ? 1 : colour === 'white' ? 2 : crypto.getRandomValues(new Uint8Array(1))[0]! < 128 ? 1 : 2;
+    const record = newFriendGame({ variant, size, tournamentRule, gameId: newFriendGameId(), mySide, myName });
+    const saved = await saveGame(d, record, 0);
+    setBusy(false);
+    if (!saved.ok) return setProblem(`The game could not be saved: ${saved.error.message}`);
+    void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
+    void refreshResumable();
+    sendSheetFor.value = saved.value.id;
+    await openGame(saved.value);
+  };
+
+  return (
+    <main class="form-screen">
+      <ScreenHeader title="Play a friend" />
+      <form onSubmit={(e) => void invite(e)}>
+        <p class="friend-note">
+          Every move travels as a link, through any messenger: no account, no server. Each of you keeps the game.
+        </p>
+        <label>
+          Your name
+          <input
+            type="text"
+            value={name}
+            maxLength={NAME_FIELD_LENGTH}
+            autocomplete="nickname"
+            required
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+        <fieldset class="friend-colour">
+          <legend>Your colour</legend>
+          <div class="choices">
+            {COLOURS.map(([value, label]) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="colour"
+                  value={value}
+                  checked={colour === value}
+                  onChange={() => setColour(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <RulesFields
+          variant={variant}
+          size={size}
+          tournamentRule={tournamentRule}
+          setVariant={setVariant}
+          setSize={setSize}
+          setTournamentRule={setTournamentRule}
+        />
+        {problem && (
+          <p class="notice" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          Invite
+        </button>
+      </form>
+    </main>
+  );
+}

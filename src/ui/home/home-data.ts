@@ -1,0 +1,65 @@
+/**
+ * What Home shows besides Continue, read from storage before the app's first render (app-state's
+ * startApp) so that Home is drawn once, in its final layout: whether the player has any game stored (a
+ * first-time player is offered the lessons) and the last few results. Home reads it again each time it is
+ * shown, keeping the values it has meanwhile.
+ */
+import { signal } from '@preact/signals';
+import type { GameResult } from '../../core';
+import { type GameSummary, type PenteDb, countGames, listGameSummaries } from '../../storage';
+
+/** A finished game as Home's results list needs it. */
+export interface RecentResult {
+  readonly id: string;
+  readonly players: readonly [{ readonly name: string }, { readonly name: string }];
+  readonly result: GameResult;
+  readonly updatedAt: number;
+  readonly moveCount: number;
+}
+
+export type HomeData =
+  | { readonly kind: 'unknown' }
+  | {
+      readonly kind: 'read';
+      /** null: the count could not be read (no lessons offered on a guess). */
+      readonly hasGames: boolean | null;
+      readonly recent: readonly RecentResult[];
+      /** Unfinished games with a friend by links, last move first. */
+      readonly friends: readonly GameSummary[];
+      /** Why the results could not be read, when they could not. */
+      readonly problem: string | null;
+    };
+
+export const RECENT_COUNT = 3;
+
+/** Home's data; `unknown` until read (and for good without a database: no games, no results). */
+export const homeData = signal<HomeData>({ kind: 'unknown' });
+
+/** Reads whether any game is stored and the last finished games (newest first) through the summaries' index. */
+export async function readHomeData(db: PenteDb): Promise<HomeData> {
+  const [count, finished, unfinished] = await Promise.all([
+    countGames(db),
+    // The Finished tab's first page: games imported from elsewhere are not the player's own results.
+    listGameSummaries(db, { shelf: 'finished', limit: RECENT_COUNT }),
+    listGameSummaries(db, { shelf: 'in-progress' }),
+  ]);
+  const recent = finished.ok
+    ? finished.value.games.flatMap(({ id, players, result, updatedAt, moveCount }) =>
+        result
+          ? [{ id, players: [{ name: players[0] }, { name: players[1] }] as const, result, updatedAt, moveCount }]
+          : [],
+      )
+    : [];
+  return {
+    kind: 'read',
+    hasGames: count.ok ? count.value > 0 : null,
+    recent,
+    friends: unfinished.ok ? unfinished.value.games.filter((g) => g.friend) : [],
+    problem: finished.ok ? null : finished.error.message,
+  };
+}
+
+/** Reads Home's data again (a no-op without a database). */
+export async function refreshHomeData(db: PenteDb | null): Promise<void> {
+  if (db) homeData.value = await readHomeData(db);
+}

@@ -1,0 +1,273 @@
+/**
+ * The interactive tutorial: one lesson at a time on the real board, with the play screen's input modes.
+ * The lesson (core/lessons.ts) gives the position, the prompt and the goal; the core judges the move
+ * (`tryLessonMove`). A right move is explained and opens the next lesson; a wrong one stays on the board with
+ * the opponent's answer that punishes it, and Retry sets the lesson up again. Completed lessons are saved
+ * in the `lessonsDone` setting, so the list's ticks and the lesson the screen opens at survive a reload: a
+ * right answer is shown once the lesson's write has committed (a few milliseconds), so a crash cannot take
+ * back a lesson the player saw done. Other tabs' lessons are read in when they say so.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  type IllegalMove,
+  type LessonAttempt,
+  type MovePreview,
+  LESSONS,
+  VARIANTS,
+  err,
+  forbiddenPoints,
+  formatPoint,
+  lessonPosition,
+  previewMove,
+  tryLessonMove,
+} from '../../core';
+import type { InputMode } from '../../storage';
+import { CapturedCount } from '../play/CapturedCount';
+import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
+import { Board } from '../board/Board';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { notify, players, settings } from '../shell/app-state';
+import { startGame } from '../play/live-session';
+import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from './lesson-progress';
+import { onProgressChange } from '../shell/progress-sync';
+import { navigate } from '../shell/router';
+import { hapticTap, playEffect } from '../shell/sound';
+import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
+import { PLACE_HOW } from '../board/placement';
+import { usePlacement } from '../board/use-placement';
+
+const COLOURS = ['', 'Black', 'White'] as const;
+/** No point can be played in a lesson that could not be set up (the screen then shows no board). */
+const NO_LESSON: IllegalMove = { reason: 'off-board', message: 'This lesson could not be set up.' };
+
+/** What a previewed move would do, in words (as on the play screen), and how to place it. */
+function previewText(p: MovePreview, size: number, mode: InputMode): string {
+  const parts = [`Preview at ${formatPoint(size, p.point)}`];
+  if (p.captured.length) parts.push(`captures ${p.captured.length}`);
+  if (p.result?.winner === p.player) parts.push('wins');
+  return `${parts.join(', ')}.${PLACE_HOW[mode]}`;
+}
+
+export function Tutorial() {
+  const done = settings.value.lessonsDone;
+  const [index, setIndex] = useState(() => firstLessonToDo(done));
+  const lesson = LESSONS[index]!;
+  const start = useMemo(() => lessonPosition(lesson), [lesson.id]);
+  const [attempt, setAttempt] = useState<LessonAttempt | null>(null);
+  const [notice, setNotice] = useState('');
+  /** A lesson's write in flight: the board waits for it (a few milliseconds). */
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
+  const mode = settings.value.inputMode;
+  // Tap to preview, tap again or Confirm to place (use-placement.ts), until the lesson is answered.
+  const placement = usePlacement<MovePreview, IllegalMove>({
+    mode,
+    at: start.ok ? start.value : null,
+    enabled: attempt === null && !savingShown,
+    judge: (point: number) => (start.ok ? previewMove(start.value, point) : err(NO_LESSON)),
+    onPlace: (chosen) => {
+      setNotice('');
+      void submit(chosen.point);
+    },
+    // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
+    onRefuse: (why, point) => (why.reason === 'occupied' ? setNotice(why.message) : void submit(point)),
+    onPreview: () => setNotice(''),
+  });
+  const preview = placement.preview;
+  /** Judges the player's move: set below, once the lesson's position is known (the hooks come first). */
+  let submit = async (_point: number): Promise<void> => undefined;
+
+  useEffect(() => {
+    void loadLessons();
+    return onProgressChange((kind) => {
+      if (kind === 'lessons') void loadLessons();
+    });
+  }, []);
+
+  const open = (i: number) => {
+    if (saving.current) return;
+    // A new lesson starts at its prompt, above the board (Next is below it).
+    if (i !== index) window.scrollTo(0, 0);
+    setIndex(i);
+    placement.clear();
+    setAttempt(null);
+    setNotice('');
+  };
+
+  if (!start.ok) {
+    // The lessons' tests build every position; this is only what a broken build would show.
+    return (
+      <main class="tutorial">
+        <ScreenHeader title="Learn to play" />
+        <p class="notice">This lesson could not be set up: {start.error}</p>
+      </main>
+    );
+  }
+  const state = start.value;
+  const size = state.rules.size;
+
+  submit = async (point: number) => {
+    if (saving.current) return;
+    const a = tryLessonMove(lesson, state, point);
+    setNotice('');
+    // A right answer is shown once the lesson is saved as done.
+    if (a.correct && !done.includes(lesson.id)) {
+      saving.current = true;
+      setSavingShown(true);
+      const problem = await completeLesson(lesson.id);
+      saving.current = false;
+      setSavingShown(false);
+      if (problem) notify(`This lesson is done here but could not be saved: ${problem}`, 8000);
+    }
+    setAttempt(a);
+    if (a.preview) {
+      playEffect(a.preview.result ? 'win' : a.preview.captured.length ? 'capture' : 'place');
+      hapticTap();
+    }
+  };
+
+  // What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
+  const shown = attempt?.preview?.next ?? state;
+  const refutation = attempt?.refutation ?? null;
+  const reply = refutation !== null && attempt?.preview ? previewMove(attempt.preview.next, refutation) : null;
+  const ghost = preview
+    ? { point: preview.point, player: preview.player }
+    : refutation !== null
+      ? { point: refutation, player: shown.toMove }
+      : null;
+  const highlighted = preview
+    ? preview.winningLine
+    : reply?.ok
+      ? reply.value.winningLine
+      : (attempt?.preview?.winningLine ?? []);
+  // The tournament rule's zone is the lesson's question: shaded once the player has answered.
+  const forbidden = forbiddenPoints(state);
+  const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
+
+  const last = index === LESSONS.length - 1;
+  // After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults.
+  const playFirstGame = () => {
+    const choice = firstGameChoice(players.value, settings.value.newGame.players[0]);
+    if (choice) void startGame(choice);
+    else navigate({ screen: 'new' });
+  };
+  const doneCount = lessonsDoneCount(done);
+  const variant = VARIANTS[lesson.variant].name;
+
+  let result;
+  if (attempt) {
+    result = (
+      <div class={`lesson-result ${attempt.correct ? 'right' : 'wrong'}`}>
+        <p>
+          <strong>{attempt.correct ? 'Right!' : 'Not quite.'}</strong> {attempt.explanation}
+        </p>
+      </div>
+    );
+  } else {
+    const line =
+      notice ||
+      (preview ? previewText(preview, size, mode) : `${COLOURS[state.toMove]} to move: tap a point on the board.`);
+    result = (
+      <div class="lesson-result">
+        <p class={notice ? 'notice' : undefined}>{line}</p>
+      </div>
+    );
+  }
+
+  let actions;
+  if (!attempt) {
+    actions = (
+      <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
+        Confirm
+      </button>
+    );
+  } else if (!attempt.correct) {
+    actions = (
+      <button type="button" class="primary" onClick={() => open(index)}>
+        Retry
+      </button>
+    );
+  } else if (last) {
+    actions = (
+      <>
+        <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
+          Try puzzles
+        </button>
+        <button type="button" class="primary" onClick={playFirstGame}>
+          Play a game
+        </button>
+      </>
+    );
+  } else {
+    actions = (
+      <button type="button" class="primary" onClick={() => open(index + 1)}>
+        Next lesson
+      </button>
+    );
+  }
+
+  return (
+    <main class="tutorial" data-lesson={lesson.id}>
+      <ScreenHeader title="Learn to play" />
+      <DamagedProgressNotice
+        entries={lessonDamaged.value}
+        fileName="pente-damaged-lesson-progress.json"
+        onDelete={discardDamagedLessonEntries}
+      />
+      <div class="lesson-head">
+        <p class="lesson-count">
+          Lesson {index + 1} of {LESSONS.length}
+          {lesson.variant === 'pente' ? '' : ` · ${variant}`}
+        </p>
+        <h2>{lesson.title}</h2>
+        <p class="lesson-prompt">{lesson.prompt}</p>
+        {/* Where the lesson starts with stones captured, the count is part of the position. */}
+        {(state.captures[0] > 0 || state.captures[1] > 0) && <CapturedCount state={shown} />}
+      </div>
+      <Board
+        size={size}
+        cells={shown.cells}
+        lastMove={attempt?.preview ? attempt.point : null}
+        preview={ghost}
+        marked={preview ? [...preview.captured] : []}
+        highlighted={[...highlighted]}
+        shaded={[...shaded]}
+        showCoordinates
+        disabled={attempt !== null || savingShown}
+        {...placement.board}
+      />
+      <div class="lesson-bottom" role="status">
+        {result}
+      </div>
+      <div class="actions lesson-actions">{actions}</div>
+      <section class="lesson-list" aria-labelledby="lessons-heading">
+        <h2 id="lessons-heading">
+          Lessons <small>({doneCount === LESSONS.length ? 'all' : doneCount} done)</small>
+        </h2>
+        <ol>
+          {LESSONS.map((l, i) => {
+            const isDone = done.includes(l.id);
+            return (
+              <li key={l.id}>
+                <button
+                  type="button"
+                  class={`lesson-item${isDone ? ' done' : ''}`}
+                  aria-current={i === index ? 'step' : undefined}
+                  onClick={() => open(i)}
+                >
+                  <span class="tick" aria-hidden="true">
+                    {isDone ? '✓' : ''}
+                  </span>
+                  <span class="lesson-name">
+                    {i + 1}. {l.title}
+                  </span>
+                  {isDone && <span class="sr-only"> (done)</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </main>
+  );
+}

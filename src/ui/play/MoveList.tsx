@@ -1,0 +1,99 @@
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../../core';
+import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
+import { count } from '../words/plural';
+
+const COLOURS = ['', 'Black', 'White'] as const;
+
+interface MoveListProps {
+  /** The live game: the list shows all of its moves, whatever position is on the board. */
+  readonly game: GameState;
+  /** The ply on the board (the live game's length when not reviewing). */
+  readonly shownPly: number;
+  /** Shows the position after `ply` moves. */
+  readonly onGo: (ply: number) => void;
+  /** The whole-game analysis's verdict on each move (by move index), to mark inaccuracies and worse. */
+  readonly verdicts?: readonly (MoveVerdict | null)[];
+}
+
+/**
+ * The moves of the game, one row per full move ("3. H8 ×2 J9"), the move on the board highlighted; a tap on
+ * a move shows the position after it. Above the list, a scrubber jumps anywhere in a long game. The list
+ * is a scroll box of fixed maximum height that keeps the current move in view, so it never pushes the
+ * controls above it around.
+ */
+export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
+  const entries = useMemo(() => moveListEntries(game), [game]);
+  const rows = useMemo(() => moveListRows(entries), [entries]);
+  const box = useRef<HTMLOListElement>(null);
+  const total = entries.length;
+
+  // Keep the current move in view by scrolling the box alone (scrollIntoView would scroll the page too).
+  useLayoutEffect(() => {
+    const list = box.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list) return;
+    if (!current) {
+      list.scrollTop = 0;
+      return;
+    }
+    const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    const bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }, [shownPly, total]);
+
+  if (total === 0) return null;
+  return (
+    <section class="move-review" aria-label="Moves">
+      <label class="scrubber">
+        <span class="scrubber-text" aria-hidden="true">
+          {shownPly}/{total}
+        </span>
+        <input
+          type="range"
+          aria-label="Go to move"
+          aria-valuetext={shownPly === 0 ? `Start, of ${count(total, 'move')}` : `Move ${shownPly} of ${total}`}
+          min={0}
+          max={total}
+          step={1}
+          value={shownPly}
+          onInput={(e) => onGo(Number(e.currentTarget.value))}
+        />
+      </label>
+      <ol class="move-list" ref={box}>
+        {rows.map((row) => (
+          <li key={row.number}>
+            <span class="move-list-number" aria-hidden="true">
+              {row.number}.
+            </span>
+            {row.moves.map((m) => {
+              const verdict = verdicts?.[m.ply - 1];
+              const symbol = verdict ? QUALITY_SYMBOL[verdict.quality] : '';
+              const effects = [
+                m.captured ? `captures ${m.captured}` : '',
+                m.poofed ? `loses ${m.poofed}` : '',
+                symbol ? verdict!.quality : '',
+              ]
+                .filter(Boolean)
+                .join(', ');
+              return (
+                <button
+                  key={m.ply}
+                  type="button"
+                  class={`p${m.player}${symbol ? ` q-${verdict!.quality}` : ''}`}
+                  aria-current={m.ply === shownPly ? 'true' : undefined}
+                  aria-label={`Move ${m.ply}, ${COLOURS[m.player]} ${m.name}${effects ? `, ${effects}` : ''}`}
+                  onClick={() => onGo(m.ply)}
+                >
+                  {formatMoveEntry(m)}
+                  {symbol && <span class="quality-symbol">{symbol}</span>}
+                </button>
+              );
+            })}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

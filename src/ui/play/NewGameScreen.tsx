@@ -1,0 +1,187 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import {
+  BAND_NAMES,
+  type BoardSize,
+  LEVELS,
+  LEVEL_BANDS,
+  LEVEL_WORDS,
+  type VariantId,
+  bandOf,
+  levelPlace,
+  ratingInWords,
+} from '../../core';
+import { type StoredPlayer, type TimeControl, strengthOf } from '../../storage';
+import { RulesFields } from './RulesFields';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { players, settings } from '../shell/app-state';
+import { startGame } from './live-session';
+
+/** A second person for pass-and-play, always offered even if only one human is stored. */
+const GUEST: StoredPlayer = { id: 'guest', kind: 'human', name: 'Guest' };
+
+const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
+  { label: 'No clock', value: null },
+  { label: '5 minutes', value: { initialMs: 5 * 60_000, incrementMs: 0 } },
+  { label: '10 minutes + 5 s', value: { initialMs: 10 * 60_000, incrementMs: 5_000 } },
+  { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
+];
+
+/**
+ * A computer player in words, under its select: where it sits on the scale and what its rating means,
+ * then how it plays. Custom settings are placed by the nearest level and not rated. Nothing for a person.
+ */
+function levelNote(p: StoredPlayer): readonly [string, string] | null {
+  if (p.kind !== 'computer') return null;
+  const { index, exact } = strengthOf(p);
+  const level = LEVELS[index]!;
+  const plays = LEVEL_WORDS[level.id]?.plays ?? '';
+  if (!exact) return [`Custom settings, close to ${level.name}: not rated.`, plays];
+  return [`${levelPlace(level)}. ${ratingInWords(level)}`, plays];
+}
+
+/** A player's select with the computer's level in words under it (a description, not part of the label). */
+function PlayerSelect(props: {
+  label: string;
+  id: string;
+  player: StoredPlayer;
+  onChange: (e: Event) => void;
+  options: ComponentChildren;
+}) {
+  const note = levelNote(props.player);
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.player.id}
+        onChange={props.onChange}
+        aria-describedby={note ? `${props.id}-rating` : undefined}
+      >
+        {props.options}
+      </select>
+      {note && (
+        <small id={`${props.id}-rating`} class="rating-note" aria-hidden="true">
+          <span>{note[0]}</span> <span>{note[1]}</span>
+        </small>
+      )}
+    </label>
+  );
+}
+
+/** The computer players by band of the scale, weakest first (custom ones by their nearest level). */
+function computersByBand(everyone: readonly StoredPlayer[]) {
+  const computers = everyone
+    .filter((p) => p.kind === 'computer')
+    .map((p) => ({ p, index: strengthOf(p).index }))
+    .sort((a, b) => a.index - b.index);
+  return LEVEL_BANDS.map((band) => ({
+    band,
+    players: computers.filter((c) => bandOf(LEVELS[c.index]!) === band).map((c) => c.p),
+  })).filter((b) => b.players.length > 0);
+}
+
+/**
+ * The new-game screen; with `demo`, the computer-against-computer demo: only computer players, no clock,
+ * and the game is not kept unless the player asks.
+ */
+export function NewGame({ demo = false }: { demo?: boolean }) {
+  const defaults = settings.value.newGame;
+  const everyone = demo ? players.value.filter((p) => p.kind === 'computer') : [...players.value, GUEST];
+  const byId = (id: string | null, fallback: StoredPlayer) => everyone.find((p) => p.id === id) ?? fallback;
+  const [p1, setP1] = useState(() =>
+    demo ? byId('advanced', everyone[0] ?? GUEST) : byId(defaults.players[0], everyone[0]!),
+  );
+  const [p2, setP2] = useState(() =>
+    demo ? byId('intermediate', everyone.at(-1) ?? GUEST) : byId(defaults.players[1], GUEST),
+  );
+  const [variant, setVariant] = useState<VariantId>(defaults.variant);
+  const [size, setSize] = useState<BoardSize>(defaults.size);
+  const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
+  const [clock, setClock] = useState(() =>
+    Math.max(
+      0,
+      TIME_CONTROLS.findIndex((t) => JSON.stringify(t.value) === JSON.stringify(defaults.timeControl)),
+    ),
+  );
+
+  const choose = (set: (p: StoredPlayer) => void) => (e: Event) =>
+    set(byId((e.currentTarget as HTMLSelectElement).value, GUEST));
+  const playerOptions = (
+    <>
+      {!demo && (
+        <optgroup label="People">
+          {everyone
+            .filter((p) => p.kind === 'human')
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </optgroup>
+      )}
+      {computersByBand(everyone).map(({ band, players: inBand }) => (
+        <optgroup key={band} label={`Computer: ${BAND_NAMES[band].toLowerCase()}`}>
+          {inBand.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} (computer)
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+
+  const start = (e: Event) => {
+    e.preventDefault();
+    const timeControl = demo ? null : TIME_CONTROLS[clock]!.value;
+    startGame({ player1: p1, player2: p2, variant, size, tournamentRule, timeControl, demo });
+  };
+
+  return (
+    <main class="form-screen">
+      <ScreenHeader title={demo ? 'Demo: the computer plays itself' : 'New game'} />
+      <form onSubmit={start}>
+        <PlayerSelect
+          label="Black (moves first)"
+          id="black"
+          player={p1}
+          onChange={choose(setP1)}
+          options={playerOptions}
+        />
+        <PlayerSelect label="White" id="white" player={p2} onChange={choose(setP2)} options={playerOptions} />
+        <button
+          type="button"
+          onClick={() => {
+            setP1(p2);
+            setP2(p1);
+          }}
+        >
+          Swap colours
+        </button>
+        <RulesFields
+          variant={variant}
+          size={size}
+          tournamentRule={tournamentRule}
+          setVariant={setVariant}
+          setSize={setSize}
+          setTournamentRule={setTournamentRule}
+        />
+        {!demo && (
+          <label>
+            Clock
+            <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value))}>
+              {TIME_CONTROLS.map((t, i) => (
+                <option key={t.label} value={i}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" class="primary">
+          {demo ? 'Watch' : 'Start'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+/** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
+import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
+
+export interface RulesFieldsProps {
+  readonly variant: VariantId;
+  readonly size: BoardSize;
+  readonly tournamentRule: boolean;
+  readonly setVariant: (v: VariantId) => void;
+  readonly setSize: (s: BoardSize) => void;
+  readonly setTournamentRule: (on: boolean) => void;
+}
+
+export function RulesFields({
+  variant,
+  size,
+  tournamentRule,
+  setVariant,
+  setSize,
+  setTournamentRule,
+}: RulesFieldsProps) {
+  return (
+    <>
+      <label>
+        Game
+        <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
+          {VARIANT_IDS.map((id) => (
+            <option key={id} value={id}>
+              {VARIANTS[id].name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Board
+        <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
+          {BOARD_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}×{s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {VARIANTS[variant].tournamentRule && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={tournamentRule}
+            onChange={(e) => setTournamentRule(e.currentTarget.checked)}
+          />
+          Tournament rule (Black's second stone at least three points from the centre)
+        </label>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The openings book for the position on the board, as pente.org's game database shows it: each book move
+ * with its game count and the mover's win rate. The page does not read the book itself (the UI may not
+ * import the engine): the engine's worker answers through the engine client (a BookSource port), once
+ * the panel is open.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { GameState } from '../../core';
+import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from '../engine/client';
+
+type Lookup =
+  | { readonly status: 'loading' }
+  | { readonly status: 'done'; readonly moves: readonly BookMove[] | null }
+  | { readonly status: 'failed'; readonly message: string };
+
+interface BookPanelProps {
+  readonly state: GameState;
+  /**
+   * Told the book's moves for the position shown while the panel is open (so the board can mark them),
+   * and null while it is closed, loading or has none.
+   */
+  readonly onMoves?: (moves: readonly BookMove[] | null) => void;
+  /** Where the book's moves come from: the page's engine, unless a test gives another. */
+  readonly book?: BookSource;
+}
+
+export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps) {
+  const [open, setOpen] = useState(false);
+  /** The answer and the position it is for: an answer for an earlier position is never shown. */
+  const [lookup, setLookup] = useState<{ key: string; lookup: Lookup } | null>(null);
+  const key = enginePositionKey(state);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLookup({ key, lookup: { status: 'loading' } });
+    book.bookMoves(state, { signal: controller.signal }).then(
+      (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
+      (error: unknown) => {
+        // Aborted: the position changed or the panel closed, and the next lookup (if any) takes over.
+        if (isEngineError(error) && error.kind === 'aborted') return;
+        const message = error instanceof Error ? error.message : String(error);
+        setLookup({ key, lookup: { status: 'failed', message } });
+      },
+    );
+    return () => controller.abort();
+    // The key names the position, so the lookup runs again exactly when the position changes.
+  }, [open, key]);
+
+  const shown = lookup && lookup.key === key ? lookup.lookup : { status: 'loading' as const };
+  const found = open && shown.status === 'done' ? shown.moves : null;
+  useEffect(() => onMoves?.(found?.length ? found : null), [found]);
+  let body;
+  if (!open) body = null;
+  else if (shown.status === 'loading') body = <p>Loading the book…</p>;
+  else if (shown.status === 'failed') body = <p>The openings book is not available ({shown.message}).</p>;
+  else if (shown.moves === null) body = <p>The openings book is not available.</p>;
+  else if (shown.moves.length === 0) body = <p>This position is not in the book.</p>;
+  else
+    body = (
+      <table class="book">
+        <thead>
+          <tr>
+            <th scope="col">Move</th>
+            <th scope="col">Games</th>
+            <th scope="col">Mover won</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.moves.map((m) => (
+            <tr key={m.point}>
+              <td>{m.name}</td>
+              <td>{m.games}</td>
+              <td>{Math.round(m.winRate * 100)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  return (
+    <details class="book-panel" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Openings book</summary>
+      {body}
+    </details>
+  );
+}

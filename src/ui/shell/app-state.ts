@@ -1,0 +1,166 @@
+/**
+ * What the whole app shares: the screen shown, the database connection, the settings and players, and
+ * short notices. Storage failures never stop play: without a database the app runs in memory and says so.
+ */
+import { signal } from '@preact/signals';
+import {
+  DEFAULT_SETTINGS,
+  type DamagedPlayer,
+  type PenteDb,
+  type Settings,
+  type SettingsPatch,
+  type StoredGame,
+  type StoredPlayer,
+  builtInPlayers,
+  findResumableGame,
+  getSettings,
+  listPlayers,
+  openDatabase,
+  saveSettings,
+  onGamesChanged,
+  unsavedGames,
+} from '../../storage';
+import { refreshHomeData } from '../home/home-data';
+import { browserKeyValueStore } from '../play/session/browser-ports';
+
+export type Screen =
+  | 'home'
+  | 'new'
+  | 'demo'
+  | 'play'
+  | 'games'
+  | 'players'
+  | 'settings'
+  | 'rules'
+  | 'learn'
+  | 'puzzles'
+  | 'about'
+  | 'friend'
+  | 'shared'
+  | 'bad-link';
+
+export const screen = signal<Screen>('home');
+export const db = signal<PenteDb | null>(null);
+/** Why games cannot be saved, when they cannot (private mode, a full disk, another tab's upgrade…). */
+export const storageProblem = signal<string | null>(null);
+export const settings = signal<Settings>(DEFAULT_SETTINGS);
+/** Until the database says otherwise (and for good when there is none): the built-in players. */
+export const players = signal<readonly StoredPlayer[]>(builtInPlayers());
+/** Stored player records that are not players the app can use: the players screen lists them apart. */
+export const damagedPlayers = signal<readonly DamagedPlayer[]>([]);
+/** The most recent unfinished game, offered by "Continue" on the home screen. */
+export const resumable = signal<StoredGame | null>(null);
+/**
+ * How many games are kept on this device because their save failed (storage full): saved as soon as there
+ * is room (live-session.ts: saveKeptGames).
+ */
+export const keptGames = signal(0);
+/**
+ * The notice shown, if any: one at a time, so a new one replaces it (they never pile up). `leaving` is set
+ * a moment before it goes, for the fade-out.
+ */
+export const notices = signal<readonly { id: number; text: string; leaving: boolean }[]>([]);
+export const ready = signal(false);
+
+/** How long a notice fades out before it is gone (the CSS transition of `.toast.leaving`). */
+export const NOTICE_FADE_MS = 400;
+let noticeId = 0;
+let noticeTimers: ReturnType<typeof setTimeout>[] = [];
+
+/**
+ * Shows a short notice that goes away by itself, in place of the one shown. The same text again keeps the
+ * notice shown, for `ms` more from now.
+ */
+export function notify(text: string, ms = 4000): void {
+  for (const t of noticeTimers) clearTimeout(t);
+  const shown = notices.value[0];
+  const id = shown?.text === text ? shown.id : ++noticeId;
+  notices.value = [{ id, text, leaving: false }];
+  noticeTimers = [
+    setTimeout(() => (notices.value = notices.value.map((n) => (n.id === id ? { ...n, leaving: true } : n))), ms),
+    setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms + NOTICE_FADE_MS),
+  ];
+}
+
+/** How long a "could not be saved" notice stays: longer than a passing one, it matters more. */
+const NOT_SAVED_MS = 8000;
+
+/**
+ * The one way the app says something the player made could not be saved (settings, players, lesson and
+ * puzzle progress; a game says so on the play screen): `what` names it for the player, `message` is the
+ * storage error's sentence.
+ */
+export function reportNotSaved(what: string, message: string): void {
+  notify(`${what} could not be saved. ${message}`, NOT_SAVED_MS);
+}
+
+/** Notices belong to the screen they were given on: navigation clears them. */
+export function clearNotices(): void {
+  for (const t of noticeTimers) clearTimeout(t);
+  noticeTimers = [];
+  if (notices.value.length) notices.value = [];
+}
+
+export async function startApp(): Promise<void> {
+  const opened = await openDatabase({
+    onVersionChange: () => {
+      db.value = null;
+      storageProblem.value = 'A newer version of the app opened in another tab. Reload to keep saving your games.';
+    },
+  });
+  if (!opened.ok) {
+    storageProblem.value = `Games cannot be saved on this device (${opened.error.message}). You can still play.`;
+    ready.value = true;
+    return;
+  }
+  db.value = opened.value;
+  const [loaded, list] = await Promise.all([getSettings(opened.value), listPlayers(opened.value)]);
+  if (loaded.ok) settings.value = loaded.value.settings;
+  if (list.ok) {
+    players.value = list.value.players;
+    damagedPlayers.value = list.value.damaged;
+  }
+  // All that Home shows is read before the first render, so it is drawn once, in its final layout.
+  await Promise.all([refreshResumable(), refreshHomeData(opened.value)]);
+  // Another tab's save or delete can change which game Continue offers, and the results.
+  onGamesChanged(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
+  ready.value = true;
+}
+
+/**
+ * Finds the game "Continue" offers: the newest unfinished one that opens (damaged records are passed over),
+ * stored or kept unsaved because storage was full (a kept copy is newer than the stored one).
+ */
+export async function refreshResumable(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const found = await findResumableGame(d);
+  const stored = found.ok ? found.value : null;
+  const kvStore = browserKeyValueStore();
+  const kept = kvStore ? unsavedGames(kvStore) : [];
+  keptGames.value = kept.length;
+  const keptUnfinished = kept.find((g) => g.status === 'in-progress' && !g.demo);
+  resumable.value =
+    keptUnfinished && (!stored || stored.id === keptUnfinished.id || keptUnfinished.updatedAt >= stored.updatedAt)
+      ? keptUnfinished
+      : stored;
+}
+
+export async function refreshPlayers(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const list = await listPlayers(d);
+  if (!list.ok) return;
+  players.value = list.value.players;
+  damagedPlayers.value = list.value.damaged;
+}
+
+/** Changes settings at once in memory and saves them; a failed save is reported, not lost in silence. */
+export async function updateSettings(patch: SettingsPatch, what = 'Your settings'): Promise<void> {
+  const current = settings.value;
+  settings.value = { ...current, ...patch, newGame: { ...current.newGame, ...patch.newGame } } as Settings;
+  const d = db.value;
+  if (!d) return;
+  const saved = await saveSettings(d, patch);
+  if (!saved.ok) reportNotSaved(what, saved.error.message);
+}

@@ -1,0 +1,439 @@
+/**
+ * Hash routes and browser history: every screen has a URL and a place in history, so the system Back
+ * (Android's, the browser's) moves between screens like a native app's and never leaves the app from a
+ * sub-screen. The `screen` signal (what App renders) is driven from here.
+ *
+ * History is kept as a stack over one root entry: Home is always the entry at depth 0 (on a cold start at
+ * a deep URL, Home is written under it), and every in-app entry records its depth in `history.state`, so
+ * "back to the menu" is `history.go(-depth)` and a header's Back knows whether there is an in-app entry
+ * to return to. Back at Home leaves the app, as Back at a native app's root does.
+ *
+ * A sheet or dialog open over a screen (`openOverlay`; dialog.tsx does it for every modal `<dialog>`) has
+ * one history entry of its own above the screen's, with the same URL and depth: the system Back pops it
+ * and closes the sheet, and the screen stays; the next Back leaves the screen. Closed any other way (a
+ * button, Escape), the sheet takes its entry back off (a step back the router does not act on), so no
+ * stray entry is left. Dialogs asked while a leave is being decided (the leave guards') get no entry: the
+ * Back that asked them has already moved.
+ */
+import { signal } from '@preact/signals';
+import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
+
+/** The screens that are a single fixed path. */
+type FixedScreen = Exclude<Screen, 'play' | 'shared' | 'bad-link'>;
+
+export type Route =
+  | { readonly screen: FixedScreen }
+  | { readonly screen: 'play'; readonly gameId: string }
+  /**
+   * A game carried in the link itself (`code` from core's formatGameLink, as the URL has it: the screen
+   * reads it and says what is wrong with a damaged one), shown in review or, for a friend game, merged.
+   */
+  | { readonly screen: 'shared'; readonly code: string }
+  /** A URL of ours that names no screen (a damaged or unknown link): the screen says so. */
+  | { readonly screen: 'bad-link'; readonly path: string; readonly why: string }
+  /** One puzzle of the shipped pack by its id (a link to a puzzle); plain `#/puzzles` picks one. */
+  | { readonly screen: 'puzzles'; readonly puzzleId: string };
+
+/** The screens that are a single fixed path, by path segment ('' is Home). */
+const PATHS: Readonly<Record<FixedScreen, string>> = {
+  home: '',
+  new: 'new',
+  demo: 'demo',
+  games: 'games',
+  players: 'players',
+  settings: 'settings',
+  rules: 'rules',
+  learn: 'learn',
+  friend: 'friend',
+  puzzles: 'puzzles',
+  about: 'about',
+};
+const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));
+
+export const HOME: Route = { screen: 'home' };
+
+const badLink = (path: string, why: string): Route => ({ screen: 'bad-link', path, why });
+
+/**
+ * The route a location hash names ('#/games', '#/play/<id>'); a path that names no screen is a bad link,
+ * with why, so the app says what is wrong rather than falling back to Home in silence.
+ */
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '').replace(/^\//, '').replace(/\/$/, '');
+  const play = /^play\/([^/]+)$/.exec(path);
+  if (play) {
+    try {
+      const gameId = decodeURIComponent(play[1]!);
+      if (gameId) return { screen: 'play', gameId };
+    } catch {
+      return badLink(path, 'the game it names is written with a broken %-escape.');
+    }
+  }
+  // Whatever follows g/ is the link's: the shared-game screen reads it and says what is wrong with it.
+  const shared = /^g\/(.+)$/s.exec(path);
+  if (shared) return { screen: 'shared', code: shared[1]! };
+  // A puzzle id is letters, digits and dashes (the pack's ids).
+  const puzzle = /^puzzles\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (puzzle) return { screen: 'puzzles', puzzleId: puzzle[1]! };
+  const fixed = BY_PATH.get(path);
+  if (fixed) return { screen: fixed };
+  if (path === '') return HOME;
+  if (/^(play|g)(\/|$)/.test(path)) return badLink(path, 'it is cut short: it names no game.');
+  return badLink(path, 'it names no screen of this app.');
+}
+
+export function formatRoute(route: Route): string {
+  if (route.screen === 'play') return `#/play/${encodeURIComponent(route.gameId)}`;
+  if (route.screen === 'shared') return `#/g/${route.code}`;
+  if (route.screen === 'bad-link') return `#/${route.path}`;
+  if ('puzzleId' in route) return `#/puzzles/${route.puzzleId}`;
+  return `#/${PATHS[route.screen]}`;
+}
+
+/** The code of the game link on screen (the 'shared' screen reads it). */
+export const sharedCode = signal('');
+
+/** What is wrong with the link on screen (the 'bad-link' screen says it). */
+export const badLinkWhy = signal('');
+
+/** The puzzle a `#/puzzles/<id>` route asks for ('' for none: the screen picks one). */
+export const requestedPuzzle = signal('');
+
+/** Sets the signals a route carries for its screen. */
+function takeRouteData(route: Route): void {
+  if (route.screen === 'shared') sharedCode.value = route.code;
+  if (route.screen === 'bad-link') badLinkWhy.value = route.why;
+  if (route.screen === 'puzzles') requestedPuzzle.value = 'puzzleId' in route ? route.puzzleId : '';
+}
+
+/** What this app writes in `history.state` for each of its entries. */
+export interface EntryState {
+  readonly pente: 1;
+  /** How many in-app entries lie under this one (Home, the root, is 0); an overlay's entry has its screen's. */
+  readonly depth: number;
+  /** The entry of a sheet or dialog open over the screen, above the screen's own entry. */
+  readonly overlay?: true;
+}
+
+export const isEntryState = (s: unknown): s is EntryState =>
+  typeof s === 'object' && s !== null && (s as EntryState).pente === 1 && typeof (s as EntryState).depth === 'number';
+
+/**
+ * The entries to write when the app starts at `hash` with the history state the browser gives back: none
+ * after a reload (the entry is ours already: the stack under it is intact); on a cold start, Home as the
+ * root and the screen the URL names on top of it, so Back from a deep link lands on Home, not outside.
+ */
+export function startEntries(hash: string, state: unknown): { route: Route; depth: number }[] {
+  if (isEntryState(state)) return [];
+  const route = parseRoute(hash);
+  return route.screen === 'home'
+    ? [{ route, depth: 0 }]
+    : [
+        { route: HOME, depth: 0 },
+        { route, depth: 1 },
+      ];
+}
+
+/** True while a play URL waits for its game to open (App shows "Loading…" meanwhile). */
+export const openingGame = signal(false);
+
+/** A history entry as the router sees it: its route, its depth, and whether it is an overlay's. */
+export interface Entry {
+  readonly route: Route;
+  readonly depth: number;
+  readonly overlay: boolean;
+}
+
+/**
+ * What a popstate means, from the entry left and the entry arrived at:
+ * - 'dropped': the step back the router took itself, off the entry of an overlay that closed: nothing to do.
+ * - 'close-overlay': Back from an overlay's entry to its screen's while one is open: close it, stay.
+ * - 'same-screen': between a screen's entry and its overlay entry with nothing open (an entry left by an
+ *   overlay that closed, reached by Forward, or after a reload): the screen is already shown.
+ * - 'navigate': to another screen (the leave guards are asked, the screen shown).
+ */
+export type PopAction = 'dropped' | 'close-overlay' | 'same-screen' | 'navigate';
+
+export function popAction(from: Entry, to: Entry, now: { dropping: boolean; overlayOpen: boolean }): PopAction {
+  if (now.dropping) return 'dropped';
+  const sameScreen = sameRoute(from.route, to.route) && from.depth === to.depth && from.overlay !== to.overlay;
+  if (!sameScreen) return 'navigate';
+  return from.overlay && now.overlayOpen ? 'close-overlay' : 'same-screen';
+}
+
+/** The current entry, as this module last wrote or read it. */
+let current: Entry = { route: HOME, depth: 0, overlay: false };
+/** Opens a game by id; true when it is then the live session. */
+let openGameById: (id: string) => Promise<boolean> = () => Promise.resolve(false);
+let closeGame: () => Promise<void> = () => Promise.resolve();
+/** The game a play URL is opening, while it opens. */
+let openingId: string | null = null;
+/**
+ * A traversal (back, go) is on its way: navigations asked for meanwhile wait for its popstate. `approved`:
+ * the leave guards were already asked (back to the menu), so the popstate does not ask again.
+ */
+let traversal: { waiting: (() => void)[]; approved: boolean; fallback: ReturnType<typeof setTimeout> } | null = null;
+/** Asked before leaving the current screen; each resolves true to leave (no unsaved changes, or discard). */
+const leaveGuards = new Set<() => Promise<boolean>>();
+/** How many leaves are being decided (their guards asked) now. */
+let deciding = 0;
+
+/** A sheet or dialog open over the screen: `close` closes it; `entry`: it wants a history entry. */
+interface Overlay {
+  readonly close: () => void;
+  readonly entry: boolean;
+}
+/** The overlays open now, the latest last. */
+const overlays: Overlay[] = [];
+/** The router itself is stepping back off the entry of an overlay that closed. */
+let dropping = false;
+
+const sameRoute = (a: Route, b: Route) => formatRoute(a) === formatRoute(b);
+
+function write(route: Route, depth: number, replace: boolean, overlay = false): void {
+  const state: EntryState = overlay ? { pente: 1, depth, overlay } : { pente: 1, depth };
+  if (replace) history.replaceState(state, '', formatRoute(route));
+  else history.pushState(state, '', formatRoute(route));
+  current = { route, depth, overlay };
+}
+
+/** Every screen opens at its top: a long form left scrolled down does not leave the next screen so. */
+const toTop = () => window.scrollTo(0, 0);
+
+/** Shows a screen; notices belong to the screen they were given on. */
+function showScreen(next: Screen): void {
+  openingGame.value = false;
+  if (screen.peek() !== next) {
+    clearNotices();
+    toTop();
+  }
+  screen.value = next;
+}
+
+/**
+ * Shows the screen of a route that history gave us (start, reload, Back, Forward). A play route opens its
+ * game first; live-session.ts then navigates to it, which shows the play screen.
+ */
+function showFromHistory(route: Route): void {
+  if (route.screen === 'play') void openFromUrl(route.gameId);
+  else {
+    takeRouteData(route);
+    showScreen(route.screen);
+  }
+}
+
+/**
+ * Opens the game a play URL names, once the app has started. An id that no longer opens falls back to
+ * Home, in place of the play entry, with a notice (openGame's own, which says why, else ours).
+ */
+async function openFromUrl(gameId: string): Promise<void> {
+  const stillHere = () => current.route.screen === 'play' && current.route.gameId === gameId;
+  openingGame.value = true;
+  openingId = gameId;
+  await whenReady();
+  const opened = stillHere() && (await openGameById(gameId));
+  if (openingId === gameId) openingId = null;
+  if (!stillHere()) {
+    // The player went elsewhere (Back) while it opened: it is not shown, and its session ends.
+    if (opened) void closeGame();
+    return;
+  }
+  openingGame.value = false;
+  if (opened) return;
+  write(HOME, current.depth, true);
+  screen.value = 'home';
+  if (!notices.peek().length) notify('That game could not be opened.');
+}
+
+function whenReady(): Promise<void> {
+  if (ready.peek()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = ready.subscribe((isReady) => {
+      if (!isReady) return;
+      queueMicrotask(() => stop());
+      resolve();
+    });
+  });
+}
+
+/** Runs `go` now, or after the traversal under way has landed (its popstate says where we are). */
+function afterTraversal(go: () => void): void {
+  if (traversal) traversal.waiting.push(go);
+  else go();
+}
+
+function traverse(delta: number, approved: boolean): void {
+  const fallback = setTimeout(endTraversal, 1000); // a traversal that never lands must not hold navigation
+  traversal = { waiting: [], approved, fallback };
+  history.go(delta);
+}
+
+function endTraversal(): void {
+  dropping = false;
+  const t = traversal;
+  if (!t) return;
+  clearTimeout(t.fallback);
+  traversal = null;
+  for (const go of t.waiting) go();
+}
+
+async function mayLeave(): Promise<boolean> {
+  deciding++;
+  try {
+    for (const guard of [...leaveGuards]) if (!(await guard())) return false;
+    return true;
+  } finally {
+    deciding--;
+  }
+}
+
+/**
+ * Shows a sheet or dialog over the screen with a history entry of its own, so the system Back closes it
+ * (calls `close`) before it leaves the screen. Returns the function to call when it has closed (by Back
+ * or otherwise, as often as you like): it takes the entry back off history. See the module comment.
+ */
+export function openOverlay(close: () => void): () => void {
+  const overlay: Overlay = { close, entry: started && deciding === 0 };
+  overlays.push(overlay);
+  syncOverlayEntry();
+  return () => {
+    const i = overlays.indexOf(overlay);
+    if (i < 0) return;
+    overlays.splice(i, 1);
+    syncOverlayEntry();
+  };
+}
+
+/** One overlay entry on top while an overlay that wants one is open; none once they have all closed. */
+function syncOverlayEntry(): void {
+  afterTraversal(() => {
+    const wanted = overlays.some((o) => o.entry);
+    if (wanted && !current.overlay) write(current.route, current.depth, false, true);
+    else if (!wanted && current.overlay) {
+      dropping = true;
+      traverse(-1, true);
+    }
+  });
+}
+
+/**
+ * Goes to a route: a new history entry, or with `replace` in place of the current one (a form that led
+ * to a game: Back from the game should not return to the form). Going where we already are adds nothing.
+ * A play route shows the play screen: call it once the game's session is live (live-session.ts does).
+ */
+export function navigate(route: Route, options: { replace?: boolean } = {}): void {
+  afterTraversal(() => {
+    void (async () => {
+      const here = sameRoute(route, current.route);
+      // The game a play URL was opening, after the player left that URL: not pushed back on them.
+      if (route.screen === 'play' && route.gameId === openingId && !here) return;
+      if (!here && leaveGuards.size && !(await mayLeave())) return;
+      // Another route on the same screen (a rematch, the next puzzle by link) opens at its top too.
+      if (!here) toTop();
+      if (here || options.replace) write(route, current.depth, true);
+      else write(route, current.depth + 1, false);
+      takeRouteData(route);
+      showScreen(route.screen);
+    })();
+  });
+}
+
+/** Back to the menu: Home is the root entry, so the entries above it are popped (Forward keeps them). */
+export function navigateHome(): void {
+  afterTraversal(() => {
+    void (async () => {
+      if (current.route.screen === 'home' || (leaveGuards.size && !(await mayLeave()))) return;
+      showScreen('home'); // at once, so the tap answers now; the popstate confirms it
+      const steps = current.depth + (current.overlay ? 1 : 0);
+      if (steps === 0) write(HOME, 0, true);
+      else traverse(-steps, true);
+    })();
+  });
+}
+
+/** A header's Back: the previous in-app entry when there is one, else Home in place of this entry. */
+export function goBack(): void {
+  afterTraversal(() => {
+    if (current.depth > 0) {
+      // (From an overlay's entry, past its screen's too.) The leave guards are asked on its popstate, as
+      // for the system Back.
+      traverse(current.overlay ? -2 : -1, false);
+    } else if (current.route.screen !== 'home') {
+      void mayLeave().then((go) => {
+        if (!go) return;
+        write(HOME, 0, true);
+        showScreen('home');
+      });
+    }
+  });
+}
+
+/**
+ * Asks `guard` before any navigation away from the current screen (in-app or the system Back); it resolves
+ * true to leave. Returns the function that removes it.
+ */
+export function addLeaveGuard(guard: () => Promise<boolean>): () => void {
+  leaveGuards.add(guard);
+  return () => void leaveGuards.delete(guard);
+}
+
+let started = false;
+
+/**
+ * Starts routing: writes the entries a cold start needs, shows the URL's screen and follows history from
+ * then on. For play URLs: `openGame` opens a game by id and says whether it is then live; `closeGame`
+ * ends it when the player left before it opened.
+ */
+export function startRouter(options: {
+  openGame: (id: string) => Promise<boolean>;
+  closeGame: () => Promise<void>;
+}): void {
+  if (started) return;
+  started = true;
+  // The app puts each screen at its top itself; the browser's restoring of a history entry's scroll would
+  // fight it on Back.
+  history.scrollRestoration = 'manual';
+  openGameById = options.openGame;
+  closeGame = options.closeGame;
+  const entries = startEntries(location.hash, history.state);
+  entries.forEach((e, i) => write(e.route, e.depth, i === 0));
+  if (!entries.length) {
+    const state = history.state as EntryState;
+    current = { route: parseRoute(location.hash), depth: state.depth, overlay: state.overlay === true };
+  }
+  showFromHistory(current.route);
+  window.addEventListener('popstate', (e) => void onPopState(e.state));
+  syncOverlayEntry(); // a reload on an overlay's entry: the overlay is gone, so is its entry
+}
+
+async function onPopState(state: unknown): Promise<void> {
+  const from = current;
+  const route = parseRoute(location.hash);
+  // A hash typed into the address bar has no state of ours: a new entry on top of the one we were on.
+  const depth = isEntryState(state) ? state.depth : from.depth + 1;
+  current = { route, depth, overlay: isEntryState(state) && state.overlay === true };
+  const action = popAction(from, current, { dropping, overlayOpen: overlays.some((o) => o.entry) });
+  dropping = false;
+  if (action !== 'navigate') {
+    if (action === 'close-overlay') {
+      const top = overlays.findLast((o) => o.entry)!;
+      overlays.splice(overlays.indexOf(top), 1);
+      top.close();
+    }
+    endTraversal();
+    // One still open under it gets an entry again; an entry whose overlay has closed is stepped off.
+    syncOverlayEntry();
+    return;
+  }
+  const asked = traversal?.approved ?? false;
+  if (!sameRoute(route, from.route) && !asked && leaveGuards.size && !(await mayLeave())) {
+    // Stay: put the entry we left back on top of the one we arrived at.
+    write(from.route, depth + 1, false);
+    endTraversal();
+    return;
+  }
+  if (!isEntryState(state)) write(route, depth, true);
+  showFromHistory(route);
+  endTraversal();
+  syncOverlayEntry(); // (arrived on the entry of an overlay that has closed: off it, to its screen's)
+}
