@@ -1,0 +1,236 @@
+/**
+ * The play screen's action bar: always four boxes of the same size, whatever the state (the player's turn,
+ * the computer thinking, a preview, review, a demo, the game over, a friend game), so a finger that found
+ * a button finds it again in the same place.
+ */
+import type { StoredGame } from '../../storage';
+import type { AnalysisController } from '../review/analysis/controller';
+import { confirmDialog } from '../shell/dialog';
+import { navigate } from '../shell/router';
+import { maySendFriendLink } from '../friends/links';
+import { playFromHere, rematch } from './live-session';
+import type { PlayController } from './session/controller';
+import { canUndo, isHumanTurn } from './session/match';
+
+export type FriendMarks = NonNullable<StoredGame['friend']>;
+
+export interface ActionBarProps {
+  readonly game: PlayController;
+  readonly analysis: AnalysisController;
+  /** A move is previewed, waiting for Confirm. */
+  readonly previewing: boolean;
+  readonly confirm: () => void;
+  /** A friend game's marks (none: not a friend game). */
+  readonly friendMarks: FriendMarks | undefined;
+  /** Opens the friend game's send sheet. */
+  readonly onSend: () => void;
+}
+
+/** An empty slot of the action bar. */
+const Empty = () => <span class="slot" aria-hidden="true" />;
+
+/** Brings the analysis panel into view (after Analyse in the action bar). */
+const showAnalysisPanel = () =>
+  document.querySelector('.analysis')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+
+export function ActionBar(props: ActionBarProps) {
+  const { game, friendMarks } = props;
+  const m = game.match.value;
+  const reviewing = m.reviewPly !== null;
+  const over = m.game.result !== null;
+  let actions;
+  if (friendMarks && !over) actions = <FriendPlayActions {...props} friendMarks={friendMarks} />;
+  else if (friendMarks && over && !reviewing) actions = <FriendOverActions {...props} friendMarks={friendMarks} />;
+  else if (m.demo) actions = <DemoActions game={game} />;
+  else if (reviewing) actions = <ReviewActions {...props} />;
+  else if (over) actions = <OverActions {...props} />;
+  else actions = <TurnActions {...props} />;
+  return <div class="actions">{actions}</div>;
+}
+
+/** A friend game's Send button: the invite, the player's move, or the result. */
+function SendButton({ game, friendMarks, onSend }: ActionBarProps & { readonly friendMarks: FriendMarks }) {
+  const live = game.match.value.game;
+  const over = live.result !== null;
+  const maySend = maySendFriendLink(live, friendMarks.mySide);
+  return (
+    <button
+      type="button"
+      class={maySend && !over ? 'primary long-label' : 'long-label'}
+      onClick={onSend}
+      disabled={!maySend}
+    >
+      {over ? 'Send the result' : live.moves.length === 0 && maySend ? 'Send invite' : 'Send your move'}
+    </button>
+  );
+}
+
+function AnalyseButton({ analysis }: { readonly analysis: AnalysisController }) {
+  const whole = analysis.gameAnalysis.value;
+  const complete = whole !== null && whole.evals.every((e) => e !== null);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        analysis.analyseGame();
+        showAnalysisPanel();
+      }}
+      disabled={analysis.gameRunning.value || complete}
+    >
+      Analyse
+    </button>
+  );
+}
+
+/** A friend game by links, not over: no undo, no play-from-here, and no engine help until it ends. */
+function FriendPlayActions(props: ActionBarProps & { readonly friendMarks: FriendMarks }) {
+  const { game, previewing, confirm } = props;
+  const reviewing = game.match.value.reviewPly !== null;
+  const friendName = game.match.value.sides.find((side) => side.remote)?.name ?? '';
+  return (
+    <>
+      {reviewing ? (
+        <button type="button" onClick={() => game.review(null)}>
+          Back to game
+        </button>
+      ) : (
+        <button type="button" class={previewing ? 'primary' : ''} onClick={confirm} disabled={!previewing}>
+          Confirm
+        </button>
+      )}
+      <SendButton {...props} />
+      <span class="slot slot-note" role="note">
+        No hints in friend games
+      </span>
+      <button
+        type="button"
+        onClick={async () =>
+          (await confirmDialog({
+            title: 'Resign this game?',
+            body: `The game ends as a loss. Send the link afterwards so ${friendName} sees it.`,
+            confirm: 'Resign',
+            cancel: 'Keep playing',
+            destructive: true,
+          })) && game.resign()
+        }
+      >
+        Resign
+      </button>
+    </>
+  );
+}
+
+function FriendOverActions(props: ActionBarProps & { readonly friendMarks: FriendMarks }) {
+  return (
+    <>
+      <SendButton {...props} />
+      <button type="button" class="long-label" onClick={() => navigate({ screen: 'friend' })}>
+        New friend game
+      </button>
+      <AnalyseButton analysis={props.analysis} />
+      <Empty />
+    </>
+  );
+}
+
+function DemoActions({ game }: { readonly game: PlayController }) {
+  const over = game.match.value.game.result !== null;
+  return (
+    <>
+      {over ? (
+        <button type="button" class="primary" onClick={() => void rematch(game)}>
+          Rematch
+        </button>
+      ) : (
+        <button type="button" class="primary" onClick={() => game.setPaused(!game.paused.value)}>
+          {game.paused.value ? 'Resume' : 'Pause'}
+        </button>
+      )}
+      <button type="button" onClick={() => game.step()} disabled={!game.paused.value || over}>
+        Step
+      </button>
+      <label class="slot-select">
+        <span class="sr-only">Speed</span>
+        <select
+          aria-label="Speed"
+          value={game.demoDelayMs.value}
+          onChange={(e) => (game.demoDelayMs.value = Number(e.currentTarget.value))}
+        >
+          <option value="1500">Slow</option>
+          <option value="700">Normal</option>
+          <option value="150">Fast</option>
+        </select>
+      </label>
+      {game.saving.value === 'demo' ? (
+        <button type="button" onClick={() => game.keep()}>
+          Keep
+        </button>
+      ) : (
+        <Empty />
+      )}
+    </>
+  );
+}
+
+function ReviewActions({ game, analysis }: ActionBarProps) {
+  return (
+    <>
+      <button type="button" class="primary long-label" onClick={() => void playFromHere(game)}>
+        Play from here
+      </button>
+      <button type="button" onClick={() => game.review(null)}>
+        Back to game
+      </button>
+      <AnalyseButton analysis={analysis} />
+      <button type="button" onClick={() => void analysis.requestHint()} disabled={game.shown.value.result !== null}>
+        Hint
+      </button>
+    </>
+  );
+}
+
+function OverActions({ game, analysis }: ActionBarProps) {
+  return (
+    <>
+      <button type="button" class="primary" onClick={() => void rematch(game)}>
+        Rematch
+      </button>
+      <button type="button" onClick={() => navigate({ screen: 'new' }, { replace: true })}>
+        New game
+      </button>
+      <AnalyseButton analysis={analysis} />
+      <Empty />
+    </>
+  );
+}
+
+function TurnActions({ game, previewing, confirm }: ActionBarProps) {
+  const m = game.match.value;
+  return (
+    <>
+      <button type="button" class="primary" onClick={confirm} disabled={!previewing}>
+        Confirm
+      </button>
+      <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
+        Undo
+      </button>
+      <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
+        Hint
+      </button>
+      <button
+        type="button"
+        onClick={async () =>
+          (await confirmDialog({
+            title: 'Resign this game?',
+            body: 'The game ends as a loss, and stays saved.',
+            confirm: 'Resign',
+            cancel: 'Keep playing',
+            destructive: true,
+          })) && game.resign()
+        }
+      >
+        Resign
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The play screen's two lines under the board: the status (whose move, or the result), and one line for
+ * what is going on now, most urgent first — a problem with its button (the computer stuck, saving failed
+ * or stopped), a notice, the preview, the engine's progress, a hint, a friend game's next step — or, when
+ * the game is over, the result card's second line.
+ */
+import { type MovePreview, formatPoint } from '../../core';
+import { notices } from '../shell/app-state';
+import { friendDetail, previewText, resultDetail, statusText, thinkingText } from './play-words';
+import type { PlayController } from './session/controller';
+
+export interface GameInfoProps {
+  readonly game: PlayController;
+  /** The screen's own notice (a refused tap), shown before the app's. */
+  readonly notice: string;
+  readonly preview: MovePreview | null;
+  /** The analysis's hint for the shown position (review), if any. */
+  readonly reviewHint: number | null;
+  readonly friendGame: boolean;
+}
+
+export function GameInfo({ game, notice, preview, reviewHint, friendGame }: GameInfoProps) {
+  const m = game.match.value;
+  const live = m.game;
+  const s = game.shown.value;
+  const size = s.rules.size;
+  const reviewing = m.reviewPly !== null;
+  const hint = game.hint.value;
+  // The result card: the game is over and its final position is on the board (not in review).
+  const resultCard = live.result !== null && !reviewing;
+  const problem = game.engineProblem.value ?? game.savingProblem.value;
+  // The app's notices (app-state's notify) show in this line too: a toast here would cover the board.
+  const shownNotice = notice || (notices.value[0]?.text ?? '');
+  const detail =
+    shownNotice ||
+    (preview && previewText(preview, size).trim()) ||
+    thinkingText(game) ||
+    (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '') ||
+    (reviewHint !== null && reviewing ? `Hint: ${formatPoint(size, reviewHint)}` : '') ||
+    (friendGame ? friendDetail(game) : '');
+  return (
+    <div class={`info${resultCard ? ` result-card won-p${live.result?.winner ?? 0}` : ''}`}>
+      <p class="status" role="status">
+        {reviewing ? `Reviewing move ${s.moves.length} of ${live.moves.length}. ` : ''}
+        {statusText(game, s)}
+      </p>
+      {problem && shownNotice && <p class="detail notice">{shownNotice}</p>}
+      {problem ? (
+        <p class="detail warn" role="alert">
+          <span>{problem}</span>
+          <ProblemButton game={game} />
+        </p>
+      ) : resultCard && !shownNotice ? (
+        <p class="detail">{resultDetail(live)}</p>
+      ) : (
+        <p class={`detail${shownNotice ? ' notice' : ''}`}>{detail}</p>
+      )}
+    </div>
+  );
+}
+
+/** What the player can do about the problem shown: retry the computer, save as new, retry the save. */
+function ProblemButton({ game }: { readonly game: PlayController }) {
+  if (game.engineProblem.value) {
+    return (
+      <button type="button" onClick={() => game.retryComputer()}>
+        Retry
+      </button>
+    );
+  }
+  if (game.saving.value === 'stopped') {
+    return (
+      <button type="button" onClick={() => game.saveAsNew()}>
+        Save as new
+      </button>
+    );
+  }
+  return game.saving.value === 'failed' ? (
+    <button type="button" onClick={() => game.retrySave()} disabled={game.busy.value}>
+      Retry
+    </button>
+  ) : null;
+}
