@@ -71,10 +71,12 @@ const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
 const INPUT_PIECE_BYTES = 8 * 1024;
 
 /** The message for a file past MAX_TEXT_MB. */
-export const tooBigMessage = (gzip: boolean): string =>
-  gzip
-    ? `This .gz file expands to more than ${MAX_TEXT_MB} MB, more than any library of games: it was not imported.`
-    : `This file is larger than ${MAX_TEXT_MB} MB, more than any library of games: it was not imported.`;
+export const tooBigMessage = (gzip: boolean, limit: number): string => {
+  const mb = Math.round(limit / (1024 * 1024));
+  return gzip
+    ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
+    : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`;
+};
 
 /** Feeds `source` to `writer` in pieces of at most INPUT_PIECE_BYTES, then closes it. */
 async function feedInPieces(
@@ -104,7 +106,7 @@ async function feedInPieces(
  * it, without holding more than that. Gives the page a turn every SLICE_BUDGET_MS, so a big file (or
  * decompressing one) never makes a long task. Null when the bytes run past the limit.
  */
-async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<string | null> {
+async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>, limit: number): Promise<string | null> {
   const reader = stream.getReader();
   const decoder = new TextDecoder('utf-8');
   const pieces: string[] = [];
@@ -114,7 +116,7 @@ async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>): Pro
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.length;
-    if (bytes > MAX_TEXT_BYTES) {
+    if (bytes > limit) {
       await reader.cancel().catch(() => undefined);
       return null;
     }
@@ -132,21 +134,22 @@ async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>): Pro
 /**
  * The text of a file the player chose: as it is, or decompressed when it is gzip (pente.org's downloads
  * are `.pgn.gz`), told by its first bytes rather than its name, at most MAX_TEXT_MB of it either way (see
- * there). Fails with 'invalid' when the text would be larger, or when a gzip file is cut short or corrupt.
+ * there; `limit` in bytes, for tests). Fails with 'invalid' when the text would be larger, or when a gzip
+ * file is cut short or corrupt.
  */
-export async function readFileText(file: Blob): Promise<StorageResult<string>> {
+export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<StorageResult<string>> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
   if (!gzip) {
-    if (file.size > MAX_TEXT_BYTES) return fail('invalid', tooBigMessage(false));
-    const text = await readBounded(file.stream());
-    return text === null ? fail('invalid', tooBigMessage(false)) : ok(text);
+    if (file.size > limit) return fail('invalid', tooBigMessage(false, limit));
+    const text = await readBounded(file.stream(), limit);
+    return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
   }
   const inflate = new DecompressionStream('gzip');
   void feedInPieces(file.stream(), inflate.writable.getWriter());
   try {
-    const text = await readBounded(inflate.readable);
-    return text === null ? fail('invalid', tooBigMessage(true)) : ok(text);
+    const text = await readBounded(inflate.readable, limit);
+    return text === null ? fail('invalid', tooBigMessage(true, limit)) : ok(text);
   } catch (e) {
     return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', e);
   }
