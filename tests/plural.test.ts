@@ -18,7 +18,9 @@ const records = (overrides: Partial<RecordImportReport>): RecordImportReport => 
   records: 0,
   added: [],
   duplicates: 0,
+  repeated: 0,
   problems: [],
+  undecodable: [],
   ...overrides,
 });
 
@@ -54,6 +56,10 @@ describe("an import's report", () => {
       gamesAdded: ['a', 'b'],
       gamesRenamed: [{ from: 'c', to: 'd' }],
       gamesDuplicate: ['e'],
+      gamesRepeated: [],
+      gamesUpdated: [],
+      gamesKept: [],
+      undecodable: [],
       gamesByShelf: { 'in-progress': 1, finished: 2, imported: 0 },
       playersAdded: ['p'],
       playersSkipped: [],

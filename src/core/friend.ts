@@ -66,33 +66,52 @@ export const moverOf = (ply: number): Player => (ply % 2 === 1 ? 1 : 2);
 const endsAgainst = (result: GameResult, side: Player) =>
   (result.reason === 'resignation' || result.reason === 'time' || result.reason === 'draw') && result.winner !== side;
 
-/** What a friend link (`incoming`: its moves and result) means for this device's copy of the game. */
-export function mergeFriendLink(copy: FriendCopy, incoming: GameMoves): LinkMerge {
-  if (!sameRules(copy.rules, incoming.rules)) return { kind: 'different-rules' };
-  const mine = copy.moves;
-  const theirs = incoming.moves;
-  const common = Math.min(mine.length, theirs.length);
-  for (let i = 0; i < common; i++) if (mine[i] !== theirs[i]) return { kind: 'conflict', firstDifference: i + 1 };
+/** How one copy of a game stands to another: the part of a link's meaning that does not ask who moved. */
+export type CopyComparison = Exclude<LinkMerge, { readonly kind: 'not-theirs' }>;
 
-  if (theirs.length < mine.length) {
-    // A link that ends the game at a point this copy played on from is not an older link of this game.
+/**
+ * How `incoming` stands to `mine`, two copies of one game: the same, behind it (`older`), further on by
+ * moves or an ending played after mine's last move (`extend`), or rewriting what mine holds (`conflict`).
+ * This is the one rule for copies of a game: a friend link (mergeFriendLink) and a restored backup
+ * (storage's restore-games.ts) both apply it.
+ */
+export function compareCopies(mine: GameMoves, incoming: GameMoves): CopyComparison {
+  if (!sameRules(mine.rules, incoming.rules)) return { kind: 'different-rules' };
+  const ours = mine.moves;
+  const theirs = incoming.moves;
+  const common = Math.min(ours.length, theirs.length);
+  for (let i = 0; i < common; i++) if (ours[i] !== theirs[i]) return { kind: 'conflict', firstDifference: i + 1 };
+
+  if (theirs.length < ours.length) {
+    // A copy that ends the game at a point the other played on from is not an older copy of this game.
     return incoming.result
       ? { kind: 'conflict', firstDifference: theirs.length + 1 }
-      : { kind: 'older', behind: mine.length - theirs.length };
+      : { kind: 'older', behind: ours.length - theirs.length };
   }
-  if (theirs.length === mine.length) {
-    if (sameResult(copy.result, incoming.result)) return { kind: 'same' };
+  if (theirs.length === ours.length) {
+    if (sameResult(mine.result, incoming.result)) return { kind: 'same' };
     if (!incoming.result) return { kind: 'older', behind: 0 };
-    if (copy.result) return { kind: 'conflict', firstDifference: mine.length + 1 };
-    return endsAgainst(incoming.result, copy.mySide) ? { kind: 'not-theirs', ply: null } : { kind: 'extend', added: 0 };
+    if (mine.result) return { kind: 'conflict', firstDifference: ours.length + 1 };
+    return { kind: 'extend', added: 0 };
   }
-  // Longer: the other side's moves, and perhaps the game's end.
-  if (copy.result) return { kind: 'conflict', firstDifference: mine.length + 1 };
-  for (let ply = mine.length + 1; ply <= theirs.length; ply++) {
+  // Longer: more moves, and perhaps the game's end; a game that has ended has no more moves.
+  if (mine.result) return { kind: 'conflict', firstDifference: ours.length + 1 };
+  return { kind: 'extend', added: theirs.length - ours.length };
+}
+
+/**
+ * What a friend link (`incoming`: its moves and result) means for this device's copy of the game: the
+ * copies' comparison (compareCopies), where only the other side's moves, or an ending against them, may
+ * carry this device's copy on.
+ */
+export function mergeFriendLink(copy: FriendCopy, incoming: GameMoves): LinkMerge {
+  const comparison = compareCopies(copy, incoming);
+  if (comparison.kind !== 'extend') return comparison;
+  for (let ply = copy.moves.length + 1; ply <= incoming.moves.length; ply++) {
     if (moverOf(ply) === copy.mySide) return { kind: 'not-theirs', ply };
   }
   if (incoming.result && endsAgainst(incoming.result, copy.mySide)) return { kind: 'not-theirs', ply: null };
-  return { kind: 'extend', added: theirs.length - mine.length };
+  return comparison;
 }
 
 /**

@@ -55,8 +55,10 @@ export interface AddedGames {
   readonly added: readonly string[];
   /** Games whose id was taken by a different game here: added under a new id. */
   readonly renamed: readonly { readonly from: string; readonly to: string }[];
-  /** Ids (as they came) of games already stored (or, unless kept, met earlier among the same games). */
+  /** Ids (as they came) of games already stored. */
   readonly duplicate: readonly string[];
+  /** Ids (as they came) of games met earlier among the same games (unless repeats are kept): added once. */
+  readonly repeated: readonly string[];
   /** How many of the games added (renamed ones too) each tab of the list holds. */
   readonly shelves: Readonly<Record<Shelf, number>>;
   /** Every game written, as stored (its id and revision): what the caller announces once it has committed. */
@@ -97,6 +99,7 @@ export async function addGamesInSlices(
   const added: string[] = [];
   const renamed: { from: string; to: string }[] = [];
   const duplicate: string[] = [];
+  const repeated: string[] = [];
   const addedIdentities = new Set<string>();
   const addedIds = new Set<string>();
   const written: GameChange[] = [];
@@ -124,8 +127,12 @@ export async function addGamesInSlices(
         const { record, summary, identity } = batch[i]!;
         const [copy, taken] = found[i++]!;
         const fromId = record.id;
-        if (copy !== undefined || (repeats === 'skip' && addedIdentities.has(identity))) {
+        if (copy !== undefined) {
           duplicate.push(fromId);
+          continue;
+        }
+        if (repeats === 'skip' && addedIdentities.has(identity)) {
+          repeated.push(fromId);
           continue;
         }
         // A new id rather than an overwrite: the stored game may be the one with the later moves.
@@ -146,7 +153,7 @@ export async function addGamesInSlices(
     }
   }
   onProgress?.(games.length, games.length);
-  return { added, renamed, duplicate, shelves, written };
+  return { added, renamed, duplicate, repeated, shelves, written };
 }
 
 export interface SavedImport {

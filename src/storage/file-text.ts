@@ -2,10 +2,11 @@
  * Checks on the text of a file the player chose to import, before it is parsed: an empty file, or one that
  * is not text at all (an image, a zip), gets a short clear error; and whatever of a file's content ends up
  * in an error message is capped and stripped of control characters, so a message never prints raw bytes.
- * A gzip file is decompressed first.
+ * A gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text.
  */
 import { ok } from '../core';
 import { type StorageResult, fail } from './errors';
+import { SLICE_BUDGET_MS, yieldToPage } from './slices';
 
 /** How much of a file is looked at to tell text from binary. */
 const SNIFF_LENGTH = 4096;
@@ -16,14 +17,21 @@ const SNIFF_LENGTH = 4096;
  */
 // eslint-disable-next-line no-control-regex
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000e-\u001f\u007f\ufffd]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
+/** What decoding bytes that are not UTF-8 gives. */
+export const UNDECODABLE = '\ufffd';
 
 /** Why the text cannot hold a game or an export, or null when it may. */
 export function fileTextProblem(text: string): string | null {
   if (text.trim() === '') return 'The file is empty.';
   const head = text.slice(0, SNIFF_LENGTH);
-  const odd = head.match(NOT_TEXT)?.length ?? 0;
-  // A NUL or a run of undecodable bytes means a binary file; one stray character in a long text does not.
-  if (head.includes('\u0000') || odd > Math.max(2, head.length / 100)) {
+  const controls = head.match(CONTROL)?.length ?? 0;
+  const undecodable = head.split(UNDECODABLE).length - 1;
+  // A NUL or a run of control characters means a binary file; one stray character in a long text does not.
+  // Bytes that are not UTF-8 do occur in text (a name typed in another encoding): they are read as U+FFFD
+  // and the report names the field that held them. Only a text mostly of them is not a text.
+  if (head.includes('\u0000') || controls > Math.max(2, head.length / 100) || undecodable > head.length / 4) {
     return 'This file is not a text file (it may be an image or an archive), so it holds no game.';
   }
   return null;
@@ -44,15 +52,104 @@ export function forMessage(text: string, max = 120): string {
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /**
- * The text of a file the player chose: as it is, or decompressed when it is gzip (pente.org's downloads
- * are `.pgn.gz`), told by its first bytes rather than its name. The browser's DecompressionStream does the
- * work off the page's thread. Fails with 'invalid' when a gzip file is cut short or corrupt.
+ * The most text a file may hold (decompressed, for a .gz), in MB. A backup runs to about 850 bytes a game
+ * and a pente.org record to about 500, so this is a backup of some 150,000 games, beyond the 100,000-game
+ * library the app is built to open at once, and 30 times the 8,700 games of pente.org's whole download
+ * (4.2 MB). Past it a file is not a library of games but a mistake or a gzip bomb (a 1 MB .gz can hold a
+ * GiB of zeros): the whole text is one string on the page and its parsed games stay in memory while they
+ * are written, so an unbounded file would freeze or crash the tab before it could say anything.
  */
-export async function readFileText(file: Blob): Promise<StorageResult<string>> {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return ok(await file.text());
+export const MAX_TEXT_MB = 128;
+const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
+
+/**
+ * How much compressed input the decompressor is given at a time. The browser's DecompressionStream runs
+ * on the page's thread and inflates all of one input chunk in one go: at gzip's best ratio (about 1,000 to
+ * 1) 8 KB expands to 8 MB, a few milliseconds, where a file's own 64 KB chunks could expand to 64 MB in
+ * one long task.
+ */
+const INPUT_PIECE_BYTES = 8 * 1024;
+
+/** The message for a file past MAX_TEXT_MB. */
+export const tooBigMessage = (gzip: boolean, limit: number): string => {
+  const mb = Math.round(limit / (1024 * 1024));
+  return gzip
+    ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
+    : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`;
+};
+
+/** Feeds `source` to `writer` in pieces of at most INPUT_PIECE_BYTES, then closes it. */
+async function feedInPieces(
+  source: ReadableStream<Uint8Array<ArrayBuffer>>,
+  writer: WritableStreamDefaultWriter<BufferSource>,
+) {
+  const reader = source.getReader();
   try {
-    return ok(await new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text());
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let at = 0; at < value.length; at += INPUT_PIECE_BYTES) {
+        await writer.ready;
+        await writer.write(value.subarray(at, at + INPUT_PIECE_BYTES));
+      }
+    }
+    await writer.close();
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    await writer.abort(e).catch(() => undefined);
+  }
+}
+
+/**
+ * Reads bytes to text (UTF-8, undecodable bytes as U+FFFD rather than a refusal: one bad byte in a name
+ * should not cost a whole file), counting them against MAX_TEXT_BYTES and stopping as soon as they pass
+ * it, without holding more than that. Gives the page a turn every SLICE_BUDGET_MS, so a big file (or
+ * decompressing one) never makes a long task. Null when the bytes run past the limit.
+ */
+async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>, limit: number): Promise<string | null> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const pieces: string[] = [];
+  let bytes = 0;
+  let sliceEnd = performance.now() + SLICE_BUDGET_MS;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    pieces.push(decoder.decode(value, { stream: true }));
+    // The stream's promises are microtasks: without this the whole file would be one task.
+    if (performance.now() >= sliceEnd) {
+      await yieldToPage();
+      sliceEnd = performance.now() + SLICE_BUDGET_MS;
+    }
+  }
+  pieces.push(decoder.decode());
+  return pieces.join('');
+}
+
+/**
+ * The text of a file the player chose: as it is, or decompressed when it is gzip (pente.org's downloads
+ * are `.pgn.gz`), told by its first bytes rather than its name, at most MAX_TEXT_MB of it either way (see
+ * there; `limit` in bytes, for tests). Fails with 'invalid' when the text would be larger, or when a gzip
+ * file is cut short or corrupt.
+ */
+export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<StorageResult<string>> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  if (!gzip) {
+    if (file.size > limit) return fail('invalid', tooBigMessage(false, limit));
+    const text = await readBounded(file.stream(), limit);
+    return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
+  }
+  const inflate = new DecompressionStream('gzip');
+  void feedInPieces(file.stream(), inflate.writable.getWriter());
+  try {
+    const text = await readBounded(inflate.readable, limit);
+    return text === null ? fail('invalid', tooBigMessage(true, limit)) : ok(text);
   } catch (e) {
     return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', e);
   }

@@ -19,7 +19,8 @@ export {
 } from './db';
 export * from './defaults';
 export * from './errors';
-export { readFileText } from './file-text';
+export { MAX_TEXT_MB, readFileText } from './file-text';
+export type { KeptGame } from './restore-games';
 export * from './games';
 export * from './journal';
 export * from './pente-org';

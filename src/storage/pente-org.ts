@@ -19,7 +19,7 @@ import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
-import { fileTextProblem, forMessage } from './file-text';
+import { UNDECODABLE, fileTextProblem, forMessage } from './file-text';
 import { gameFields, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
 import { indexMissingSummaries } from './library';
@@ -154,6 +154,17 @@ export interface RecordFile {
   readonly records: number;
   readonly games: readonly GameToAdd[];
   readonly problems: readonly RecordProblem[];
+  /** Names of records read that held bytes that are not UTF-8 (now U+FFFD). */
+  readonly undecodable: readonly UndecodableName[];
+}
+
+/** A name of a record imported that held bytes that are not UTF-8: they read as U+FFFD. */
+export interface UndecodableName {
+  /** The record (1-based, in the file's order) and its first line. */
+  readonly game: number;
+  readonly line: number;
+  /** Which field, in words ("player 1's name"). */
+  readonly field: string;
 }
 
 /**
@@ -163,6 +174,7 @@ export interface RecordFile {
 export function* readRecordFile(text: string, now: number): Generator<number, RecordFile, undefined> {
   const games: GameToAdd[] = [];
   const problems: RecordProblem[] = [];
+  const undecodable: UndecodableName[] = [];
   let records = 0;
   for (const { text: recordText, firstLine, end } of recordTexts(text)) {
     const game = ++records;
@@ -175,11 +187,17 @@ export function* readRecordFile(text: string, now: number): Generator<number, Re
       const entry = stored && gameToAdd(gameFields(stored, 1, now));
       if (!entry) problems.push({ game, line: firstLine, message: NO_MOVES });
       else if ('problem' in entry) problems.push({ game, line: firstLine, message: forMessage(entry.problem) });
-      else games.push(entry);
+      else {
+        games.push(entry);
+        entry.record.players.forEach((side, p) => {
+          if (side.name.includes(UNDECODABLE))
+            undecodable.push({ game, line: firstLine, field: `player ${p + 1}'s name` });
+        });
+      }
     }
     yield end;
   }
-  return { records, games, problems };
+  return { records, games, problems, undecodable };
 }
 
 export interface RecordImportReport {
@@ -187,8 +205,12 @@ export interface RecordImportReport {
   readonly records: number;
   /** Ids of the games added. */
   readonly added: readonly string[];
-  /** How many games were already stored (or came earlier in the same text): not added again. */
+  /** How many games were already stored: not added again. */
   readonly duplicates: number;
+  /** How many records repeat a game earlier in the same text: each game was added once. */
+  readonly repeated: number;
+  /** Names of records imported that held bytes that are not UTF-8 (now U+FFFD). */
+  readonly undecodable: readonly UndecodableName[];
   /** The records that could not be read: nothing of them was stored. */
   readonly problems: readonly RecordProblem[];
 }
@@ -231,7 +253,9 @@ export async function importRecords(
       records: file.records,
       added: [...adding.added, ...adding.renamed.map((r) => r.to)],
       duplicates: adding.duplicate.length,
+      repeated: adding.repeated.length,
       problems: file.problems,
+      undecodable: file.undecodable,
     });
   });
   // Committed: the other tabs list the new games (one message for them all).

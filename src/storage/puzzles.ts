@@ -140,13 +140,15 @@ export function readPuzzleProgress(v: unknown): LoadedPuzzleProgress {
     });
   } else field('history', 'the history is not a list');
 
-  const puzzleRatings: Record<string, Glicko2Rating> = {};
+  const ratings: [string, Glicko2Rating][] = [];
   if (isRecord(v.puzzleRatings)) {
     for (const [id, r] of Object.entries(v.puzzleRatings)) {
-      if (isRating(r)) puzzleRatings[id] = r;
+      if (isRating(r)) ratings.push([id, r]);
       else damaged.push(damagedEntry('puzzle-rating', id, 'not a rating', r));
     }
   } else field('puzzleRatings', "the puzzles' ratings are not an object");
+  // fromEntries defines each id as an own key: an id such as `__proto__` cannot set the object's prototype.
+  const puzzleRatings: Record<string, Glicko2Rating> = Object.fromEntries(ratings);
 
   let rating: Glicko2Rating;
   if (isRating(v.rating)) rating = v.rating;

@@ -1,19 +1,24 @@
 /**
  * Export and import of everything as one JSON file, for backups and moving to another device. Importing
- * never overwrites: a game already stored (the same game by the duplicate rule, add-games.ts, whatever its
- * id) is skipped as a duplicate, a game whose id is taken by a different game is added under a new id, and a
- * player whose name is taken is skipped; the report says which. The whole import is one transaction, so a
+ * never overwrites and never stores a game twice: each game meets its stored copy by identity (its
+ * friend-game id, or its id) under the rule a friend link uses (restore-games.ts), so a copy as far on or
+ * behind is skipped, a copy further on updates the stored one in place, and a friend game whose copy
+ * conflicts is left out with the stored one kept; a game already stored by the duplicate rule (add-games.ts,
+ * whatever its id) is skipped, a game whose id is taken by a different game is added under a new id, and a
+ * player whose name is taken is skipped; the report says which, and counts a game the file holds twice
+ * apart from those already stored. Progress for lessons and puzzles this version does not ship is left out
+ * (and reported), so no id from a file becomes a key of the progress it is merged into. The whole import is one transaction, so a
  * failure part-way (a full disk) adds nothing. Records the app cannot open (games, players) are exported as
  * they are stored, in fields of their own, so a backup loses nothing; importing leaves them out. The
  * player's progress (puzzles and lessons) is exported with the damaged entries kept with it, and an import
  * merges it with the progress stored (puzzles.ts, lessons.ts), never over it.
  */
-import { ok } from '../core';
-import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
+import { LESSONS, ok } from '../core';
+import { type GameToAdd, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
-import { fileTextProblem, forMessage } from './file-text';
+import { UNDECODABLE, fileTextProblem, forMessage } from './file-text';
 import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
 import { parseJsonInSteps } from './json-steps';
 import {
@@ -35,6 +40,7 @@ import {
   updateStoredPuzzleProgress,
 } from './puzzles';
 import type { Settings, StoredGame, StoredPlayer } from './records';
+import { type KeptGame, restoreGamesInSlices } from './restore-games';
 import { settingsFrom } from './settings';
 import type { Shelf } from './summaries';
 import { runInSlices } from './slices';
@@ -168,6 +174,11 @@ export interface ImportOptions {
    * the page is given, which can be every few milliseconds: a screen should not redraw for every call.
    */
   readonly onProgress?: (phase: 'reading' | 'checking' | 'saving', done: number, total: number) => void;
+  /**
+   * The ids of the puzzles this version ships (its pack's), which the file's puzzle progress is kept to;
+   * absent (the pack could not be had), the file's puzzle progress is not imported and the report says so.
+   */
+  readonly puzzleIds?: ReadonlySet<string>;
 }
 
 export interface RejectedEntry {
@@ -176,13 +187,33 @@ export interface RejectedEntry {
   readonly reason: string;
 }
 
+/** A text field of an entry imported that held bytes that are not UTF-8: they read as U+FFFD. */
+export interface UndecodableField {
+  readonly what: 'game' | 'player';
+  /** The entry's id in the file. */
+  readonly id: string;
+  /** Which field, in words ("player 1's name"). */
+  readonly field: string;
+}
+
 export interface ImportReport {
   /** Ids of games added as they were in the file. */
   readonly gamesAdded: readonly string[];
   /** Games whose id was taken by a different game here: added under a new id. */
   readonly gamesRenamed: readonly { readonly from: string; readonly to: string }[];
-  /** Games already stored (the same game by the duplicate rule, add-games.ts): skipped. */
+  /**
+   * Games already stored, as far on or further (the same friend game, the same game under its id, or the
+   * same game by the duplicate rule, add-games.ts): skipped.
+   */
   readonly gamesDuplicate: readonly string[];
+  /** Games the file holds more than once (the same id or friend-game id): each was imported once. */
+  readonly gamesRepeated: readonly string[];
+  /** Ids of stored games the file's copy carried further on: updated in place (restore-games.ts). */
+  readonly gamesUpdated: readonly string[];
+  /** Friend games whose copy in the file conflicts with the stored one: not imported, the stored one kept. */
+  readonly gamesKept: readonly KeptGame[];
+  /** Names of entries imported that held bytes that are not UTF-8 (now U+FFFD). */
+  readonly undecodable: readonly UndecodableField[];
   /** How many of the games added (renamed ones too) each tab of the list holds. */
   readonly gamesByShelf: Readonly<Record<Shelf, number>>;
   readonly playersAdded: readonly string[];
@@ -200,6 +231,40 @@ export interface ImportReport {
   readonly lessonsAdded: number;
   /** Puzzle answers the file had that were not counted here: merged in (puzzles.ts, mergePuzzleProgress). */
   readonly puzzleAnswersAdded: number;
+}
+
+const SHIPPED_LESSONS: ReadonlySet<string> = new Set(LESSONS.map((l) => l.id));
+const NO_SUCH_LESSON = 'not a lesson of this version of Pente: left out';
+const NO_SUCH_PUZZLE = 'not a puzzle of this version of Pente: left out';
+const NO_PUZZLE_PACK = 'the puzzle progress was not imported: the puzzles could not be loaded to check it';
+
+const holdsAnswers = (p: PuzzleProgress) =>
+  p.history.length > 0 || p.solved + p.failed > 0 || Object.keys(p.puzzleRatings).length > 0;
+
+/**
+ * The file's puzzle progress kept to the puzzles shipped: history entries and puzzle ratings of any other
+ * id (a puzzle this version lacks, or a name such as `__proto__`) are left out and reported, and the
+ * answers they counted are taken off the file's counts, so they are neither imported nor counted.
+ */
+function shippedPuzzlesOnly(
+  progress: PuzzleProgress,
+  shipped: ReadonlySet<string>,
+  rejected: RejectedEntry[],
+): PuzzleProgress {
+  const unknown = new Set<string>();
+  const history = progress.history.filter((h) => shipped.has(h.id) || !unknown.add(h.id));
+  const ratings = Object.entries(progress.puzzleRatings).filter(([id]) => shipped.has(id) || !unknown.add(id));
+  for (const id of unknown) rejected.push({ what: 'progress', id: forMessage(id, 40), reason: NO_SUCH_PUZZLE });
+  const left = progress.history.filter((h) => !shipped.has(h.id));
+  const leftSolved = left.filter((h) => h.solved).length;
+  return {
+    ...progress,
+    solved: Math.max(0, progress.solved - leftSolved),
+    failed: Math.max(0, progress.failed - (left.length - leftSolved)),
+    history,
+    // fromEntries defines each key as the object's own: no id can reach a prototype.
+    puzzleRatings: Object.fromEntries(ratings),
+  };
 }
 
 const entryId = (v: unknown, i: number): string =>
@@ -265,7 +330,11 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
  * The file's games checked one per step: the shape, then the summary (which replays the moves, once, and
  * hashes the identity). Yields how many have been checked; returns those that passed.
  */
-function* checkGames(games: readonly unknown[], rejected: RejectedEntry[]): Generator<number, GameToAdd[], undefined> {
+function* checkGames(
+  games: readonly unknown[],
+  rejected: RejectedEntry[],
+  undecodable: UndecodableField[],
+): Generator<number, GameToAdd[], undefined> {
   const checked: GameToAdd[] = [];
   for (const [i, g] of games.entries()) {
     const problem = gameProblem(g);
@@ -275,7 +344,13 @@ function* checkGames(games: readonly unknown[], rejected: RejectedEntry[]): Gene
       const game = g as StoredGame;
       const entry = gameToAdd(gameFields(game, 1, game.updatedAt));
       if ('problem' in entry) rejected.push({ what: 'game', id: game.id, reason: entry.problem });
-      else checked.push(entry);
+      else {
+        checked.push(entry);
+        game.players.forEach((side, p) => {
+          if (side.name.includes(UNDECODABLE))
+            undecodable.push({ what: 'game', id: game.id, field: `player ${p + 1}'s name` });
+        });
+      }
     }
     yield i + 1;
   }
@@ -313,20 +388,37 @@ export async function importAll(
   const rejected: RejectedEntry[] = [];
   const total = file.games.length;
   onProgress?.('checking', 0, total);
-  const games = await runInSlices(checkGames(file.games, rejected), (done) => onProgress?.('checking', done, total));
+  const undecodable: UndecodableField[] = [];
+  const games = await runInSlices(checkGames(file.games, rejected, undecodable), (done) =>
+    onProgress?.('checking', done, total),
+  );
   onProgress?.('checking', total, total);
   const players: StoredPlayer[] = [];
   file.players.forEach((p, i) => {
     const problem = playerProblem(p);
     if (problem) rejected.push({ what: 'player', id: entryId(p, i), reason: problem });
-    else players.push(playerFields(p as StoredPlayer));
+    else {
+      const player = playerFields(p as StoredPlayer);
+      players.push(player);
+      if (player.name.includes(UNDECODABLE)) undecodable.push({ what: 'player', id: player.id, field: 'name' });
+    }
   });
   // Progress: the file's, read as stored progress is (a bad part rejected, the rest kept), merged below.
-  const puzzles = file.progress?.puzzles === undefined ? null : readPuzzleProgress(file.progress.puzzles);
+  const filePuzzles = file.progress?.puzzles === undefined ? null : readPuzzleProgress(file.progress.puzzles);
   // An older export has its lessons done only in its settings.
-  const lessons = readLessonsDone(file.progress ? file.progress.lessonsDone : file.settings?.lessonsDone);
-  for (const d of [...(puzzles?.damaged ?? []), ...lessons.damaged]) {
+  const fileLessons = readLessonsDone(file.progress ? file.progress.lessonsDone : file.settings?.lessonsDone);
+  for (const d of [...(filePuzzles?.damaged ?? []), ...fileLessons.damaged]) {
     rejected.push({ what: 'progress', id: d.key, reason: d.reason });
+  }
+  const lessons = { done: fileLessons.done.filter((id) => SHIPPED_LESSONS.has(id)) };
+  for (const id of fileLessons.done) {
+    if (!SHIPPED_LESSONS.has(id)) rejected.push({ what: 'progress', id: forMessage(id, 40), reason: NO_SUCH_LESSON });
+  }
+  let puzzles: PuzzleProgress | null = null;
+  if (filePuzzles && options.puzzleIds) {
+    puzzles = shippedPuzzlesOnly(filePuzzles.progress, options.puzzleIds, rejected);
+  } else if (filePuzzles && holdsAnswers(filePuzzles.progress)) {
+    rejected.push({ what: 'progress', id: 'puzzles', reason: NO_PUZZLE_PACK });
   }
   const damagedProgress = Array.isArray(file.progress?.damaged) ? file.progress.damaged.length : 0;
   const settings: [string, unknown][] = [];
@@ -346,18 +438,9 @@ export async function importAll(
   const stores: ['games', 'summaries', 'players', 'settings'] = ['games', 'summaries', 'players', 'settings'];
   let written: readonly GameChange[] = [];
   const imported = await withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
-    // The file is a library as it was: two games alike in it are both kept.
-    const {
-      added,
-      renamed,
-      duplicate,
-      shelves,
-      written: gamesWritten,
-    } = await addGamesInSlices(tx, games, {
-      repeats: 'keep',
-      onProgress: (done, total) => onProgress?.('saving', done, total),
-    });
-    written = gamesWritten;
+    // The file is a library as it was: two games alike in it are both kept; a game it holds twice, once.
+    const restored = await restoreGamesInSlices(tx, games, (done, total) => onProgress?.('saving', done, total));
+    written = restored.written;
 
     const playerStore = tx.objectStore('players');
     const playersAdded: string[] = [];
@@ -390,7 +473,7 @@ export async function importAll(
       let before = 0;
       const merged = await updateStoredPuzzleProgress(settingStore, ({ progress, damaged }) => {
         before = answers(progress);
-        return { progress: mergePuzzleProgress(progress, puzzles.progress), damaged };
+        return { progress: mergePuzzleProgress(progress, puzzles), damaged };
       });
       puzzleAnswersAdded = answers(merged.progress) - before;
     }
@@ -404,10 +487,14 @@ export async function importAll(
     }
 
     return ok({
-      gamesAdded: added,
-      gamesRenamed: renamed,
-      gamesDuplicate: duplicate,
-      gamesByShelf: shelves,
+      gamesAdded: restored.added,
+      gamesRenamed: restored.renamed,
+      gamesDuplicate: restored.duplicate,
+      gamesRepeated: restored.repeated,
+      gamesUpdated: restored.updated,
+      gamesKept: restored.kept,
+      undecodable,
+      gamesByShelf: restored.shelves,
       playersAdded,
       playersSkipped,
       settingsReplaced: settings.length > 0,

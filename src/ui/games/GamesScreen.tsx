@@ -323,6 +323,12 @@ export function Games() {
     await Promise.all([refreshResumable(), refreshPlayers()]);
   };
 
+  /** The ids of the puzzles shipped, which a backup's puzzle progress is kept to (undefined: not loaded). */
+  const shippedPuzzleIds = async (): Promise<ReadonlySet<string> | undefined> => {
+    const pack = await (await import('../puzzles')).loadPack();
+    return typeof pack === 'string' ? undefined : new Set(pack.ids);
+  };
+
   /**
    * A file of ours (JSON), or pente.org records (any number, gzipped or not): either way nothing already
    * stored is overwritten or stored twice.
@@ -353,7 +359,7 @@ export function Games() {
     }
     const backup = text.value.trimStart().startsWith('{');
     const r = backup
-      ? await importAll(d, text.value, { onProgress })
+      ? await importAll(d, text.value, { onProgress, puzzleIds: await shippedPuzzleIds() })
       : await importRecords(d, text.value, { onProgress });
     setProgress(null);
     if (!r.ok) return notify(`Not imported: ${r.error.message}`);
