@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type DamagedSummary,
   type GameSortKey,
@@ -30,40 +30,8 @@ import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './
 import { count } from '../words/plural';
 import { loadLessons } from '../lessons/lesson-progress';
 import { announceProgressChange } from '../shell/progress-sync';
-import { VARIANTS } from '../../core';
-import { friendStanding } from '../friends/links';
-
-/** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
-const PAGE_SIZE = 50;
-
-const RESULT = (g: GameSummary) => {
-  if (!g.result && g.friend) return `friend game: ${friendStanding({ ...g, mySide: g.friend.mySide })}`;
-  if (!g.result) return `move ${g.moveCount + 1}`;
-  if (g.result.winner === null) return 'draw';
-  return `${g.players[g.result.winner - 1]!} won (${g.result.reason})`;
-};
-
-const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
-const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
-const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
-
-/** A game's date in the list: when it was last played here, or an imported game's own date (a day). */
-function gameDate(g: GameSummary): string {
-  if (g.shelf !== 'imported' || !g.imported) return dateText(g.listedAt);
-  if (g.imported.dated) return `Played ${new Date(g.listedAt).toLocaleDateString()}`;
-  return `Imported ${dateText(g.imported.at)}`;
-}
-
-/**
- * Where a game played from another game's position came from ("Play from here"), for its list line:
- * `started` is when that game was started (null: it is no longer saved; undefined: not read yet).
- */
-function originText(ply: number, started: number | null | undefined): string {
-  const when =
-    typeof started === 'number' &&
-    new Date(started).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-  return `From move ${ply} of ${when ? `the game of ${when}` : started === null ? 'a deleted game' : 'another game'}`;
-}
+import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
+import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 
 /** When each game that listed games were played from was started (read once per game; null: gone). */
 function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
@@ -92,9 +60,6 @@ const TABS: readonly { readonly shelf: Shelf; readonly label: string }[] = [
   { shelf: 'imported', label: 'Imported' },
 ];
 
-/** Problems listed under an import's summary; the rest are counted. */
-const PROBLEMS_SHOWN = 20;
-
 /** The import's phases as the progress bar names them. */
 const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
 type ImportPhase = keyof typeof IMPORT_PHASES;
@@ -106,118 +71,6 @@ interface Progress {
   readonly label: string;
   readonly done: number;
   readonly total: number;
-}
-
-/**
- * pente.org records pasted as text (from a message, a web page), imported through storage like a file. A
- * record that cannot be read keeps the dialog open with the text and the reasons, so nothing is lost; the
- * games that could be read are imported (and recognised as already there if the player tries again).
- */
-function PasteRecordDialog({
-  onImported,
-  onClose,
-}: {
-  onImported: (outcome: ImportOutcome) => void;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  useLayoutEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-  const close = () => {
-    ref.current?.close();
-    onClose();
-  };
-  const importText = async () => {
-    const d = db.value;
-    if (!d) return setProblem('Not imported: the saved games are not available here.');
-    setBusy(true);
-    const r = await importRecords(d, text);
-    setBusy(false);
-    if (!r.ok) return setProblem(`Not imported: ${r.error.message}`);
-    const outcome = recordImportOutcome(r.value);
-    if (outcome.problems.length === 0) close();
-    else if (!outcome.added && r.value.duplicates === 0) setProblem(`Not imported: ${outcome.problems.join(' ')}`);
-    else setProblem(`${outcome.summary} ${outcome.problems.join(' ')}`);
-    onImported(outcome);
-  };
-  // Reading the clipboard needs the browser's permission; where it is refused, the player pastes by hand.
-  const readClipboard = async () => {
-    try {
-      setText(await navigator.clipboard.readText());
-      setProblem('');
-    } catch {
-      setProblem('The clipboard cannot be read here: paste into the box instead (long press, Paste).');
-    }
-  };
-  return (
-    <dialog
-      ref={ref}
-      class="paste-dialog"
-      aria-labelledby="paste-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-    >
-      <h2 id="paste-title">Paste a record</h2>
-      <textarea
-        rows={8}
-        aria-label="pente.org record"
-        placeholder={'[Game "Pente"]\n\n1. K10 L9 2. …'}
-        value={text}
-        onInput={(e) => {
-          setText(e.currentTarget.value);
-          setProblem('');
-        }}
-      />
-      {problem && (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div class="dialog-buttons">
-        {typeof navigator.clipboard?.readText === 'function' && (
-          <button type="button" onClick={() => void readClipboard()}>
-            Paste from clipboard
-          </button>
-        )}
-        <button type="button" onClick={close}>
-          Cancel
-        </button>
-        <button type="button" class="primary" disabled={busy || text.trim() === ''} onClick={() => void importText()}>
-          Import
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-/** What the last import did, until the player closes it or imports again. */
-function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; onClose: () => void }) {
-  const { summary, problems } = outcome;
-  return (
-    <section class="import-report" aria-label="Import report" role="status">
-      <p>{summary}</p>
-      {problems.length > 0 && (
-        <ul>
-          {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
-            <li key={i}>{p}</li>
-          ))}
-          {problems.length > PROBLEMS_SHOWN && (
-            <li>and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en')} more</li>
-          )}
-        </ul>
-      )}
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </section>
-  );
 }
 
 export function Games() {
@@ -452,31 +305,14 @@ export function Games() {
       {library && games.length === 0 && <p>No games here yet.</p>}
       <ul class="games">
         {games.map((g) => (
-          <li key={g.id}>
-            <div class="game-text">
-              <strong>{title(g)}</strong>
-              <small>
-                {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · {RESULT(g)}
-              </small>
-              {g.origin && <small class="origin">{originText(g.origin.ply, originDates.get(g.origin.gameId))}</small>}
-              <small>{gameDate(g)}</small>
-            </div>
-            <div class="row-actions">
-              <button type="button" onClick={() => void withGame(g, openGame)}>
-                {g.status === 'finished' ? 'Review' : 'Continue'}
-              </button>
-              <button type="button" aria-label={`Export ${title(g)}`} onClick={() => exportOne(g)}>
-                Export
-              </button>
-              <button
-                type="button"
-                aria-label={`Delete ${title(g)}`}
-                onClick={() => void remove(g.id, `the game ${title(g)}`)}
-              >
-                Delete
-              </button>
-            </div>
-          </li>
+          <GameRow
+            key={g.id}
+            game={g}
+            originDate={g.origin ? originDates.get(g.origin.gameId) : undefined}
+            onOpen={() => void withGame(g, openGame)}
+            onExport={() => exportOne(g)}
+            onDelete={() => void remove(g.id, `the game ${title(g)}`)}
+          />
         ))}
       </ul>
       {library?.more && (
@@ -485,44 +321,13 @@ export function Games() {
         </button>
       )}
       {damaged.length > 0 && (
-        <section class="damaged" aria-labelledby="damaged-heading">
-          <h2 id="damaged-heading">Damaged records ({damaged.length})</h2>
-          <p class="notice">
-            {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be opened as
-            games. Export one to keep what is in it, or delete it.
-          </p>
-          <ul class="games">
-            {damaged.slice(0, shownDamaged).map((d) => {
-              const name = damagedTitle(d);
-              return (
-                <li key={String(d.id)}>
-                  <div class="game-text">
-                    <strong>{name}</strong>
-                    <small>{d.reason}</small>
-                    <small>{dateText(d.updatedAt)}</small>
-                  </div>
-                  <div class="row-actions">
-                    <button type="button" aria-label={`Export raw ${name}`} onClick={() => void exportRaw(d)}>
-                      Export raw
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete damaged ${name}`}
-                      onClick={() => void remove(d.id, `the damaged record "${name}"`)}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          {damaged.length > shownDamaged && (
-            <button type="button" class="show-more" onClick={() => setShownDamaged(shownDamaged + PAGE_SIZE)}>
-              Show {count(Math.min(PAGE_SIZE, damaged.length - shownDamaged), 'more damaged record')}
-            </button>
-          )}
-        </section>
+        <DamagedRecords
+          damaged={damaged}
+          shown={shownDamaged}
+          onShowMore={() => setShownDamaged(shownDamaged + PAGE_SIZE)}
+          onExport={(d) => void exportRaw(d)}
+          onDelete={(d, name) => void remove(d.id, `the damaged record "${name}"`)}
+        />
       )}
     </main>
   );

@@ -18,27 +18,24 @@ import {
   type Puzzle,
   type PuzzleAttempt,
   type PuzzlePackIndex,
-  difficultyOf,
   err,
   formatPoint,
   play,
   previewMove,
-  puzzleMove,
   puzzlePosition,
   readPackPuzzle,
   startAttempt,
   winningLine,
-  withDefence,
 } from '../../core';
-import type { PuzzleHistoryEntry } from '../../storage';
-import { CapturedCount } from '../play/CapturedCount';
-import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
-import { timeAgo } from '../words/game-words';
 import { Board } from '../board/Board';
+import { usePlacement } from '../board/use-placement';
+import { type MoveSource, pageEngine } from '../engine/client';
+import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { notify, settings } from '../shell/app-state';
 import { onProgressChange } from '../shell/progress-sync';
-import { type MoveSource, pageEngine } from '../engine/client';
+import { navigate, requestedPuzzle } from '../shell/router';
+import { PuzzleActions, PuzzleHead, PuzzleHistory } from './PuzzleParts';
 import {
   discardDamaged,
   loadPack,
@@ -49,53 +46,11 @@ import {
   puzzleRatingOf,
   recordAnswer,
 } from './puzzle-data';
-import { navigate, requestedPuzzle } from '../shell/router';
-import { hapticTap, playEffect } from '../shell/sound';
-import { PLACE_HOW } from '../board/placement';
-import { usePlacement } from '../board/use-placement';
+import { submitPuzzleMove } from './puzzle-moves';
+import { COLOURS, type Phase, statusOf } from './puzzle-words';
 
-const COLOURS = ['', 'Black', 'White'] as const;
 /** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
 const ENGINE_MS = 1500;
-
-const THEME_NAMES: Readonly<Record<string, string>> = {
-  'win-in-1': 'win in 1',
-  'win-in-3': 'win in 2',
-  'win-in-5-plus': 'win in 3+',
-  'capture-win': 'capture win',
-  'capture-race': 'capture race',
-  'four-three': 'four-three',
-  'stop-the-win': 'stop the win',
-  five: 'five in a row',
-};
-
-type Phase =
-  | { readonly kind: 'solving'; readonly note: string }
-  | { readonly kind: 'thinking' }
-  | { readonly kind: 'solved'; readonly note: string }
-  | { readonly kind: 'failed'; readonly note: string; readonly refutation: number | null }
-  | { readonly kind: 'solution'; readonly line: readonly number[] };
-
-/** The task in words: who moves and what to do. */
-function taskOf(puzzle: Puzzle, position: GameState): string {
-  const side = COLOURS[position.toMove];
-  if (puzzle.goal === 'defend') return `${side} to move. Your opponent threatens to win: stop it.`;
-  const solverMoves = (puzzle.solution.length + 1) / 2;
-  return solverMoves === 1
-    ? `${side} to move and win in 1.`
-    : `${side} to move and win in ${solverMoves} moves (five in a row or captures), whatever the defence.`;
-}
-
-/**
- * A line of the history in the player's words: how hard the puzzle was, when, and the rating it left
- * (the pack's ids are the app's own, not the player's).
- */
-function historyText(h: PuzzleHistoryEntry, pack: PuzzlePackIndex | string | null, now: number): string {
-  const i = typeof pack === 'string' || !pack ? -1 : pack.ids.indexOf(h.id);
-  const rating = i < 0 || typeof pack === 'string' || !pack ? null : Math.round(pack.ratings[i]!);
-  const what = rating === null ? 'A puzzle' : `A ${difficultyOf(rating)} puzzle (${rating})`;
-  return `${what} · ${timeAgo(h.at, now)} · your rating ${h.rating}`;
-}
 
 /** The screen, with the page's engine. */
 export function Puzzles() {
@@ -235,71 +190,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
 
   submit = async (point: number) => {
     if (phase.kind !== 'solving' || saving.current) return;
-    const step = puzzleMove(attempt, point);
-    if (step.kind === 'illegal') {
-      setPhase({ kind: 'solving', note: step.message });
-      return;
-    }
-    // A right or wrong answer is shown once it is saved: the stone goes down with its result.
-    if (step.kind === 'solved') await answer(true);
-    else if (step.kind === 'wrong') await answer(false);
-    const previewed = previewMove(attempt.state, point);
-    if (previewed.ok)
-      playEffect(previewed.value.result ? 'win' : previewed.value.captured.length ? 'capture' : 'place');
-    hapticTap();
-    setLastMove(point);
-    if (step.kind === 'solved') {
-      answer(true);
-      setAttempt(step.attempt);
-      setPhase({
-        kind: 'solved',
-        note: puzzle.puzzle.goal === 'defend' ? 'That stops the win.' : 'That wins.',
-      });
-      return;
-    }
-    if (step.kind === 'wrong') {
-      const why = puzzle.puzzle.goal === 'defend' ? 'That does not stop the win.' : 'That lets the win slip.';
-      await fail(step.attempt, why);
-      return;
-    }
-    if (step.kind === 'reply') {
-      setAttempt(step.attempt);
-      setLastMove(step.reply);
-      setPhase({
-        kind: 'solving',
-        note: `Right. ${COLOURS[attempt.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(attempt.state.rules.size, step.reply)}: your move.`,
-      });
-      return;
-    }
-    // Off the stored line: the engine defends (and judges a move the build did not prove).
-    setAttempt(step.attempt);
-    setPhase({ kind: 'thinking' });
-    const reply = await engineMove(step.attempt.state);
-    if (!reply || reply.move < 0) {
-      setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
-      setAttempt(attempt);
-      return;
-    }
-    // A move the build did not prove stands only if the engine, defending, sees nothing but a forced loss.
-    if (!step.proven && reply.score.kind !== 'loss') {
-      await fail(step.attempt, 'That lets the win slip.');
-      return;
-    }
-    const defended = withDefence(step.attempt, reply.move);
-    if (!defended) {
-      setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
-      setAttempt(attempt);
-      return;
-    }
-    setAttempt(defended);
-    setLastMove(reply.move);
-    setPhase({
-      kind: 'solving',
-      note: `Right, that wins too. ${COLOURS[defended.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(
-        defended.state.rules.size,
-        reply.move,
-      )}: your move.`,
-    });
+    const context = { puzzle: puzzle.puzzle, attempt, answer, fail, engineMove, setAttempt, setPhase, setLastMove };
+    await submitPuzzleMove(context, point);
   };
 
   const showSolution = () => {
@@ -340,21 +232,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
 
   const size = shown.rules.size;
   const p = puzzle.puzzle;
-  const now = Date.now();
-  const rating = Math.round(progress.rating.rating);
   const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
-  const variant = p.rules.variant.id === 'pente' ? '' : ` · ${p.rules.variant.name}`;
-
-  let status: string;
-  if (phase.kind === 'thinking') status = 'The computer is thinking…';
-  else if (phase.kind === 'solved') status = phase.note;
-  else if (phase.kind === 'failed') status = phase.note;
-  else if (phase.kind === 'solution')
-    status = `The solution: ${phase.line.map((q) => formatPoint(size, q)).join(', ')}.`;
-  else if (phase.note) status = phase.note;
-  else if (preview) status = `Preview at ${formatPoint(size, preview.point)}.${PLACE_HOW[mode]}`;
-  else status = 'Tap a point on the board.';
-
+  const status = statusOf(phase, preview, size, mode);
   const resultClass =
     phase.kind === 'solved' ? 'lesson-result right' : phase.kind === 'failed' ? 'lesson-result wrong' : 'lesson-result';
 
@@ -366,19 +245,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
         fileName="pente-damaged-puzzle-progress.json"
         onDelete={discardDamaged}
       />
-      <div class="lesson-head">
-        <p class="puzzle-rating">
-          Your rating <strong data-rating={rating}>{rating}</strong> · Streak {progress.streak} (best{' '}
-          {progress.bestStreak})
-        </p>
-        <p class="lesson-count">
-          Puzzle {puzzleRating} · {difficultyOf(puzzleRating)} · {p.themes.map((t) => THEME_NAMES[t] ?? t).join(', ')}
-          {variant}
-          {size === 19 ? '' : ` · ${size}×${size}`}
-        </p>
-        <p class="lesson-prompt">{taskOf(p, puzzle.position)}</p>
-        <CapturedCount state={shown} />
-      </div>
+      <PuzzleHead puzzle={p} position={puzzle.position} shown={shown} progress={progress} puzzleRating={puzzleRating} />
       <Board
         size={size}
         cells={shown.cells}
@@ -400,48 +267,15 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
           </p>
         </div>
       </div>
-      <div class="actions lesson-actions">
-        {phase.kind === 'solving' && (
-          <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
-            Confirm
-          </button>
-        )}
-        {(phase.kind === 'failed' || phase.kind === 'solution') && (
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        )}
-        {phase.kind === 'failed' && (
-          <button type="button" onClick={showSolution}>
-            Solution
-          </button>
-        )}
-        {phase.kind !== 'solving' && phase.kind !== 'thinking' && (
-          <button type="button" class="primary" onClick={next}>
-            Next puzzle
-          </button>
-        )}
-      </div>
-      <section class="puzzle-history" aria-labelledby="history-heading">
-        <h2 id="history-heading">
-          History{' '}
-          <small>
-            ({progress.solved} solved, {progress.failed} missed)
-          </small>
-        </h2>
-        {progress.history.length === 0 ? (
-          <p class="puzzle-none">Your answers will be listed here.</p>
-        ) : (
-          <ol>
-            {progress.history.slice(0, 20).map((h) => (
-              <li key={`${h.id}-${h.at}`} class={h.solved ? 'solved' : 'missed'}>
-                <span aria-hidden="true">{h.solved ? '✓' : '✗'}</span>
-                <span class="sr-only">{h.solved ? 'Solved' : 'Missed'}</span> {historyText(h, pack, now)}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <PuzzleActions
+        phase={phase}
+        mayConfirm={!!preview && !savingShown}
+        confirm={placement.confirm}
+        retry={retry}
+        showSolution={showSolution}
+        next={next}
+      />
+      <PuzzleHistory progress={progress} pack={pack} />
     </main>
   );
 }
