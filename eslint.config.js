@@ -40,7 +40,7 @@ export const LAYER_EXCEPTIONS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', '.scratch/'] },
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', '.scratch/', 'src/ui/words/paraglide/', 'project.inlang/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
