@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layers from './eslint-rules/layers.js';
+import words from './eslint-rules/words.js';
 
 /**
  * The layer table (docs/ARCHITECTURE.md) as the local rule `layers/imports` (eslint-rules/layers.js) reads
@@ -39,8 +40,63 @@ export const LAYER_EXCEPTIONS = [
   },
 ];
 
+/**
+ * Files that still render literal words, waiting for their conversion to the catalogues (issue 29): the
+ * words rule skips them. Converting a file means taking it off this list (tests/words-lint.test.ts fails
+ * while a listed file has no literal words left, or no longer exists: a moved file is listed by its new
+ * path). The list only shrinks; when it is empty, delete it and src/ui/plural.ts.
+ */
+export const NOT_YET_CONVERTED = [
+  'src/ui/AnalysisPanel.tsx',
+  'src/ui/App.tsx',
+  'src/ui/Board.tsx',
+  'src/ui/BookPanel.tsx',
+  'src/ui/CapturedCount.tsx',
+  'src/ui/DamagedProgressNotice.tsx',
+  'src/ui/EvalGraph.tsx',
+  'src/ui/HomeCards.tsx',
+  'src/ui/KeptGamesNotice.tsx',
+  'src/ui/MoveList.tsx',
+  'src/ui/RulesFields.tsx',
+  'src/ui/ScreenHeader.tsx',
+  'src/ui/SideStrip.tsx',
+  'src/ui/Toasts.tsx',
+  'src/ui/dialog.tsx',
+  'src/ui/friend/FriendLink.tsx',
+  'src/ui/friend/SendSheet.tsx',
+  'src/ui/lazy-screen.tsx',
+  'src/ui/players/ComputerEditor.tsx',
+  'src/ui/players/player-fields.tsx',
+  'src/ui/screens/About.tsx',
+  'src/ui/screens/Friend.tsx',
+  'src/ui/screens/Games.tsx',
+  'src/ui/screens/Home.tsx',
+  'src/ui/screens/LinkProblem.tsx',
+  'src/ui/screens/NewGame.tsx',
+  'src/ui/screens/Play.tsx',
+  'src/ui/screens/Players.tsx',
+  'src/ui/screens/Puzzles.tsx',
+  'src/ui/screens/Rules.tsx',
+  'src/ui/screens/Settings.tsx',
+  'src/ui/screens/Tutorial.tsx',
+  'src/ui/share/ShareSheet.tsx',
+  'src/ui/share/SharedGame.tsx',
+];
+
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', '.scratch/', 'src/ui/words/paraglide/', 'project.inlang/'] },
+  {
+    ignores: [
+      'dist/',
+      'dev-dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.reports/',
+      '.scratch/',
+      'src/ui/words/paraglide/',
+      'project.inlang/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,6 +108,7 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  ...wordRules(),
 );
 
 function layerRules() {
@@ -60,6 +117,17 @@ function layerRules() {
       files: ['src/**/*.{ts,tsx,js,mjs}'],
       plugins: { layers },
       rules: { 'layers/imports': ['error', { layers: LAYERS, exceptions: LAYER_EXCEPTIONS }] },
+    },
+  ];
+}
+
+function wordRules() {
+  return [
+    {
+      files: ['src/ui/**/*.tsx'],
+      ignores: NOT_YET_CONVERTED,
+      plugins: { words },
+      rules: { 'words/no-literal-words': 'error' },
     },
   ];
 }
