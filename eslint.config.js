@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layers from './eslint-rules/layers.js';
+import words from './eslint-rules/words.js';
 
 /**
  * The layer table (docs/ARCHITECTURE.md) as the local rule `layers/imports` (eslint-rules/layers.js) reads
@@ -39,8 +40,69 @@ export const LAYER_EXCEPTIONS = [
   },
 ];
 
+/**
+ * Files that still render literal words, waiting for their conversion to the catalogues (issue 29): the
+ * words rule skips them. Converting a file means taking it off this list (tests/words-lint.test.ts fails
+ * while a listed file has no literal words left, or no longer exists: a moved file is listed by its new
+ * path). The list only shrinks; when it is empty, delete it and src/ui/plural.ts.
+ */
+export const NOT_YET_CONVERTED = [
+  'src/ui/board/Board.tsx',
+  'src/ui/friends/FriendLink.tsx',
+  'src/ui/friends/FriendScreen.tsx',
+  'src/ui/friends/SendSheet.tsx',
+  'src/ui/games/GameRows.tsx',
+  'src/ui/games/GamesScreen.tsx',
+  'src/ui/games/ImportDialogs.tsx',
+  'src/ui/home/HomeCards.tsx',
+  'src/ui/home/HomeScreen.tsx',
+  'src/ui/info/AboutScreen.tsx',
+  'src/ui/info/RulesScreen.tsx',
+  'src/ui/lessons/TutorialScreen.tsx',
+  'src/ui/play/ActionBar.tsx',
+  'src/ui/play/CapturedCount.tsx',
+  'src/ui/play/GameInfo.tsx',
+  'src/ui/play/MoveList.tsx',
+  'src/ui/play/NewGameScreen.tsx',
+  'src/ui/play/PlayScreen.tsx',
+  'src/ui/play/ReviewBar.tsx',
+  'src/ui/play/RulesFields.tsx',
+  'src/ui/play/SideStrip.tsx',
+  'src/ui/players/ComputerEditor.tsx',
+  'src/ui/players/PlayersScreen.tsx',
+  'src/ui/players/player-fields.tsx',
+  'src/ui/puzzles/PuzzleParts.tsx',
+  'src/ui/puzzles/PuzzlesScreen.tsx',
+  'src/ui/review/AnalysisPanel.tsx',
+  'src/ui/review/BookPanel.tsx',
+  'src/ui/review/EvalGraph.tsx',
+  'src/ui/settings/SettingsScreen.tsx',
+  'src/ui/share/ShareSheet.tsx',
+  'src/ui/share/SharedGame.tsx',
+  'src/ui/shell/App.tsx',
+  'src/ui/shell/DamagedProgressNotice.tsx',
+  'src/ui/shell/KeptGamesNotice.tsx',
+  'src/ui/shell/LinkProblem.tsx',
+  'src/ui/shell/ScreenHeader.tsx',
+  'src/ui/shell/Toasts.tsx',
+  'src/ui/shell/dialog.tsx',
+  'src/ui/shell/lazy-screen.tsx',
+];
+
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', '.scratch/'] },
+  {
+    ignores: [
+      'dist/',
+      'dev-dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.reports/',
+      '.scratch/',
+      'src/ui/words/paraglide/',
+      'project.inlang/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,6 +114,7 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  ...wordRules(),
 );
 
 function layerRules() {
@@ -60,6 +123,17 @@ function layerRules() {
       files: ['src/**/*.{ts,tsx,js,mjs}'],
       plugins: { layers },
       rules: { 'layers/imports': ['error', { layers: LAYERS, exceptions: LAYER_EXCEPTIONS }] },
+    },
+  ];
+}
+
+function wordRules() {
+  return [
+    {
+      files: ['src/ui/**/*.tsx'],
+      ignores: NOT_YET_CONVERTED,
+      plugins: { words },
+      rules: { 'words/no-literal-words': 'error' },
     },
   ];
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { WORDS_OPTIONS } from './scripts/lib/words';
 
 /** The shipped openings book's content hash: the app keeps the book stored in IndexedDB while it matches. */
 const bookHash = createHash('sha256')
@@ -92,6 +94,8 @@ export default defineConfig({
   server: { headers: ISOLATION_HEADERS },
   plugins: [
     securityMeta(),
+    // The word catalogues compiled into message functions (src/ui/words/README.md), at build and in dev.
+    paraglideVitePlugin({ ...WORDS_OPTIONS }),
     VitePWA({
       // The page registers the service worker itself through workbox-window (src/ui/shell/pwa.ts), so it can
       // say "ready to work offline" and offer "update available".

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
-import { LEVELS, LEVEL_WORDS, levelById, levelPlace, levelRating, ratingInWords } from '../src/core';
+import { LEVELS, levelById, levelRating } from '../src/core';
+import { levelPlace, levelPlays, ratingInWords } from '../src/ui/players/level-words';
 import { cell, newGame, openApp, tapTwice } from './helpers';
 
 /** Twenty characters: the longest name the players screen takes, which must be shown in full. */
@@ -171,7 +172,7 @@ test.describe('players', () => {
       const level = levelById(id)!;
       await white.selectOption({ label: `${level.name} (computer)` });
       await expect(white).toHaveAccessibleDescription(
-        `${levelPlace(level)}. ${ratingInWords(level)} ${LEVEL_WORDS[id]!.plays}`,
+        `${levelPlace(level)}. ${ratingInWords(level)} ${levelPlays({ id })}`,
       );
     }
     // Casual's rating as games won against the level below: "… wins about 4 games in 5 against Learner …".

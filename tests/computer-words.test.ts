@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS, LEVEL_WORDS, levelRating } from '../src/core';
+import { LEVELS, levelRating } from '../src/core';
 import { type ComputerPlayer, withLevel } from '../src/storage';
 import { aboutSeconds, describeComputer, playsLike, strengthWithRating } from '../src/ui/players/computer-words';
+import { levelPlays } from '../src/ui/players/level-words';
 
 const level = LEVELS[3]!;
 const player = (name: string, changes: Partial<ComputerPlayer> = {}): ComputerPlayer => ({
@@ -19,7 +20,7 @@ describe('a computer player in words', () => {
   it("names a level's settings with its rating, and custom ones by the level they are close to", () => {
     expect(strengthWithRating(player('x'))).toBe(`${level.name}, rated ≈ ${levelRating(level)}`);
     expect(strengthWithRating(player('x', { timeMs: level.timeMs + 100 }))).toBe(`Custom, close to ${level.name}`);
-    expect(playsLike(player('x'))).toBe(LEVEL_WORDS[level.id]!.plays);
+    expect(playsLike(player('x'))).toBe(levelPlays(level));
   });
 
   it('leaves the strength out of the line when the name says it', () => {

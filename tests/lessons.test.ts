@@ -77,7 +77,7 @@ describe('every lesson', () => {
           const a = tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
           expect(a.illegal, `${lesson.id} ${name}`).toBeNull();
           expect(a.correct, `${lesson.id} ${name}`).toBe(true);
-          expect(a.explanation).toBe(lesson.right);
+          expect(a.explanation).toEqual({ kind: 'right' });
           expect(a.refutation).toBeNull();
         }
       });
@@ -85,13 +85,13 @@ describe('every lesson', () => {
       it('has mistakes, and the core says none of them meets the goal', () => {
         expect(lesson.mistakes.length).toBeGreaterThan(0);
         for (const m of lesson.mistakes) {
-          const a = tryLessonMove(lesson, start(lesson), point(m.point, lessonRules(lesson).size));
-          expect(a.correct, `${lesson.id} ${m.point}`).toBe(false);
-          expect(a.explanation).toBe(m.why);
+          const a = tryLessonMove(lesson, start(lesson), point(m, lessonRules(lesson).size));
+          expect(a.correct, `${lesson.id} ${m}`).toBe(false);
+          expect(a.explanation).toEqual({ kind: 'mistake', point: m });
           // Every listed mistake is on an empty point: a real move the player could make, not a misclick.
           expect(a.illegal?.reason).not.toBe('occupied');
           // A mistake against a threat is shown its punishment: the opponent's winning reply.
-          if (lesson.goal.kind === 'stop-win') expect(a.refutation, m.point).not.toBeNull();
+          if (lesson.goal.kind === 'stop-win') expect(a.refutation, m).not.toBeNull();
         }
       });
     });
@@ -103,7 +103,7 @@ describe('what each goal means to the core', () => {
     expect(attempt('place', 'E5').preview?.next.moves.length).toBe(1);
     for (const name of ['A1', 'D4', 'F5']) expect(attempt('place', name).illegal?.reason).toBe('centre-first');
     // A point not in the list gets the lesson's own words.
-    expect(attempt('place', 'F5').explanation).toBe(lessonById('place')!.wrong);
+    expect(attempt('place', 'F5').explanation).toEqual({ kind: 'wrong', reply: null });
   });
 
   it('five: the answer wins by five; the mistakes leave the game going on', () => {
@@ -120,7 +120,7 @@ describe('what each goal means to the core', () => {
     const wrong = attempt('block', 'E6');
     expect(names(start(lesson), [wrong.refutation!])).toEqual(['G7']);
     // An unlisted wrong move says so in words too.
-    expect(attempt('block', 'A1').explanation).toMatch(/White would answer G7/);
+    expect(attempt('block', 'A1').explanation).toEqual({ kind: 'wrong', reply: point('G7') });
     expect(winningReply(attempt('block', 'G7').preview!.next)).toBeNull();
   });
 
@@ -161,7 +161,7 @@ describe('what each goal means to the core', () => {
       expect(attempt('tournament-rule', name).illegal?.reason, name).toBe('tournament-rule');
     }
     // The occupied point is the core's plain refusal, not the lesson's.
-    expect(attempt('tournament-rule', 'F6').explanation).toMatch(/already occupied/);
+    expect(attempt('tournament-rule', 'F6').explanation).toEqual({ kind: 'occupied', point: 'F6' });
   });
 
   it('the big board: a 19x19 position, the lesson the zoom is taught on; either end of the four makes five', () => {

@@ -1,33 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BAND_NAMES,
-  LEVELS,
-  LEVEL_BANDS,
-  LEVEL_WORDS,
-  bandOf,
-  expectedScore,
-  gamesInWords,
-  levelById,
-  levelPlace,
-  ratingInWords,
-} from '../src/core';
+import { LEVELS, LEVEL_BAND, LEVEL_BANDS, bandOf, easyFraction, expectedScore, levelById } from '../src/core';
+import { BAND_NAMES, LEVEL_PLAYS, levelPlace, levelPlays, ratingInWords } from '../src/ui/players/level-words';
+
+/** The nearest easy fraction as English says it, to read the cases below. */
+const gamesInWords = (chance: number) => {
+  const [won, of] = easyFraction(chance);
+  return `${won} ${won === 1 ? 'game' : 'games'} in ${of}`;
+};
 
 describe('the levels in words', () => {
   it('gives every built-in level its band and a line on how it plays, and no words to a level that is gone', () => {
     for (const level of LEVELS) {
-      expect(LEVEL_WORDS[level.id], level.id).toBeDefined();
-      expect(LEVEL_WORDS[level.id]!.plays.length, level.id).toBeGreaterThan(10);
-      // One line on a 360 px phone's two lines at most.
-      expect(LEVEL_WORDS[level.id]!.plays.length, level.id).toBeLessThanOrEqual(80);
+      expect(LEVEL_BAND[level.id], level.id).toBeDefined();
+      for (const locale of ['en', 'de', 'zh'] as const) {
+        const plays = LEVEL_PLAYS[level.id]!({}, { locale });
+        expect(plays.length, `${level.id} ${locale}`).toBeGreaterThan(locale === 'zh' ? 5 : 10);
+        // One line on a 360 px phone's two lines at most (German runs longest).
+        expect(plays.length, `${level.id} ${locale}`).toBeLessThanOrEqual(locale === 'de' ? 90 : 80);
+      }
     }
-    expect(Object.keys(LEVEL_WORDS).sort()).toEqual(LEVELS.map((l) => l.id).sort());
+    expect(levelPlays(LEVELS[0]!)).toMatch(/first games/);
+    expect(Object.keys(LEVEL_BAND).sort()).toEqual(LEVELS.map((l) => l.id).sort());
+    expect(Object.keys(LEVEL_PLAYS).sort()).toEqual(LEVELS.map((l) => l.id).sort());
   });
 
   it('orders the bands as the scale: each band is one run of levels, weakest first, and none is empty', () => {
     const bands = LEVELS.map(bandOf);
     const runs = bands.filter((b, i) => i === 0 || b !== bands[i - 1]);
     expect(runs).toEqual([...LEVEL_BANDS]);
-    for (const band of LEVEL_BANDS) expect(BAND_NAMES[band]).toBeTruthy();
+    for (const band of LEVEL_BANDS) expect(BAND_NAMES[band]()).toBeTruthy();
   });
 
   it('keeps the levels in order of strength, so "the level below" is the weaker one', () => {
@@ -58,7 +59,7 @@ describe('the levels in words', () => {
     expect(ratingInWords(casual)).toContain(gamesInWords(expectedScore(casual.elo - learner.elo)));
     expect(ratingInWords(LEVELS[0]!)).toMatch(/the gentlest level/);
     expect(levelPlace(casual)).toBe(
-      `Level ${LEVELS.indexOf(casual) + 1} of ${LEVELS.length} (${BAND_NAMES[bandOf(casual)]})`,
+      `Level ${LEVELS.indexOf(casual) + 1} of ${LEVELS.length} (${BAND_NAMES[bandOf(casual)]()})`,
     );
   });
 });

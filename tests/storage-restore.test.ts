@@ -23,7 +23,7 @@ import {
   withState,
 } from '../src/storage';
 import { fileTextProblem } from '../src/storage/file-text';
-import { backupImportOutcome, recordImportOutcome } from '../src/ui/import-report';
+import { backupImportOutcome, recordImportOutcome } from '../src/ui/games/import-report';
 import { game } from './helpers';
 import { errorOf, openFresh, sampleGame, unwrap } from './storage-helpers';
 

@@ -4,7 +4,7 @@ export * from './coords';
 export * from './game';
 export * from './outcome';
 export * from './levels';
-export * from './level-words';
+export * from './level-bands';
 export * from './link';
 export * from './friend';
 export * from './preview';

@@ -5,7 +5,7 @@
  * the lesson asked (made five, captured, stopped every winning reply…). Each lesson also lists the answers
  * it expects and the mistakes it explains; tests/lessons.test.ts holds every one of them to the core.
  */
-import { type Player, type Point, EMPTY, opponent } from './board';
+import { type Player, type Point, EMPTY } from './board';
 import { formatPoint, parsePoint } from './coords';
 import { type GameState, type IllegalMove, newGame, play, replay } from './game';
 import { type MovePreview, previewMove } from './preview';
@@ -42,46 +42,36 @@ export type LessonGoal =
 export type LessonSetup = { readonly diagram: readonly string[] } | { readonly moves: readonly string[] };
 
 export interface Lesson {
-  /** Stable: saved progress names lessons by id. */
+  /**
+   * Stable: saved progress names lessons by id. The lesson's words (title, prompt, what is said after a
+   * right or wrong move, and about each mistake) are the UI's, found by id (src/ui/lessons/lesson-words.ts).
+   */
   readonly id: string;
-  readonly title: string;
   readonly variant: VariantId;
   /** The board, when not LESSON_BOARD_SIZE. */
   readonly size?: BoardSize;
   readonly setup: LessonSetup;
-  /** What to do, in a sentence or two. */
-  readonly prompt: string;
   readonly goal: LessonGoal;
-  /** Said after a move that meets the goal. */
-  readonly right: string;
-  /** Said after a move that does not, unless it is one of the `mistakes`. */
-  readonly wrong: string;
   /** Points that meet the goal (pente.org names); the tests check each with the core. */
   readonly solutions: readonly string[];
-  /** Tempting points that do not, with what to say about each; the tests check the core rejects each. */
-  readonly mistakes: readonly { readonly point: string; readonly why: string }[];
+  /**
+   * Tempting points that do not (pente.org names), each with its own explanation in the catalogue; the
+   * tests check the core rejects each.
+   */
+  readonly mistakes: readonly string[];
 }
 
 export const LESSONS: readonly Lesson[] = [
   {
     id: 'place',
-    title: 'Place a stone',
     variant: 'pente',
     setup: { diagram: empty() },
-    prompt:
-      'Black moves first, and the first stone of the game goes on the centre point. Tap the centre to place your first stone there.',
     goal: { kind: 'legal' },
-    right: 'That is the centre. From now on the players take turns, one stone at a time, anywhere on the board.',
-    wrong: 'The first stone must go on the centre point, E5, the dot in the middle.',
     solutions: ['E5'],
-    mistakes: [
-      { point: 'A1', why: 'A corner is no place to start: the first stone must go on the centre point, E5.' },
-      { point: 'D4', why: 'Close, but the first stone must go exactly on the centre point, E5.' },
-    ],
+    mistakes: ['A1', 'D4'],
   },
   {
     id: 'five',
-    title: 'Make five in a row',
     variant: 'pente',
     setup: {
       diagram: [
@@ -96,22 +86,12 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt: 'Five of your stones in a row wins: across, down or diagonally. Find the move that makes five.',
     goal: { kind: 'five' },
-    right: 'B5 to F5: five in a row, and the game is won.',
-    wrong: 'That does not make five. Look along the row of black stones for the gap.',
     solutions: ['D5'],
-    mistakes: [
-      {
-        point: 'A5',
-        why: 'That makes a row of three, A5 to C5, then the gap: the stones must be next to each other. Fill the gap at D5.',
-      },
-      { point: 'G6', why: 'That starts a new line instead of finishing the one you have. Fill the gap at D5.' },
-    ],
+    mistakes: ['A5', 'G6'],
   },
   {
     id: 'block',
-    title: 'Block a four',
     variant: 'pente',
     setup: {
       diagram: [
@@ -126,19 +106,12 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt: 'White has four in a row and will make five next move. Stop it.',
     goal: { kind: 'stop-win' },
-    right: 'Blocked: with your stones at both ends, that four can never become five.',
-    wrong: 'White still makes five next move. Block the open end of the four.',
     solutions: ['G7'],
-    mistakes: [
-      { point: 'E6', why: 'That is next to the four, not at its end: White plays G7 and makes five.' },
-      { point: 'H7', why: 'One point too far: White plays G7, between, and makes five.' },
-    ],
+    mistakes: ['E6', 'H7'],
   },
   {
     id: 'capture',
-    title: 'Capture a pair',
     variant: 'pente',
     setup: {
       diagram: [
@@ -153,20 +126,12 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt:
-      'When exactly two of your opponent’s stones lie between two of yours in a line, they are captured and taken off the board. Capture the white pair.',
     goal: { kind: 'capture', stones: 2 },
-    right: 'Captured: E5 and H5 close the pair in, so both white stones come off the board.',
-    wrong: 'No capture. The pair must be closed in at both ends: you have E5, the other end is free.',
     solutions: ['H5'],
-    mistakes: [
-      { point: 'D5', why: 'That makes your own line longer; the pair is still open at its right end, H5.' },
-      { point: 'G6', why: 'Next to the pair, but not in line with it and E5. Close it in at H5.' },
-    ],
+    mistakes: ['D5', 'G6'],
   },
   {
     id: 'safe-pair',
-    title: 'Walk into a pair safely',
     variant: 'pente',
     setup: {
       diagram: [
@@ -181,21 +146,12 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt:
-      'White threatens five down the G column. The block makes a black pair between two white stones: is that a capture? Block the four.',
     goal: { kind: 'stop-win' },
-    right:
-      'Safe: a capture happens only when the capturing stone is placed. A pair you make between two enemy stones yourself stays on the board.',
-    wrong: 'White still makes five next move, at G8. Block there: a pair you make yourself cannot be captured.',
     solutions: ['G8'],
-    mistakes: [
-      { point: 'G9', why: 'One point too far: White plays G8, between, and makes five.' },
-      { point: 'D8', why: 'That leaves the four open: White plays G8 and makes five.' },
-    ],
+    mistakes: ['G9', 'D8'],
   },
   {
     id: 'capture-win',
-    title: 'Win by captures',
     variant: 'pente',
     // Black captures four pairs (F5 G5, E4 E3, D6 C7, F6 G7) on the way, then White plays into a fifth.
     setup: {
@@ -222,17 +178,12 @@ export const LESSONS: readonly Lesson[] = [
         'C5',
       ],
     },
-    prompt:
-      'Capturing ten stones (five pairs) also wins. You have taken eight: take one more pair and the game is yours.',
     goal: { kind: 'capture-win' },
-    right: 'Ten stones captured: you win, with no five on the board.',
-    wrong: 'That captures nothing. Find the white pair you can close in with E5.',
     solutions: ['B5'],
-    mistakes: [{ point: 'F5', why: 'Next to E5, but on the wrong side: the pair is D5 and C5, so close it at B5.' }],
+    mistakes: ['F5'],
   },
   {
     id: 'break-five',
-    title: 'Capture to break a five',
     variant: 'pente',
     setup: {
       diagram: [
@@ -247,38 +198,20 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt:
-      'White has four in a row, open at both ends: blocking one end is not enough. But stones that can be captured can be taken out of a line. Break it.',
     goal: { kind: 'stop-win' },
-    right: 'E8 captures E7 and E6, and the gap it leaves breaks the four: White cannot make five next move.',
-    wrong: 'White still makes five next move. Look for a pair that includes one of the four.',
     solutions: ['E8'],
-    mistakes: [
-      { point: 'B7', why: 'That blocks one end, but White makes five at the other, G7.' },
-      { point: 'G7', why: 'That blocks one end, but White makes five at the other, B7.' },
-    ],
+    mistakes: ['B7', 'G7'],
   },
   {
     id: 'tournament-rule',
-    title: 'The tournament rule',
     variant: 'pente',
     setup: { moves: ['E5', 'F6'] },
-    prompt:
-      'Black moves first, which is an advantage. To even it out, the tournament rule says Black’s second stone must be at least three points away from the centre. Place it.',
     goal: { kind: 'legal' },
-    right:
-      'Allowed: three points or more from the centre. Black cannot build a line around the centre straight away, so the game starts evenly.',
-    wrong:
-      'Too close: the second black stone must be at least three points from the centre, across or down. The shaded points are out of bounds.',
     solutions: ['E8', 'B2', 'H5'],
-    mistakes: [
-      { point: 'D5', why: 'Right next to the centre: the second black stone must be three points away or more.' },
-      { point: 'G7', why: 'Two points from the centre each way, still too close: it must be three away or more.' },
-    ],
+    mistakes: ['D5', 'G7'],
   },
   {
     id: 'big-board',
-    title: 'The big board',
     variant: 'pente',
     size: 19,
     setup: {
@@ -304,21 +237,12 @@ export const LESSONS: readonly Lesson[] = [
         '...................',
       ],
     },
-    prompt:
-      'Real games are played on the big board, 19 by 19. On a phone its points are small, so your first tap zooms in around your finger, and the next tap chooses the point; the view then follows the game, and Whole board shows it all. Black has four on row 10: make five.',
     goal: { kind: 'five' },
-    right:
-      'Five in a row on the big board. On a phone, tap once to zoom in where you want to play, then play as on the small board.',
-    wrong: 'That is not five. Black’s four are K10 to N10 on row 10: add a stone at one end, J10 or O10.',
     solutions: ['J10', 'O10'],
-    mistakes: [
-      { point: 'K11', why: 'Next to the four, not in line with it: add a stone at one end of row 10, J10 or O10.' },
-      { point: 'P10', why: 'One point too far: O10 is empty between. Add the stone right at the end, O10 or J10.' },
-    ],
+    mistakes: ['K11', 'P10'],
   },
   {
     id: 'keryo',
-    title: 'Keryo-Pente: capture three',
     variant: 'keryo',
     setup: {
       diagram: [
@@ -333,20 +257,12 @@ export const LESSONS: readonly Lesson[] = [
         '........X',
       ],
     },
-    prompt:
-      'In Keryo-Pente a line of exactly three stones can be captured too, and fifteen captured stones win. Capture three stones at once.',
     goal: { kind: 'capture', stones: 3 },
-    right: 'Three stones captured: in Keryo-Pente a line of three between two of yours is taken, just like a pair.',
-    wrong: 'That does not capture three. The three white stones on row 5 are closed in on the left by E5.',
     solutions: ['J5'],
-    mistakes: [
-      { point: 'B2', why: 'That captures the pair D4 C3: only two stones. Close in the three at J5.' },
-      { point: 'H6', why: 'Beside the three, not at its end: close them in at J5.' },
-    ],
+    mistakes: ['B2', 'H6'],
   },
   {
     id: 'gomoku',
-    title: 'Gomoku: exactly five',
     variant: 'gomoku',
     setup: {
       diagram: [
@@ -361,17 +277,9 @@ export const LESSONS: readonly Lesson[] = [
         '.........',
       ],
     },
-    prompt: 'Gomoku has no captures, and only exactly five in a row wins: six or more does not. Make exactly five.',
     goal: { kind: 'five' },
-    right: 'A5 to E5: exactly five, a win.',
-    wrong: 'That does not make exactly five.',
     solutions: ['A5'],
-    mistakes: [
-      {
-        point: 'F5',
-        why: 'That joins the row to G5: six in a row, B5 to G5, which does not win in Gomoku. Extend at the other end, A5.',
-      },
-    ],
+    mistakes: ['F5'],
   },
 ];
 
@@ -452,7 +360,18 @@ export function lessonPosition(lesson: Lesson): Result<GameState, string> {
   return played.ok ? played : err(`Move ${played.error.ply + 1}: ${played.error.illegal.message}`);
 }
 
-const COLOURS = ['', 'Black', 'White'] as const;
+/**
+ * What to tell the player after a move, as the UI finds its words (src/ui/lessons/lesson-words.ts):
+ * - `right`: the lesson's words for a move that meets the goal;
+ * - `mistake`: the words for one of the lesson's listed mistakes, at `point`;
+ * - `wrong`: the lesson's words for any other move, and the opponent's winning reply when there is one;
+ * - `occupied`: the point already holds a stone (the rules' plain refusal, not the lesson's).
+ */
+export type LessonExplanation =
+  | { readonly kind: 'right' }
+  | { readonly kind: 'mistake'; readonly point: string }
+  | { readonly kind: 'wrong'; readonly reply: Point | null }
+  | { readonly kind: 'occupied'; readonly point: string };
 
 /** What a move in a lesson did, judged by the core. */
 export interface LessonAttempt {
@@ -465,7 +384,7 @@ export interface LessonAttempt {
   /** For a move that leaves the opponent a win: the winning reply, to show. */
   readonly refutation: Point | null;
   /** What to tell the player. */
-  readonly explanation: string;
+  readonly explanation: LessonExplanation;
 }
 
 /** A reply of the side to move that wins at once, or null when there is none. */
@@ -503,7 +422,7 @@ function judge(goal: LessonGoal, move: MovePreview): { met: boolean; refutation:
 /** Plays `point` in the lesson's position and says whether it does what the lesson asks, and why. */
 export function tryLessonMove(lesson: Lesson, start: GameState, point: Point): LessonAttempt {
   const name = formatPoint(start.rules.size, point);
-  const listed = lesson.mistakes.find((m) => m.point === name)?.why;
+  const listed = lesson.mistakes.includes(name);
   const previewed = previewMove(start, point);
   if (!previewed.ok) {
     return {
@@ -513,20 +432,25 @@ export function tryLessonMove(lesson: Lesson, start: GameState, point: Point): L
       illegal: previewed.error,
       refutation: null,
       // An occupied point says so; a broken opening rule is what the lesson explains.
-      explanation: previewed.error.reason === 'occupied' ? previewed.error.message : (listed ?? lesson.wrong),
+      explanation:
+        previewed.error.reason === 'occupied'
+          ? { kind: 'occupied', point: name }
+          : listed
+            ? { kind: 'mistake', point: name }
+            : { kind: 'wrong', reply: null },
     };
   }
   const { met, refutation } = judge(lesson.goal, previewed.value);
-  const reply =
-    refutation === null
-      ? ''
-      : ` ${COLOURS[opponent(start.toMove)]} would answer ${formatPoint(start.rules.size, refutation)}, shown on the board.`;
   return {
     point,
     correct: met,
     preview: previewed.value,
     illegal: null,
     refutation,
-    explanation: met ? lesson.right : `${listed ?? lesson.wrong}${listed ? '' : reply}`,
+    explanation: met
+      ? { kind: 'right' }
+      : listed
+        ? { kind: 'mistake', point: name }
+        : { kind: 'wrong', reply: refutation },
   };
 }

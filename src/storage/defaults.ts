@@ -36,6 +36,7 @@ const FIRST_OPPONENT_ID = DEFAULT_COMPUTERS.find((c) => c.id === 'casual')?.id ?
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
+  language: 'auto',
   boardStyle: 'wood',
   soundVolume: 0.6,
   haptics: true,

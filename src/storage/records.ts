@@ -125,6 +125,9 @@ export type StoredPlayer = HumanPlayer | ComputerPlayer;
 export type NewPlayer = Omit<HumanPlayer, 'id'> | Omit<ComputerPlayer, 'id'>;
 
 export type Theme = 'system' | 'light' | 'dark';
+
+/** The language of the app's words: the browser's ('auto') or one the player chose. */
+export type LanguageChoice = 'auto' | 'en' | 'de' | 'zh';
 export type InputMode = 'two-tap' | 'one-tap' | 'confirm' | 'drag';
 /** The board's look: wood-like, or plain. */
 export type BoardStyle = 'wood' | 'plain';
@@ -150,6 +153,7 @@ export interface NewGameDefaults {
 
 export interface Settings {
   readonly theme: Theme;
+  readonly language: LanguageChoice;
   readonly boardStyle: BoardStyle;
   /** 0 (silent) to 1. */
   readonly soundVolume: number;

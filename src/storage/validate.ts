@@ -10,6 +10,7 @@ import type {
   FriendInviteDefaults,
   GameClocks,
   GameSide,
+  LanguageChoice,
   NewGameDefaults,
   SettingName,
   Settings,
@@ -18,6 +19,9 @@ import type {
   StoredPlayer,
   TimeControl,
 } from './records';
+
+/** Every language choice the settings accept (src/ui/words/locale.ts turns it into a locale). */
+export const LANGUAGE_CHOICES: readonly LanguageChoice[] = ['auto', 'en', 'de', 'zh'];
 
 export type Problem = string | null;
 
@@ -211,6 +215,7 @@ const MAX_LESSONS_DONE = 100;
 /** One check per setting; a stored value that fails its check is skipped and the default used instead. */
 export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
   theme: (v): v is Settings['theme'] => isOneOf(['system', 'light', 'dark'], v),
+  language: (v): v is Settings['language'] => isOneOf(LANGUAGE_CHOICES, v),
   boardStyle: (v): v is Settings['boardStyle'] => isOneOf(['wood', 'plain'], v),
   soundVolume: (v): v is number => isFiniteNumber(v) && v >= 0 && v <= 1,
   haptics: isBoolean,

@@ -178,7 +178,7 @@ export function Games() {
 
   /** The ids of the puzzles shipped, which a backup's puzzle progress is kept to (undefined: not loaded). */
   const shippedPuzzleIds = async (): Promise<ReadonlySet<string> | undefined> => {
-    const pack = await (await import('../puzzles')).loadPack();
+    const pack = await (await import('../puzzles/puzzle-data')).loadPack();
     return typeof pack === 'string' ? undefined : new Set(pack.ids);
   };
 

@@ -4,7 +4,8 @@
  * what was added. Pure functions of the storage reports.
  */
 import { type ImportReport, type RecordImportReport, type Shelf, recordProblemText } from '../../storage';
-import { count, plural } from '../words/plural';
+import { locale } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
 export interface ImportOutcome {
   /** The counts, as a sentence. */
@@ -17,29 +18,32 @@ export interface ImportOutcome {
   readonly shelf: Shelf | null;
 }
 
-const alreadyHere = (n: number): string =>
-  `${n.toLocaleString('en')} ${plural(n, 'was', 'were')} already in your games`;
-
-/** Games a file holds more than once: not "already in your games", which an empty library has none of. */
-const repeatedInFile = (n: number): string =>
-  `${count(n, 'game')} appeared more than once and ${plural(n, 'was', 'were')} imported once`;
-
-const UNDECODABLE_WORDS = 'held bytes that are not UTF-8 text, shown as \ufffd';
+/** The counts joined into one sentence: "Imported 3 games; 1 was already in your games." */
+const sentence = (parts: readonly string[]): string =>
+  m.games_import_sentence({ text: parts.join(m.games_import_joiner()) });
 
 /** A text of pente.org records: "Imported 3 games; 1 was already in your games; 1 record could not be read." */
 export function recordImportOutcome(report: RecordImportReport): ImportOutcome {
   const added = report.added.length;
   const bad = report.problems.length;
-  const parts = [added > 0 ? `Imported ${count(added, 'game')}` : 'No game imported'];
-  if (report.duplicates > 0) parts.push(alreadyHere(report.duplicates));
-  if (report.repeated > 0) parts.push(repeatedInFile(report.repeated));
-  if (bad > 0) parts.push(`${count(bad, 'record')} could not be read`);
+  const parts = [
+    added > 0
+      ? m.games_import_imported({ list: m.games_import_count_games({ count: added }) })
+      : m.games_import_none_records(),
+  ];
+  if (report.duplicates > 0) parts.push(m.games_import_already_here({ count: report.duplicates }));
+  if (report.repeated > 0) parts.push(m.games_import_repeated_in_file({ count: report.repeated }));
+  if (bad > 0) parts.push(m.games_import_records_unreadable({ count: bad }));
   return {
-    summary: `${parts.join('; ')}.`,
+    summary: sentence(parts),
     problems: [
       ...report.problems.map(recordProblemText),
-      ...report.undecodable.map(
-        ({ game, line, field }) => `Game ${game} (line ${line}): ${field} ${UNDECODABLE_WORDS}.`,
+      ...report.undecodable.map(({ game, line, field }) =>
+        m.games_import_record_problem({
+          game: String(game),
+          line: String(line),
+          reason: m.games_import_undecodable({ field }),
+        }),
       ),
     ],
     added: added > 0,
@@ -47,7 +51,19 @@ export function recordImportOutcome(report: RecordImportReport): ImportOutcome {
   };
 }
 
-const ENTRY_WORDS = { game: 'Game', player: 'Player', setting: 'Setting', progress: 'Progress' } as const;
+const REJECTED_WORDS = {
+  game: m.games_import_rejected_game,
+  player: m.games_import_rejected_player,
+  setting: m.games_import_rejected_setting,
+  progress: m.games_import_rejected_progress,
+} as const;
+
+/**
+ * A list the locale's way: "a, b and c" / "a, b und c" / "a、b和c". English is written the British way
+ * (no comma before "and"), as the rest of the app.
+ */
+const listed = (items: readonly string[]): string =>
+  new Intl.ListFormat(locale.value === 'en' ? 'en-GB' : locale.value, { type: 'conjunction' }).format(items);
 
 /** A backup (our JSON export): games and players added, games already here, entries rejected. */
 export function backupImportOutcome(report: ImportReport): ImportOutcome {
@@ -56,37 +72,31 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
   const duplicates = report.gamesDuplicate.length;
   const bad = report.rejected.length;
   const added = [
-    games > 0 && count(games, 'game'),
-    players > 0 && count(players, 'player'),
-    report.lessonsAdded > 0 && count(report.lessonsAdded, 'finished lesson'),
-    report.puzzleAnswersAdded > 0 && count(report.puzzleAnswersAdded, 'puzzle answer'),
+    games > 0 ? m.games_import_count_games({ count: games }) : '',
+    players > 0 ? m.games_import_count_players({ count: players }) : '',
+    report.lessonsAdded > 0 ? m.games_import_count_lessons({ count: report.lessonsAdded }) : '',
+    report.puzzleAnswersAdded > 0 ? m.games_import_count_puzzle_answers({ count: report.puzzleAnswersAdded }) : '',
   ].filter(Boolean);
-  const listed = added.length > 1 ? `${added.slice(0, -1).join(', ')} and ${added.at(-1)}` : added[0];
-  const parts = [listed ? `Imported ${listed}` : 'No game or player imported'];
+  const parts = [added.length > 0 ? m.games_import_imported({ list: listed(added) }) : m.games_import_none_backup()];
   const updated = report.gamesUpdated.length;
-  if (updated > 0) parts.push(`${count(updated, 'game')} ${plural(updated, 'was', 'were')} brought up to date`);
-  if (duplicates > 0)
-    parts.push(`${count(duplicates, 'game')} ${plural(duplicates, 'was', 'were')} already in your games`);
-  if (report.gamesRepeated.length > 0) parts.push(repeatedInFile(report.gamesRepeated.length));
-  const kept = report.gamesKept.length;
-  if (kept > 0) {
-    parts.push(`${count(kept, 'friend game')} differed from yours: yours ${plural(kept, 'was', 'were')} kept`);
-  }
-  if (bad > 0) parts.push(`${count(bad, 'entry', 'entries')} could not be read`);
-  if (report.damagedInFile > 0) {
-    parts.push(
-      `${count(report.damagedInFile, 'damaged record')} in the file ${plural(report.damagedInFile, 'was', 'were')} left out`,
-    );
-  }
+  if (updated > 0) parts.push(m.games_import_brought_up_to_date({ count: updated }));
+  if (duplicates > 0) parts.push(m.games_import_games_already_here({ count: duplicates }));
+  if (report.gamesRepeated.length > 0)
+    parts.push(m.games_import_repeated_in_file({ count: report.gamesRepeated.length }));
+  if (report.gamesKept.length > 0) parts.push(m.games_import_friend_kept({ count: report.gamesKept.length }));
+  if (bad > 0) parts.push(m.games_import_entries_unreadable({ count: bad }));
+  if (report.damagedInFile > 0) parts.push(m.games_import_damaged_left_out({ count: report.damagedInFile }));
   // The tab that holds most of the games added.
   const shelves = Object.entries(report.gamesByShelf) as [Shelf, number][];
   const [shelf, most] = shelves.reduce((best, next) => (next[1] > best[1] ? next : best));
   return {
-    summary: `${parts.join('; ')}.`,
+    summary: sentence(parts),
     problems: [
-      ...report.rejected.map((r) => `${ENTRY_WORDS[r.what]} ${r.id}: ${r.reason}`),
-      ...report.gamesKept.map((k) => `Game ${k.id}: ${k.reason}`),
-      ...report.undecodable.map((u) => `${ENTRY_WORDS[u.what]} ${u.id}: ${u.field} ${UNDECODABLE_WORDS}`),
+      ...report.rejected.map((r) => REJECTED_WORDS[r.what]({ id: r.id, reason: r.reason })),
+      ...report.gamesKept.map((k) => m.games_import_rejected_game({ id: k.id, reason: k.reason })),
+      ...report.undecodable.map((u) =>
+        REJECTED_WORDS[u.what]({ id: u.id, reason: m.games_import_undecodable({ field: u.field }) }),
+      ),
     ],
     added: games + players + updated + report.lessonsAdded + report.puzzleAnswersAdded > 0,
     shelf: most > 0 ? shelf : null,

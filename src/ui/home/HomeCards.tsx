@@ -13,6 +13,7 @@ import {
   puzzlePosition,
   readPackPuzzle,
 } from '../../core';
+import { lessonTitle } from '../lessons/lesson-words';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { settings } from '../shell/app-state';
 import { loadPack } from '../puzzles/puzzle-data';
@@ -88,7 +89,7 @@ export function LessonsCard() {
           ? `${LESSONS.length} short lessons on the board: five in a row, captures, the big board, and the rules that catch new players out.`
           : all
             ? `All ${LESSONS.length} lessons done. Go over any of them again.`
-            : `${count} of ${LESSONS.length} done. Next: ${next.title}.`}
+            : `${count} of ${LESSONS.length} done. Next: ${lessonTitle(next)}.`}
       </p>
       <button
         type="button"

@@ -35,6 +35,7 @@ import { hapticTap, playEffect } from '../shell/sound';
 import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
 import { PLACE_HOW } from '../board/placement';
 import { usePlacement } from '../board/use-placement';
+import { explanationWords, lessonPrompt, lessonTitle } from './lesson-words';
 
 const COLOURS = ['', 'Black', 'White'] as const;
 /** No point can be played in a lesson that could not be set up (the screen then shows no board). */
@@ -159,7 +160,8 @@ export function Tutorial() {
     result = (
       <div class={`lesson-result ${attempt.correct ? 'right' : 'wrong'}`}>
         <p>
-          <strong>{attempt.correct ? 'Right!' : 'Not quite.'}</strong> {attempt.explanation}
+          <strong>{attempt.correct ? 'Right!' : 'Not quite.'}</strong>{' '}
+          {explanationWords(lesson, attempt, state.toMove, size)}
         </p>
       </div>
     );
@@ -219,8 +221,8 @@ export function Tutorial() {
           Lesson {index + 1} of {LESSONS.length}
           {lesson.variant === 'pente' ? '' : ` · ${variant}`}
         </p>
-        <h2>{lesson.title}</h2>
-        <p class="lesson-prompt">{lesson.prompt}</p>
+        <h2>{lessonTitle(lesson)}</h2>
+        <p class="lesson-prompt">{lessonPrompt(lesson)}</p>
         {/* Where the lesson starts with stones captured, the count is part of the position. */}
         {(state.captures[0] > 0 || state.captures[1] > 0) && <CapturedCount state={shown} />}
       </div>
@@ -259,7 +261,7 @@ export function Tutorial() {
                     {isDone ? '✓' : ''}
                   </span>
                   <span class="lesson-name">
-                    {i + 1}. {l.title}
+                    {i + 1}. {lessonTitle(l)}
                   </span>
                   {isDone && <span class="sr-only"> (done)</span>}
                 </button>

@@ -1,21 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import {
-  BAND_NAMES,
-  type BoardSize,
-  LEVELS,
-  LEVEL_BANDS,
-  LEVEL_WORDS,
-  type VariantId,
-  bandOf,
-  levelPlace,
-  ratingInWords,
-} from '../../core';
+import { type BoardSize, LEVELS, LEVEL_BANDS, type VariantId, bandOf } from '../../core';
 import { type StoredPlayer, type TimeControl, strengthOf } from '../../storage';
 import { RulesFields } from './RulesFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { players, settings } from '../shell/app-state';
 import { startGame } from './live-session';
+import { BAND_NAMES, levelPlace, levelPlays, ratingInWords } from '../players/level-words';
 
 /** A second person for pass-and-play, always offered even if only one human is stored. */
 const GUEST: StoredPlayer = { id: 'guest', kind: 'human', name: 'Guest' };
@@ -35,7 +26,7 @@ function levelNote(p: StoredPlayer): readonly [string, string] | null {
   if (p.kind !== 'computer') return null;
   const { index, exact } = strengthOf(p);
   const level = LEVELS[index]!;
-  const plays = LEVEL_WORDS[level.id]?.plays ?? '';
+  const plays = levelPlays(level);
   if (!exact) return [`Custom settings, close to ${level.name}: not rated.`, plays];
   return [`${levelPlace(level)}. ${ratingInWords(level)}`, plays];
 }
@@ -120,7 +111,7 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
         </optgroup>
       )}
       {computersByBand(everyone).map(({ band, players: inBand }) => (
-        <optgroup key={band} label={`Computer: ${BAND_NAMES[band].toLowerCase()}`}>
+        <optgroup key={band} label={`Computer: ${BAND_NAMES[band]().toLowerCase()}`}>
           {inBand.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} (computer)

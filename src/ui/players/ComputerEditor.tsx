@@ -6,7 +6,7 @@
  * Leaving with changes unsaved asks first.
  */
 import { useState } from 'preact/hooks';
-import { LEVELS, levelPlace, ratingInWords } from '../../core';
+import { LEVELS } from '../../core';
 import {
   COMPUTER_LIMITS,
   type ComputerPlayer,
@@ -19,6 +19,7 @@ import {
 import { useLeaveGuard } from '../shell/dialog';
 import { notify } from '../shell/app-state';
 import { aboutSeconds, playsLike, seconds, strengthWithRating } from './computer-words';
+import { levelPlace, ratingInWords } from './level-words';
 import { NameField, checkedName, withDb } from './player-fields';
 
 type TypedSetting = 'depth' | 'vision' | 'judgement' | 'seconds';

@@ -2,6 +2,7 @@ import type { BoardStyle, InputMode, RematchStarter, Theme } from '../../storage
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { settings, updateSettings } from '../shell/app-state';
 import { THREAD_CHOICES, threadsFor } from '../engine/threads';
+import { LanguageSetting } from '../settings/LanguageSetting';
 
 export function SettingsScreen() {
   const s = settings.value;
@@ -19,6 +20,7 @@ export function SettingsScreen() {
     <main class="form-screen">
       <ScreenHeader title="Settings" />
       <form onSubmit={(e) => e.preventDefault()}>
+        <LanguageSetting />
         <label>
           Theme
           <select value={s.theme} onChange={(e) => void updateSettings({ theme: e.currentTarget.value as Theme })}>

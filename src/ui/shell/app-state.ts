@@ -22,6 +22,7 @@ import {
 } from '../../storage';
 import { refreshHomeData } from '../home/home-data';
 import { browserKeyValueStore } from '../play/session/browser-ports';
+import { adoptLanguageChoice } from '../words/locale';
 
 export type Screen =
   | 'home'
@@ -115,7 +116,10 @@ export async function startApp(): Promise<void> {
   }
   db.value = opened.value;
   const [loaded, list] = await Promise.all([getSettings(opened.value), listPlayers(opened.value)]);
-  if (loaded.ok) settings.value = loaded.value.settings;
+  if (loaded.ok) {
+    settings.value = loaded.value.settings;
+    adoptLanguageChoice(loaded.value.settings.language);
+  }
   if (list.ok) {
     players.value = list.value.players;
     damagedPlayers.value = list.value.damaged;
@@ -159,6 +163,7 @@ export async function refreshPlayers(): Promise<void> {
 export async function updateSettings(patch: SettingsPatch, what = 'Your settings'): Promise<void> {
   const current = settings.value;
   settings.value = { ...current, ...patch, newGame: { ...current.newGame, ...patch.newGame } } as Settings;
+  if (patch.language) adoptLanguageChoice(patch.language);
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);

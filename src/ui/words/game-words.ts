@@ -1,12 +1,30 @@
-/** How the home screen says what happened in a game and when: pure functions of plain data. */
-import type { GameResult } from '../../core';
+/**
+ * The words every screen shares about a game: the colours, how a game was won, when it was played, why a
+ * move was refused. Pure functions of plain data, rendered in the current locale (src/ui/words).
+ */
+import type { GameResult, IllegalMove, Player } from '../../core';
+import { locale } from './locale';
+import * as m from './paraglide/messages.js';
 
-const HOW: { readonly [R in Exclude<GameResult['reason'], 'draw'>]: string } = {
-  five: 'by five in a row',
-  captures: 'by captures',
-  resignation: 'by resignation',
-  time: 'on time',
-};
+/** "Black" / "White" in the current language. */
+export const colourName = (player: Player): string =>
+  player === 1 ? m.shared_colour_black() : m.shared_colour_white();
+
+/** How a game ended, as a short noun: "Five in a row", "Captures", "Resignation", "Time", "Draw". */
+export function reasonName(reason: GameResult['reason']): string {
+  switch (reason) {
+    case 'five':
+      return m.shared_reason_five();
+    case 'captures':
+      return m.shared_reason_captures();
+    case 'resignation':
+      return m.shared_reason_resignation();
+    case 'time':
+      return m.shared_reason_time();
+    case 'draw':
+      return m.shared_reason_draw();
+  }
+}
 
 /** "Alice beat Casual by five in a row"; "Alice and Casual drew". */
 export function resultSentence(
@@ -14,24 +32,54 @@ export function resultSentence(
   result: GameResult,
 ): string {
   const [black, white] = players;
-  if (result.winner === null) return `${black.name} and ${white.name} drew`;
-  const winner = players[result.winner - 1]!.name;
-  const loser = players[2 - result.winner]!.name;
-  return `${winner} beat ${loser} ${HOW[result.reason]}`;
+  if (result.winner === null) return m.shared_result_draw({ black: black.name, white: white.name });
+  const names = { winner: players[result.winner - 1]!.name, loser: players[2 - result.winner]!.name };
+  switch (result.reason) {
+    case 'five':
+      return m.shared_result_five(names);
+    case 'captures':
+      return m.shared_result_captures(names);
+    case 'resignation':
+      return m.shared_result_resignation(names);
+    case 'time':
+      return m.shared_result_time(names);
+  }
+}
+
+/**
+ * Why the rules refused a move, in words: the core's IllegalMove carries its reason, and the point names
+ * (pente.org coordinates, which are the same in every language) are given here.
+ */
+export function illegalMoveWords(
+  illegal: Pick<IllegalMove, 'reason'>,
+  names: { readonly point: string; readonly centre: string },
+): string {
+  switch (illegal.reason) {
+    case 'game-over':
+      return m.shared_illegal_game_over();
+    case 'off-board':
+      return m.shared_illegal_off_board();
+    case 'occupied':
+      return m.shared_illegal_occupied({ point: names.point });
+    case 'centre-first':
+      return m.shared_illegal_centre_first({ centre: names.centre });
+    case 'tournament-rule':
+      return m.shared_illegal_tournament_rule({ point: names.point });
+  }
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const words = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** "just now", "5 minutes ago", "yesterday", "2 days ago", "3 weeks ago", then the date. */
+/** "just now", "5 minutes ago", "yesterday", "2 days ago", "3 weeks ago", then the date (by locale). */
 export function timeAgo(then: number, now: number): string {
   const ago = Math.max(0, now - then);
-  if (ago < MINUTE) return 'just now';
+  if (ago < MINUTE) return m.shared_time_just_now();
+  const words = new Intl.RelativeTimeFormat(locale.value, { numeric: 'auto' });
   if (ago < HOUR) return words.format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return words.format(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return words.format(-Math.floor(ago / DAY), 'day');
   if (ago < 5 * 7 * DAY) return words.format(-Math.floor(ago / (7 * DAY)), 'week');
-  return new Date(then).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
+  return new Date(then).toLocaleDateString(locale.value, { day: 'numeric', month: 'short', year: 'numeric' });
 }

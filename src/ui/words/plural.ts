@@ -1,6 +1,8 @@
 /**
- * Counts in words, for every count the app shows: "1 game", "3 games", "1 was", "2 were". English has
- * two forms, so a word is given in both when its plural is not the singular and an "s".
+ * @deprecated English-only counts, kept only for the files not yet converted to the word catalogues (the
+ * `NOT_YET_CONVERTED` list in eslint.config.js). A converted file says a count with a plural message in
+ * its feature's catalogue instead (src/ui/words/README.md, "Plurals and numbers"); delete this file when
+ * the list is empty.
  */
 
 /** `one` for 1, else `many` (the singular and an "s" unless given). */
