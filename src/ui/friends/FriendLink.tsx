@@ -21,7 +21,7 @@ import { db, notify, refreshResumable, settings, updateSettings } from '../shell
 import { openGame } from '../play/live-session';
 import { resultSentence } from '../words/game-words';
 import { LinkProblem } from '../shell/LinkProblem';
-import { LinkedGame } from '../share/SharedGame';
+import { LinkedGame } from '../share/LinkedGame';
 import { COLOUR_NAMES } from './links';
 
 type Phase =

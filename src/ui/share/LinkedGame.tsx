@@ -1,0 +1,108 @@
+/**
+ * A game from a link, on screen: the shared-game screen's (SharedGame.tsx) and, for a friend game this
+ * device is not part of, the friend link screen's (friends/FriendLink.tsx). Its own module, so those two
+ * screens do not import each other.
+ */
+import { useState } from 'preact/hooks';
+import { type OpenedLink, stateAtPly, winningLine } from '../../core';
+import { newStoredGame, saveImportedGame, withState } from '../../storage';
+import { Board } from '../board/Board';
+import { MoveList } from '../play/MoveList';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { SideStrip } from '../play/SideStrip';
+import { db, notify, refreshResumable, settings } from '../shell/app-state';
+import { openGame } from '../play/live-session';
+
+const HOW = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+
+/**
+ * A game from a link, to look at: it opens at the move it was shared at, with the names, the captures, the
+ * coordinates and the move list; step through it, or save it to this device's games (a plain game: for a
+ * friend game this device is not part of, "Save a copy").
+ */
+export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; saveLabel: string; note?: string }) {
+  const { link, state: game } = opened;
+  const [ply, setPly] = useState<number | null>(link.shownPly);
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const total = game.moves.length;
+  const shownPly = ply ?? total;
+  const s = stateAtPly(game, shownPly);
+  const size = game.rules.size;
+  const names = [link.names?.[0] || 'Black', link.names?.[1] || 'White'] as const;
+  const go = (to: number) => setPly(to >= total ? null : Math.max(0, to));
+
+  const save = async () => {
+    const d = db.value;
+    if (!d) return setProblem('This game cannot be saved: the saved games are not available here.');
+    setSaving(true);
+    const fresh = newStoredGame({
+      variant: game.rules.variant.id,
+      size,
+      tournamentRule: game.rules.tournamentRule,
+      players: [
+        { name: link.names?.[0] || 'Player 1', kind: 'human' },
+        { name: link.names?.[1] || 'Player 2', kind: 'human' },
+      ],
+    });
+    // Saved as an imported game, once: the same game saved again (from this link or another way) is the
+    // one already stored, and opens.
+    const saved = await saveImportedGame(d, withState(fresh, game));
+    setSaving(false);
+    if (!saved.ok) return setProblem(`Not saved: ${saved.error.message}`);
+    void refreshResumable();
+    await openGame(saved.value.game);
+    if (saved.value.alreadyStored) notify('This game was already in your games: it is opened from there.');
+  };
+
+  const r = s.result;
+  const result = r ? (r.winner ? ` ${names[r.winner - 1]} won by ${HOW[r.reason]}.` : ' Draw.') : '';
+  return (
+    <main class="shared-game">
+      <ScreenHeader title={`Shared game: ${game.rules.variant.name} ${size}×${size}`} />
+      <div class="players">
+        <SideStrip state={s} player={1} name={names[0]} />
+        <SideStrip state={s} player={2} name={names[1]} />
+      </div>
+      <Board
+        size={size}
+        cells={s.cells}
+        lastMove={s.lastMove?.point ?? null}
+        highlighted={winningLine(s)}
+        showCoordinates={settings.value.showCoordinates}
+        disabled
+        onPoint={() => undefined}
+      />
+      <p class="status" role="status">
+        Move {shownPly} of {total}.{result}
+      </p>
+      {note && <p class="friend-note">{note}</p>}
+      {problem && (
+        <p class="notice" role="alert">
+          {problem}
+        </p>
+      )}
+      <div class="shared-actions">
+        <button type="button" class="primary" disabled={saving} onClick={() => void save()}>
+          {saveLabel}
+        </button>
+      </div>
+      <nav class="review" aria-label="Review">
+        <button type="button" aria-label="First move" onClick={() => go(0)} disabled={shownPly === 0}>
+          «
+        </button>
+        <button type="button" aria-label="Previous move" onClick={() => go(shownPly - 1)} disabled={shownPly === 0}>
+          ‹
+        </button>
+        <button type="button" aria-label="Next move" onClick={() => go(shownPly + 1)} disabled={shownPly === total}>
+          ›
+        </button>
+        <button type="button" aria-label="Last move" onClick={() => go(total)} disabled={shownPly === total}>
+          »
+        </button>
+      </nav>
+      <MoveList game={game} shownPly={shownPly} onGo={go} />
+    </main>
+  );
+}
