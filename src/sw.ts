@@ -98,9 +98,11 @@ self.addEventListener('message', (event) => {
 // asked (SKIP_WAITING above); the page that asks then reloads with it, and the others at a safe moment.
 clientsClaim();
 cleanupOutdatedCaches();
-registerRoute(new PrecacheRoute(precache));
+// Every page (a navigation, '/' too, which the precache route would also answer) is index.html with the
+// document's headers; then the precached files.
 const servePage = precache.createHandlerBoundToURL('index.html');
 registerRoute(new NavigationRoute(async (options) => withHeaders(await servePage(options), DOCUMENT_HEADERS)));
+registerRoute(new PrecacheRoute(precache));
 // An old page's chunk that this build does not have: from the kept files, else the network (as before).
 registerRoute(
   ({ url, request }) =>
