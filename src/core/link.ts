@@ -164,7 +164,7 @@ function fromBase64url(text: string): Uint8Array | null {
 const NOT_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 /** Emoji keep their own glue: a variation selector right after an emoji, a zero-width joiner between two. */
 const EMOJI_GLUE =
-  /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}]?)\uFE0F|(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/u;
+  /(?<=\p{Extended_Pictographic}\p{Emoji_Modifier}?)\uFE0F|(?<=\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})/u;
 /** Matches emoji glue (group 1) or a character a name may not hold. */
 const GLUE_OR_HIDDEN = new RegExp(`(${EMOJI_GLUE.source})|${NOT_IN_NAMES.source}`, 'gu');
 

@@ -8,7 +8,7 @@
  */
 import { effect, signal } from '@preact/signals';
 import { Workbox } from 'workbox-window';
-import { screen } from './app-state';
+import { newerVersionOpened, screen } from './app-state';
 
 /**
  * Whether the app can work offline yet, said on Home during a first visit: 'preparing' while the service
@@ -67,8 +67,23 @@ const isTextField = (target: EventTarget | null): boolean =>
   target instanceof HTMLTextAreaElement ||
   (target instanceof HTMLInputElement && !['checkbox', 'radio', 'range', 'file', 'button'].includes(target.type));
 
+/** This page is behind a newer build (another tab's): it offers a reload, and reloads at a safe moment. */
+function becameStale(): void {
+  pageIsStale.value = true;
+  updateReady.value = () => void reloadWhenSafe({ asked: true });
+  if (document.visibilityState === 'hidden') void reloadWhenSafe();
+}
+
+let following = false;
+
 /** Follows what makes a moment safe for a stale page, and reloads it at the first one. */
 function reloadWhenStaleAndSafe(): void {
+  if (following) return;
+  following = true;
+  // Another tab's newer version took the saved games over (even with no service worker: a dev server).
+  effect(() => {
+    if (newerVersionOpened.value && !pageIsStale.peek()) becameStale();
+  });
   document.addEventListener('input', (event) => {
     if (isTextField(event.target)) typedOnScreen = true;
   });
@@ -89,6 +104,7 @@ const noOffline = (why: unknown): void =>
   console.warn('The app could not be set up to work offline:', why instanceof Error ? why.message : why);
 
 export function registerServiceWorker(): void {
+  if (typeof document !== 'undefined') reloadWhenStaleAndSafe();
   if (!hasServiceWorker()) return;
   let wb: Workbox;
   try {
@@ -98,7 +114,6 @@ export function registerServiceWorker(): void {
     if (offlineStatus.peek() === 'preparing') offlineStatus.value = 'failed';
     return;
   }
-  reloadWhenStaleAndSafe();
   // The worker keeps an older build's files while its pages are open: this page's start may be the last.
   navigator.serviceWorker.controller?.postMessage({ type: 'PAGE_STARTED' });
   // A page that started uncontrolled (a first visit) is taken over by the worker that installed with its
@@ -110,10 +125,9 @@ export function registerServiceWorker(): void {
       controlled = true;
       return;
     }
-    pageIsStale.value = true;
-    updateReady.value = () => void reloadWhenSafe({ asked: true });
     // The tab that took the update reloads at once; the others now if hidden, else at a safe moment.
-    if (asked || document.visibilityState === 'hidden') void reloadWhenSafe({ asked });
+    if (asked) void reloadWhenSafe({ asked });
+    becameStale();
   });
   wb.addEventListener('installed', (event) => {
     if (!event.isUpdate && offlineStatus.peek() !== 'none') offlineStatus.value = 'ready';
