@@ -4,60 +4,13 @@ import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { WORDS_OPTIONS } from './scripts/lib/words';
+import { CSP_META, ISOLATION_HEADERS, SECURITY_HEADERS } from './src/security-headers';
 
 /** The shipped openings book's content hash: the app keeps the book stored in IndexedDB while it matches. */
 const bookHash = createHash('sha256')
   .update(readFileSync(new URL('public/openings.bin', import.meta.url)))
   .digest('hex')
   .slice(0, 16);
-
-/**
- * The Content-Security-Policy, one directive per entry: only what the built app uses.
- * - Scripts, the engine's module worker and the service worker (workbox-window registers sw.js, which
- *   importScripts its workbox chunk) are same-origin files: no inline script, no eval, no blob: workers.
- * - connect-src: fetch of openings.bin, and the service worker's precache fetches.
- * - media-src blob:: the sound effects are WAVs made in memory and played from blob: URLs (src/ui/shell/sound.ts).
- *   Downloads also use blob: URLs, but an <a download> is a navigation, which no fetch directive governs.
- * - Styles are the one stylesheet; Preact sets styles through the CSSOM, which CSP does not restrict.
- * - No plugins, no <base>, forms submit nowhere but here (they are all handled by script).
- */
-const CSP_DIRECTIVES = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self'",
-  "media-src 'self' blob:",
-  "style-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-];
-/** frame-ancestors (no framing: clickjacking) works only as a header; in a <meta> it is ignored, with a console error. */
-const CSP_HEADER = [...CSP_DIRECTIVES, "frame-ancestors 'none'"].join('; ');
-const CSP_META = CSP_DIRECTIVES.join('; ');
-
-/**
- * Cross-origin isolation, so the page may use SharedArrayBuffer: the engine then searches on several
- * threads sharing one table (src/ai/smp.ts). Everything the app loads is same-origin, so require-corp
- * refuses nothing; CORP same-origin marks every file as fine to embed here. The service worker adds the
- * same headers to what it serves (src/sw.ts), so the installed app is isolated offline too.
- */
-const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
-/** The headers `npm start`'s server (vite preview) sends with every response. */
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': CSP_HEADER,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  ...ISOLATION_HEADERS,
-};
 
 /**
  * Puts the policy in the built page itself, for hosts that send no headers (a static file server). Build
@@ -89,9 +42,10 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](core|storage)[\\/]/, sideEffects: false }] },
     },
   },
-  preview: { headers: SECURITY_HEADERS },
+  // The security headers (src/security-headers.ts): the service worker adds the same ones to what it serves.
+  preview: { headers: { ...SECURITY_HEADERS } },
   // The dev server is isolated too (threads work in development), without the CSP (see securityMeta).
-  server: { headers: ISOLATION_HEADERS },
+  server: { headers: { ...ISOLATION_HEADERS } },
   plugins: [
     securityMeta(),
     // The word catalogues compiled into message functions (src/ui/words/README.md), at build and in dev.

@@ -131,3 +131,12 @@ test('puzzles work offline once the app has been visited', async ({ page, contex
   await expect(page.locator('.lesson-prompt')).toContainText('to move');
   await expect(page.getByRole('grid')).toBeVisible();
 });
+
+test('a link to a puzzle the pack does not hold says so, with a way on to another', async ({ page }) => {
+  await page.goto('/#/puzzles/no-such-puzzle');
+  await expect(page.getByRole('alert')).toContainText('There is no puzzle “no-such-puzzle” here');
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open a puzzle' }).click();
+  await expect(page).toHaveURL(/#\/puzzles$/);
+  await expect(page.getByRole('grid')).toBeVisible();
+});

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CSP_HEADER } from '../src/security-headers';
 import { newGame, openApp, tapTwice } from './helpers';
+import { startStaticHost } from './static-server';
 
 /** The policy's directives by name, from a header or meta value. */
 const directives = (policy: string) =>
@@ -77,4 +80,37 @@ test('a full game flow raises no CSP violation', async ({ page }) => {
 
   expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([]);
   expect(consoleCsp).toEqual([]);
+});
+
+test('on a host that sends no headers, the pages the service worker serves carry the policy and cannot be framed', async ({
+  page,
+}) => {
+  const port = Number(process.env.E2E_PORT ?? 4174) + 10;
+  const app = `http://127.0.0.1:${port}/`;
+  const host = await startStaticHost(path.resolve('dist'), port);
+  try {
+    await page.goto(app);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The first visit came from the host: no headers at all.
+    expect((await page.request.get(app)).headers()['content-security-policy']).toBeUndefined();
+    const response = (await page.reload())!;
+    expect(response.fromServiceWorker()).toBe(true);
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toBe(CSP_HEADER);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
+    // A page of the same site (another port, so the service worker is the app's own) that frames the app.
+    const framer = `http://127.0.0.1:${port + 10}/`;
+    await page.route(framer, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><iframe src="${app}"></iframe>` }),
+    );
+    const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors/.test(m.text()) });
+    await page.goto(framer);
+    await refused;
+    const framed = page.frames().find((f) => f !== page.mainFrame());
+    await expect(framed!.getByRole('button', { name: 'New game' })).toHaveCount(0);
+  } finally {
+    await host.close();
+  }
 });

@@ -13,12 +13,14 @@ import {
   type BookMove,
   DEFAULT_BOOK_WAIT_MS,
   DEFAULT_HANG_MARGIN_MS,
+  DEFAULT_SILENCE_MS,
   DEFAULT_START_DEADLINE_MS,
   EngineBridge,
   type EngineBridgeOptions,
   EngineError,
   type EngineErrorKind,
   answerDeadlineMs,
+  watchForHang,
   type MoveRequest,
   type WorkerLike,
   positionKey,
@@ -37,6 +39,8 @@ import type {
 interface PendingThink {
   readonly request: EngineRequest;
   readonly onProgress: ((p: EngineProgress) => void) | undefined;
+  /** The worker's heartbeat to the page (a Comlink proxy). */
+  readonly onAlive: (() => void) | undefined;
   answer(overrides?: Partial<EngineAnswer>): void;
   refuse(error: Error): void;
 }
@@ -84,12 +88,13 @@ class FakeWorker implements WorkerLike {
     const engine: EngineWorkerApi = {
       ready: () => true,
       // Comlink awaits a returned promise, so the fake's "search" lasts until the test settles it.
-      think: (request, onProgress) =>
+      think: (request, onProgress, onAlive) =>
         new Promise<EngineAnswer>((resolve, reject) => {
           log.push('think');
           calls.push({
             request,
             onProgress,
+            onAlive,
             answer: (overrides = {}) =>
               resolve({
                 key: request.key ?? '',
@@ -501,18 +506,47 @@ describe('engine bridge', () => {
     expect(workerAt(0).terminated).toBe(true);
   });
 
-  it('rejects with timeout when the worker hangs past its think time plus the margin', async () => {
+  it('rejects with timeout when the worker is silent for a second past its think time', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const bridge = makeBridge();
     const pending = bridge.requestMove(request); // timeMs 500
     const outcome = rejectionKind(pending);
     await arrivedThink(0); // the think time counts from the call, once the worker has started
-    await vi.advanceTimersByTimeAsync(500 + DEFAULT_HANG_MARGIN_MS - 1);
+    await vi.advanceTimersByTimeAsync(500 + DEFAULT_SILENCE_MS - 1);
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBe('timeout');
     expect(workerAt(0).terminated).toBe(true);
     expect(bridge.hasWorker).toBe(false);
+  });
+
+  it('waits for a worker that keeps beating past its think time, up to the margin, and takes its answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request); // timeMs 500
+    const call = await arrivedThink(0);
+    // Beats every 250 ms (as the worker's search does) for 2.5 s past the due time: not hung.
+    for (let t = 0; t < 500 + 2500; t += 250) {
+      await vi.advanceTimersByTimeAsync(250);
+      void call.onAlive!();
+    }
+    expect(await settledNow(pending)).toBe(false);
+    call.answer({ move: 7 });
+    expect((await pending).move).toBe(7);
+  });
+
+  it('deems a worker that keeps beating hung at the margin past its think time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bridge = makeBridge();
+    const pending = bridge.requestMove(request);
+    const call = await arrivedThink(0);
+    for (let t = 0; t < 500 + DEFAULT_HANG_MARGIN_MS - 250; t += 250) {
+      await vi.advanceTimersByTimeAsync(250);
+      void call.onAlive!();
+    }
+    expect(await settledNow(pending)).toBe(false);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await rejectionKind(pending)).toBe('timeout');
   });
 
   it('allows a level’s own think time before deeming the worker hung', async () => {
@@ -543,6 +577,81 @@ describe('engine bridge', () => {
     expect(await settledNow(pending)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await rejectionKind(pending)).toBe('timeout');
+  });
+
+  describe('watchForHang, on an injected clock', () => {
+    /** A watch whose clock is `clock.t`, which the test moves with the fake timers (or ahead, for a busy page). */
+    const watch = (dueMs: number) => {
+      const clock = { t: 0, hung: -1 };
+      const w = watchForHang({
+        dueMs,
+        silenceMs: 1000,
+        marginMs: 3000,
+        now: () => clock.t,
+        onHung: () => (clock.hung = clock.t),
+      });
+      return { clock, w };
+    };
+    /** Moves the clock and the timers together, 10 ms at a time (a timer then runs on time). */
+    const run = async (clock: { t: number }, ms: number) => {
+      for (let done = 0; done < ms; done += 10) {
+        clock.t += 10;
+        await vi.advanceTimersByTimeAsync(10);
+      }
+    };
+
+    it('is never hung before its due time, and hung a second of silence after it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { clock } = watch(3000);
+      await run(clock, 3990);
+      expect(clock.hung).toBe(-1);
+      await run(clock, 10);
+      expect(clock.hung).toBe(4000);
+    });
+
+    it('a worker that went quiet before its due time is named a second after it (not 3 s)', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { clock, w } = watch(3000);
+      for (let t = 0; t < 2000; t += 250) {
+        await run(clock, 250);
+        w.alive();
+      }
+      await run(clock, 2000);
+      expect(clock.hung).toBe(4000);
+    });
+
+    it('a worker that stops beating past its due time is named within 2 s of its last beat', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { clock, w } = watch(3000);
+      for (let t = 0; t < 3500; t += 250) {
+        await run(clock, 250);
+        w.alive();
+      }
+      await run(clock, 3000);
+      expect(clock.hung).toBe(5000);
+    });
+
+    it('a timer that fired late on a busy page waits for the messages queued behind it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { clock, w } = watch(3000);
+      await run(clock, 3000);
+      // The page was busy for a second and a half: its timer runs late; the worker's beat is queued behind it.
+      clock.t += 1500;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(clock.hung).toBe(-1);
+      w.alive();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(clock.hung).toBe(-1);
+      w.stop();
+    });
+
+    it('stops: no verdict after stop()', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { clock, w } = watch(100);
+      w.stop();
+      await run(clock, 10_000);
+      expect(clock.hung).toBe(-1);
+    });
   });
 
   it('allows a level given by id its own think time', () => {

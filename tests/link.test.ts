@@ -230,8 +230,9 @@ describe('version 2 links: the game with its names, the move shown, its ending a
       // White's move was the last one, but the link says Black sent it.
       [game({ size: 9 }, 'E5 F6'), NAMES, friend, /out of turn/],
       [state, ['Ann', 'x'.repeat(61)] as const, null, /longer than 60/],
-      [state, ['Ann', 'Bo\u0000b'] as const, null, /control/],
-      [state, ['Ann', 'Bob\u202e'] as const, null, /control/],
+      [state, ['Ann', 'Bo\u0000b'] as const, null, /a name holds an invisible or control character \(U\+0000\)/],
+      [state, ['Ann', 'Bob\u202e'] as const, null, /a name holds an invisible or control character \(U\+202E\)/],
+      [state, ['Ann', ' Bob'] as const, null, /: a name starts or ends with spaces\.$/],
     ];
     for (const [s, names, f, message] of cases) {
       const code = handMade(s, names, f);
@@ -244,6 +245,43 @@ describe('version 2 links: the game with its names, the move shown, its ending a
     const parsed = parseGameLink(illegal);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error.message).toMatch(/move 3 is not allowed/);
+  });
+
+  // Invisible look-alikes: each shows "Bob" (or nothing) where the link holds something else.
+  const HIDDEN = [
+    ['zero-width space', '\u200B'],
+    ['byte-order mark', '\uFEFF'],
+    ['soft hyphen', '\u00AD'],
+    ['Arabic letter mark', '\u061C'],
+    ['line separator', '\u2028'],
+    ['paragraph separator', '\u2029'],
+    ['zero-width joiner between letters', '\u200D'],
+    ['word joiner', '\u2060'],
+    ['Hangul filler', '\u3164'],
+    ['variation selector after a letter', '\uFE0F'],
+    ['tag letter', '\u{E0041}'],
+    ['left-to-right isolate', '\u2066'],
+  ] as const;
+  it.each(HIDDEN)('refuse a name holding a %s, naming it', (_, hidden) => {
+    const parsed = parseGameLink(handMade(state, ['Ann', `B${hidden}ob`], null));
+    expect(parsed.ok).toBe(false);
+    const code = `U+${hidden.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (!parsed.ok) {
+      expect(parsed.error.message).toBe(
+        `This game link cannot be read: a name holds an invisible or control character (${code}).`,
+      );
+    }
+  });
+  it.each(HIDDEN)('never write a name holding a %s (it is left out)', (_, hidden) => {
+    const parsed = parseGameLink(formatGameLink({ state, names: [`${hidden}Ann`, `B${hidden}ob${hidden}`] }));
+    expect(parsed.ok && parsed.value.link.names).toEqual(['Ann', 'Bob']);
+  });
+  it('keep the glue of emoji: a variation selector after one, a joiner between two', () => {
+    const names = ['Ann \u2764\uFE0F', 'Bob \u{1F469}\u{1F3FD}\u200D\u{1F4BB}'] as const;
+    const parsed = parseGameLink(handMade(state, names, null));
+    expect(parsed.ok && parsed.value.link.names).toEqual(names);
+    const written = parseGameLink(formatGameLink({ state, names }));
+    expect(written.ok && written.value.link.names).toEqual(names);
   });
 
   it('never throw on garbage, and read only what they can check', () => {

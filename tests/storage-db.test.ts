@@ -15,6 +15,7 @@ import {
   listPlayers,
   openDatabase,
   runUpgradeSteps,
+  saveGame,
 } from '../src/storage';
 import { errorOf, freshFactory, rawOpen, rawPut, sampleGame, unwrap } from './storage-helpers';
 
@@ -219,6 +220,41 @@ describe('upgrades', () => {
     expect(error.kind).toBe('blocked');
     expect(error.message).toMatch(/another tab/);
     otherTab.close();
+  });
+
+  it('waits while another tab keeps the old version open, says so, and upgrades once it closes, with its last save', async () => {
+    const factory = freshFactory();
+    await version1WithData(factory);
+    const otherTab = await rawOpen(factory, 1); // an old tab that does not let go
+    const onBlocked = vi.fn();
+    const next: UpgradeStep = () => undefined;
+    let opened: Awaited<ReturnType<typeof openDatabase>> | null = null;
+    const opening = openDatabase({ factory, upgradeSteps: [...UPGRADE_STEPS, next], onBlocked }).then(
+      (r) => (opened = r),
+    );
+    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledOnce());
+    // The old tab goes on saving while the upgrade waits for it.
+    await rawPut(otherTab, 'settings', 'light', 'theme');
+    expect(opened).toBe(null);
+    otherTab.close();
+    await opening;
+    const db = unwrap(opened!);
+    expect(db.version).toBe(UPGRADE_STEPS.length + 1);
+    expect(await db.get('settings', 'theme')).toBe('light');
+    db.close();
+  });
+
+  it('a save in flight when a newer version asks lands before this connection lets go', async () => {
+    const factory = freshFactory();
+    const onVersionChange = vi.fn();
+    const oldTab = unwrap(await openDatabase({ factory, onVersionChange }));
+    const game = sampleGame({ moves: ['K10'] });
+    const saving = saveGame(oldTab, game, 0);
+    const newTab = unwrap(await openDatabase({ factory, upgradeSteps: [...UPGRADE_STEPS, () => undefined] }));
+    expect(onVersionChange).toHaveBeenCalledOnce();
+    expect((await saving).ok).toBe(true);
+    expect(unwrap(await getGame(newTab, game.id)).moves).toEqual(['K10']);
+    newTab.close();
   });
 
   it('lets go of its connection when another tab upgrades, and says so', async () => {

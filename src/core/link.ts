@@ -153,14 +153,38 @@ function fromBase64url(text: string): Uint8Array | null {
   return (n & ((1 << bits) - 1)) === 0 ? bytes : null;
 }
 
-/** Characters a name may not hold: controls, and the marks that reorder text (they could disguise it). */
-const NOT_IN_NAMES = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * Characters a name may not hold, because they are invisible or change how the text around them shows, so
+ * one name could pass for another ("B\u200Bob" shows as "Bob"): controls (Cc), format characters (Cf:
+ * zero-width spaces and joiners, the soft hyphen, the byte-order mark, the marks that reorder text), line
+ * and paragraph separators (Zl, Zp) and every other default-ignorable code point (the Hangul fillers, the
+ * variation selectors…). A link that carries one is refused, not cleaned: what the sender's app writes never
+ * holds one (formatGameLink leaves them out), so such a link was made by hand to show a name it does not hold.
+ */
+const NOT_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+/** Emoji keep their own glue: a variation selector right after an emoji, a zero-width joiner between two. */
+const EMOJI_GLUE =
+  /(?<=\p{Extended_Pictographic}\p{Emoji_Modifier}?)\uFE0F|(?<=\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})/u;
+/** Matches emoji glue (group 1) or a character a name may not hold. */
+const GLUE_OR_HIDDEN = new RegExp(`(${EMOJI_GLUE.source})|${NOT_IN_NAMES.source}`, 'gu');
 
-/** A name as a link carries it; why not, for one that is not a name (too long, control characters). */
-function nameProblem(name: string): string | null {
-  if (name.length > MAX_LINK_NAME_LENGTH) return `longer than ${MAX_LINK_NAME_LENGTH} characters`;
-  if (NOT_IN_NAMES.test(name)) return 'it holds control characters';
-  if (name !== name.trim()) return 'it starts or ends with spaces';
+/** `name` without the characters a name may not hold (emoji keep their glue). */
+const withoutHidden = (name: string): string => name.replace(GLUE_OR_HIDDEN, (_, glue?: string) => glue ?? '');
+
+/** The first character of `name` that a name may not hold, as U+XXXX, or null. */
+function hiddenCharacter(name: string): string | null {
+  for (const [found, glue] of name.matchAll(GLUE_OR_HIDDEN)) {
+    if (glue === undefined) return `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return null;
+}
+
+/** Why `name` is not a name a link may carry (too long, an invisible character), as a sentence; or null. */
+export function linkNameProblem(name: string): string | null {
+  if (name.length > MAX_LINK_NAME_LENGTH) return `a name is longer than ${MAX_LINK_NAME_LENGTH} characters`;
+  const hidden = hiddenCharacter(name);
+  if (hidden) return `a name holds an invisible or control character (${hidden})`;
+  if (name !== name.trim()) return 'a name starts or ends with spaces';
   return null;
 }
 
@@ -175,8 +199,8 @@ function readName(field: string): Result<string, string> {
   } catch {
     return err('a name is not text');
   }
-  const problem = nameProblem(name);
-  return problem ? err(`a name is ${problem}`) : ok(name);
+  const problem = linkNameProblem(name);
+  return problem ? err(problem) : ok(name);
 }
 
 /**
@@ -204,7 +228,7 @@ export function formatGameLink(options: {
   const { state, friend } = options;
   const fields = [VERSION_2 + encodeGameLink(state.rules, state.moves).slice(1)];
   for (const name of options.names) {
-    const clean = name.replace(new RegExp(NOT_IN_NAMES.source, 'gu'), '').trim().slice(0, MAX_LINK_NAME_LENGTH);
+    const clean = withoutHidden(name).trim().slice(0, MAX_LINK_NAME_LENGTH);
     fields.push(base64url(utf8.encode(clean.trim())));
   }
   const shown = options.shownPly;

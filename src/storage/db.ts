@@ -165,6 +165,12 @@ export interface OpenOptions {
    * upgrade: storage calls fail with 'unavailable' from then on, and the page should offer a reload.
    */
   readonly onVersionChange?: () => void;
+  /**
+   * Called when the upgrade has to wait for another tab that holds the older version open and does not let
+   * it go: the open then waits, and succeeds (upgraded) once that tab has closed, so the old tab's later
+   * saves are never cut off by the upgrade. Left out, the open fails with 'blocked' instead.
+   */
+  readonly onBlocked?: () => void;
 }
 
 function globalFactory(): IDBFactory | null {
@@ -180,9 +186,9 @@ const UNAVAILABLE =
   'This browser offers no storage for Pente here (private browsing can do this): games will not be saved.';
 
 /**
- * Opens the database, upgrading it first when it is older than this version of the app. Fails with
- * 'blocked' when the upgrade has to wait for another tab that still holds the old version open; the caller
- * can ask the player to close that tab and try again.
+ * Opens the database, upgrading it first when it is older than this version of the app. When the upgrade
+ * has to wait for another tab that still holds the old version open, it waits and says so (`onBlocked`),
+ * or without `onBlocked` fails with 'blocked' (the caller can ask the player to close that tab and try again).
  */
 export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<PenteDb>> {
   const factory = options.factory === undefined ? globalFactory() : options.factory;
@@ -216,13 +222,15 @@ export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<P
         tx.abort();
       }
     };
-    request.onblocked = () =>
+    request.onblocked = () => {
+      if (options.onBlocked) return options.onBlocked();
       settle(
         fail(
           'blocked',
           'Pente is open in another tab with an older version. Close that tab so the saved games can be updated, then try again.',
         ),
       );
+    };
     request.onsuccess = () => {
       const connection = request.result;
       if (settled) {

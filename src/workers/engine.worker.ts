@@ -17,6 +17,7 @@ import {
   type EngineWorkerApi,
   clampThreads,
   isSaneClock,
+  HEARTBEAT_MS,
   requestError,
 } from './protocol';
 import { engineScore } from './score';
@@ -25,6 +26,24 @@ import { engineScore } from './score';
 function releaseCallback(callback: unknown): void {
   const release = (callback as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy];
   release?.();
+}
+
+/**
+ * The search's stop check (polled every 1024 nodes), which also tells the page the worker is alive at
+ * most every HEARTBEAT_MS: a search hung anywhere but in those polls goes quiet, and the page notices.
+ */
+function stopCheck(stopFlag: Int32Array | undefined, onAlive: (() => void) | undefined): () => boolean {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (onAlive && now - last >= HEARTBEAT_MS) {
+      last = now;
+      // Through Comlink this returns a promise settled only after the search: no unhandled rejection.
+      const delivered: unknown = onAlive();
+      if (delivered instanceof Promise) delivered.catch(() => undefined);
+    }
+    return stopFlag !== undefined && Atomics.load(stopFlag, 0) !== 0;
+  };
 }
 
 /** An analysis line as the page gets it: plain data, with the win chance worked out here. */
@@ -97,7 +116,7 @@ function replayRequest(request: BookRequest) {
 }
 
 const api: EngineWorkerApi = {
-  think(request, onProgress) {
+  think(request, onProgress, onAlive) {
     try {
       const { level } = request;
       if (typeof level === 'string' && !levelById(level)) throw requestError(`Unknown level "${level}".`);
@@ -113,7 +132,7 @@ const api: EngineWorkerApi = {
         ...(request.depth === undefined ? {} : { depth: request.depth }),
         ...(level === undefined ? {} : { level }),
         ...(request.seed === undefined ? {} : { seed: request.seed }),
-        ...(stopFlag ? { shouldStop: () => Atomics.load(stopFlag, 0) !== 0 } : {}),
+        ...(stopFlag || onAlive ? { shouldStop: stopCheck(stopFlag, onAlive) } : {}),
         ...(onProgress
           ? {
               onProgress: (p: SearchProgress) => {
@@ -146,9 +165,10 @@ const api: EngineWorkerApi = {
       };
     } finally {
       releaseCallback(onProgress);
+      releaseCallback(onAlive);
     }
   },
-  analyse(request, onProgress) {
+  analyse(request, onProgress, onAlive) {
     try {
       const state = replayRequest(request);
       if (state.result) throw requestError('The game is over: there is nothing to analyse.');
@@ -157,7 +177,7 @@ const api: EngineWorkerApi = {
       const found = engine.analyse(state, {
         timeMs: request.timeMs,
         ...(request.lines === undefined ? {} : { lines: request.lines }),
-        ...(stopFlag ? { shouldStop: () => Atomics.load(stopFlag, 0) !== 0 } : {}),
+        ...(stopFlag || onAlive ? { shouldStop: stopCheck(stopFlag, onAlive) } : {}),
         ...(onProgress
           ? {
               onProgress: (lines: readonly AnalysisLine[]) => {
@@ -170,6 +190,7 @@ const api: EngineWorkerApi = {
       return { key: request.key ?? '', lines: found.lines.map(lineAnswer), nodes: found.nodes, timeMs: found.timeMs };
     } finally {
       releaseCallback(onProgress);
+      releaseCallback(onAlive);
     }
   },
   ready() {

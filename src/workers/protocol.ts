@@ -147,14 +147,19 @@ export interface EngineWorkerApi {
   ready(): true;
   /**
    * Finds a move for the position after `request.moves`. `onProgress` is a Comlink.proxy from the page;
-   * it is called after each completed iteration.
+   * it is called after each completed iteration. `onAlive` (a Comlink.proxy too) is called every
+   * HEARTBEAT_MS while the search runs, so the page can tell a live search from a hung one.
    */
-  think(request: EngineRequest, onProgress?: (progress: EngineProgress) => void): EngineAnswer;
+  think(request: EngineRequest, onProgress?: (progress: EngineProgress) => void, onAlive?: () => void): EngineAnswer;
   /**
    * Analyses the position after `request.moves` at full strength, without the book. `onProgress` (a
-   * Comlink.proxy) gets every line known so far as they are found and deepened.
+   * Comlink.proxy) gets every line known so far as they are found and deepened; `onAlive`, as for think.
    */
-  analyse(request: AnalysisRequest, onProgress?: (lines: readonly AnalysisLineAnswer[]) => void): AnalysisAnswer;
+  analyse(
+    request: AnalysisRequest,
+    onProgress?: (lines: readonly AnalysisLineAnswer[]) => void,
+    onAlive?: () => void,
+  ): AnalysisAnswer;
   /** Forgets the transposition table (a new game: its entries are only dead weight). */
   newGame(): void;
   /** Gives the engine the packed openings book (public/openings.bin); throws if the bytes are not a book. */
@@ -168,6 +173,12 @@ export interface EngineWorkerApi {
 
 /** The most search threads a request may ask for. */
 export const MAX_THREADS = 8;
+
+/**
+ * How often a searching worker says it is alive (`onAlive`, from the search's polls of its stop check,
+ * every 1024 nodes): the page deems a worker hung after a second without a word past its answer's due time.
+ */
+export const HEARTBEAT_MS = 250;
 
 /** A thread count as the worker honours it: a whole number from 1 to MAX_THREADS (1 for nonsense). */
 export const clampThreads = (threads: number): number =>

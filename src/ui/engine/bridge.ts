@@ -21,9 +21,12 @@
  * - An answer carries the key of the position it was asked for; one that no longer matches, or that comes
  *   when the caller's `isCurrent()` says the position has moved on (undo, new game, leaving the game),
  *   rejects with 'stale', so a stale move can never be played.
- * - A worker that errors, or does not answer within its think time plus a margin (`answerDeadlineMs`), is
- *   terminated and the request rejects with 'crashed' or 'timeout'; the next request starts a fresh worker.
- *   The margin is a few seconds, so a hung search is reported that long after its answer was due.
+ * - A worker that errors, or is hung, is terminated and the request rejects with 'crashed' or 'timeout';
+ *   the next request starts a fresh worker. A searching worker says it is alive every HEARTBEAT_MS (from
+ *   the search's own polls); past its answer's due time (its think time), a worker silent for a second
+ *   (`silenceMs`) is hung, so a hang is reported about a second after the answer was due. One that keeps
+ *   saying it is alive but overruns (a busy machine) is given up to a margin of a few seconds more
+ *   (`answerDeadlineMs`): see `watchForHang`.
  * - `bookMoves` asks the worker for the openings book's moves in a position (the book panel's data; the
  *   page does not read the book itself). It is not a job: it neither replaces nor waits for a move request
  *   in the bridge. It is posted at once and the worker, which reads its messages one at a time, answers it
@@ -120,8 +123,12 @@ export interface EngineBridgeOptions {
   readonly crossOriginIsolated?: boolean;
   /** After a cooperative stop, how long to wait for the search to stop before terminating the worker. */
   readonly stopGraceMs?: number;
-  /** How long past its think time a worker may take to answer before it is deemed hung. */
+  /** How long past its think time a worker that is still alive may take to answer before it is deemed hung. */
   readonly hangMarginMs?: number;
+  /** How long past its think time a worker may be silent (no heartbeat, no progress) before it is deemed hung. */
+  readonly silenceMs?: number;
+  /** The page's clock (default Date.now): only to tell a timer that fired late, on a busy page. */
+  readonly now?: () => number;
   /** How long a new worker has to load, answer `ready()` and take the book before it is deemed unavailable. */
   readonly startDeadlineMs?: number;
   /**
@@ -159,6 +166,11 @@ export type AnalyseOptions = JobOptions<readonly AnalysisLineAnswer[]>;
 
 export const DEFAULT_STOP_GRACE_MS = 150;
 export const DEFAULT_HANG_MARGIN_MS = 3000;
+/** Four heartbeats missed (HEARTBEAT_MS): a live search beats every 250 ms even on a slow phone. */
+export const DEFAULT_SILENCE_MS = 1000;
+/** A hang timer that fires this much later than asked ran on a busy page: its verdict waits a little. */
+const LATE_TIMER_MS = 200;
+const RECHECK_MS = 100;
 /** Ample for a module worker's script to load and parse on a slow phone, and well within 10 s. */
 export const DEFAULT_START_DEADLINE_MS = 5000;
 export const DEFAULT_BOOK_WAIT_MS = 2000;
@@ -178,6 +190,50 @@ export function positionKey(position: EnginePosition): string {
  */
 export function answerDeadlineMs(request: MoveRequest, hangMarginMs = DEFAULT_HANG_MARGIN_MS): number {
   return thinkTime(request).hardMs + hangMarginMs;
+}
+
+/**
+ * Watches a worker's call for a hang. Until `dueMs` (its think time) it is never deemed hung. From then, it
+ * is hung once a whole `silenceMs` passes with no sign of life (`alive()`: a heartbeat or progress); one
+ * that keeps giving signs is hung only at `dueMs + marginMs`. Timers alone decide, except that a timer that
+ * fired late (the page itself was busy, and the worker's messages may be queued behind it) checks again a
+ * little later instead of judging at once, so a busy machine raises no false alarm.
+ */
+export function watchForHang(options: {
+  readonly dueMs: number;
+  readonly silenceMs: number;
+  readonly marginMs: number;
+  readonly now: () => number;
+  readonly onHung: () => void;
+}): { alive(): void; stop(): void } {
+  const { dueMs, silenceMs, marginMs, now, onHung } = options;
+  let heard = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** How far past the start the timers have run (as asked, not as the clock says). */
+  let elapsed = 0;
+  const after = (ms: number, then: () => void): void => {
+    const at = now() + ms;
+    timer = setTimeout(() => {
+      elapsed += ms;
+      if (now() - at > LATE_TIMER_MS) timer = setTimeout(then, RECHECK_MS);
+      else then();
+    }, ms);
+  };
+  const judge = (): void => {
+    if (!heard) return onHung();
+    heard = false;
+    const left = dueMs + marginMs - elapsed;
+    if (left <= silenceMs) after(left, onHung);
+    else after(silenceMs, judge);
+  };
+  after(dueMs, () => {
+    heard = false; // only signs given past the due time count
+    after(Math.min(silenceMs, marginMs), judge);
+  });
+  return {
+    alive: () => void (heard = true),
+    stop: () => clearTimeout(timer),
+  };
 }
 
 /** Vite bundles the worker into its own chunk from this exact `new Worker(new URL(...))` form. */
@@ -245,6 +301,8 @@ export class EngineBridge {
   private readonly cooperativeStop: boolean;
   private readonly stopGraceMs: number;
   private readonly hangMarginMs: number;
+  private readonly silenceMs: number;
+  private readonly now: () => number;
   private readonly startDeadlineMs: number;
   private readonly bookWaitMs: number;
   private readonly loadBook: (() => Promise<ArrayBuffer | null>) | undefined;
@@ -262,6 +320,8 @@ export class EngineBridge {
       typeof SharedArrayBuffer === 'function';
     this.stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     this.hangMarginMs = options.hangMarginMs ?? DEFAULT_HANG_MARGIN_MS;
+    this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
+    this.now = options.now ?? Date.now;
     this.startDeadlineMs = options.startDeadlineMs ?? DEFAULT_START_DEADLINE_MS;
     this.bookWaitMs = Math.min(options.bookWaitMs ?? DEFAULT_BOOK_WAIT_MS, this.startDeadlineMs);
     this.loadBook = options.loadBook;
@@ -293,8 +353,8 @@ export class EngineBridge {
    */
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
     const key = positionKey(request);
-    return this.runJob(key, answerDeadlineMs(request, this.hangMarginMs), options, (remote, stopFlag, progress) =>
-      remote.think(wireRequest(request, key, stopFlag, this.threads), progress),
+    return this.runJob(key, thinkTime(request).hardMs, options, (remote, stopFlag, progress, alive) =>
+      remote.think(wireRequest(request, key, stopFlag, this.threads), progress, alive),
     );
   }
 
@@ -306,7 +366,7 @@ export class EngineBridge {
   analyse(request: AnalysisRequestInput, options: AnalyseOptions = {}): Promise<AnalysisAnswer> {
     const key = positionKey(request);
     const { timeMs, lines } = request;
-    return this.runJob(key, timeMs + this.hangMarginMs, options, (remote, stopFlag, progress) =>
+    return this.runJob(key, timeMs, options, (remote, stopFlag, progress, alive) =>
       remote.analyse(
         {
           ...wirePosition(request),
@@ -316,23 +376,25 @@ export class EngineBridge {
           ...(stopFlag ? { stopFlag } : {}),
         },
         progress,
+        alive,
       ),
     );
   }
 
   /**
-   * Runs one job on the worker: `call` makes the worker call once the worker has started, which must answer
-   * within `deadlineMs` of being called. Aborts any job still in flight; rejects with an EngineError
+   * Runs one job on the worker: `call` makes the worker call once the worker has started, whose answer is
+   * due `dueMs` after it is made (watched for a hang from then: `watchForHang`). Aborts any job still in flight; rejects with an EngineError
    * ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable').
    */
   private runJob<A extends { readonly key: string }, P>(
     key: string,
-    deadlineMs: number,
+    dueMs: number,
     options: JobOptions<P>,
     call: (
       remote: Comlink.Remote<EngineWorkerApi>,
       stopFlag: Int32Array | undefined,
       progress: ((p: P) => void) | undefined,
+      alive: () => void,
     ) => Promise<A>,
   ): Promise<A> {
     const { signal, onProgress, isCurrent } = options;
@@ -343,7 +405,7 @@ export class EngineBridge {
       return Promise.reject(new EngineError('stale', 'The position changed before the engine started.'));
 
     return new Promise<A>((resolve, reject) => {
-      let hangTimer: ReturnType<typeof setTimeout> | undefined;
+      let hangWatch: { alive(): void; stop(): void } | undefined;
       /** Set once the call is in the worker's hands; until then failing just means not sending it. */
       let running: RunningCall | undefined;
       /** The worker the job is starting or running on, which tells it if it fails. */
@@ -351,7 +413,7 @@ export class EngineBridge {
 
       const finish = (): void => {
         job.settled = true;
-        clearTimeout(hangTimer);
+        hangWatch?.stop();
         signal?.removeEventListener('abort', onAbort);
         if (attached?.job === job) attached.job = null;
       };
@@ -393,19 +455,22 @@ export class EngineBridge {
           return;
         }
         const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-        const progress = onProgress
-          ? Comlink.proxy((p: P) => {
-              if (!job.settled && (isCurrent?.() ?? true)) onProgress(p);
-            })
-          : undefined;
-        const pending = call(worker.remote, stopFlag, progress);
+        const progress = Comlink.proxy((p: P) => {
+          hangWatch?.alive();
+          if (onProgress && !job.settled && (isCurrent?.() ?? true)) onProgress(p);
+        });
+        const alive = Comlink.proxy(() => hangWatch?.alive());
+        const pending = call(worker.remote, stopFlag, progress, alive);
         const ended = Promise.race([pending.then(noop, noop), worker.terminated]);
         running = { worker, stopFlag, ended, answered: false };
         this.workerFree = ended;
-        hangTimer = setTimeout(
-          () => job.fail(new EngineError('timeout', 'The engine did not answer in time.')),
-          deadlineMs,
-        );
+        hangWatch = watchForHang({
+          dueMs,
+          silenceMs: this.silenceMs,
+          marginMs: this.hangMarginMs,
+          now: this.now,
+          onHung: () => job.fail(new EngineError('timeout', 'The engine did not answer in time.')),
+        });
         let answer: A;
         try {
           answer = await pending;

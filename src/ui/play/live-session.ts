@@ -23,6 +23,7 @@ import {
   withState,
 } from '../../storage';
 import { db, keptGames, notify, players, refreshResumable, screen, settings, updateSettings } from '../shell/app-state';
+import { addReloadGuard } from '../shell/pwa';
 import { navigate } from '../shell/router';
 import { PlayController } from './session/controller';
 import {
@@ -74,6 +75,15 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => session.peek()?.setVisible(false));
   window.addEventListener('beforeunload', (event) => {
     if (session.peek()?.unsavedAtRisk.peek()) event.preventDefault();
+  });
+  // A page reloading itself (into an update, for a chunk) waits for the game's saves to land, and does not
+  // while its last moves are only in this page. Off the play screen, the session is first closed.
+  addReloadGuard(async () => {
+    const live = session.peek();
+    if (live && screen.peek() !== 'play') await closeSession();
+    else if (live) await live.settled();
+    else await lastClosed;
+    return !live?.unsavedAtRisk.peek();
   });
 }
 

@@ -64,6 +64,8 @@ interface PuzzleTrainerProps {
 
 function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   const [pack, setPack] = useState<PuzzlePackIndex | string | null>(null);
+  /** The id a link asked for that the pack does not hold (null: none). */
+  const [missing, setMissing] = useState<string | null>(null);
   const [index, setIndex] = useState(-1);
   const [puzzle, setPuzzle] = useState<{ puzzle: Puzzle; position: GameState } | null>(null);
   const [attempt, setAttempt] = useState<PuzzleAttempt | null>(null);
@@ -115,9 +117,11 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       if (!live) return;
       setPack(p);
       if (typeof p === 'string') return;
-      // A link to one puzzle opens it (an id not in the pack: one is picked as usual).
-      const asked = p.ids.indexOf(requestedPuzzle.peek());
-      open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
+      // A link to one puzzle opens it; an id not in the pack is said so, with a way on to another.
+      const wanted = requestedPuzzle.peek();
+      const asked = p.ids.indexOf(wanted);
+      if (wanted && asked < 0) setMissing(wanted);
+      else open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
     });
     // Another tab answered: its answers are in the stored progress, which is read again.
     const unsubscribe = onProgressChange((kind) => {
@@ -130,6 +134,26 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     };
   }, []);
 
+  if (missing !== null && pack !== null && typeof pack !== 'string') {
+    const another = () => {
+      setMissing(null);
+      // The URL is the trainer's again, so a reload does not bring the bad link back.
+      navigate({ screen: 'puzzles' }, { replace: true });
+      open(pack, nextPuzzleIndex(pack, puzzleProgress.value));
+    };
+    return (
+      <main class="puzzles">
+        <ScreenHeader title="Puzzles" />
+        <p class="notice" role="alert">
+          There is no puzzle “{missing.slice(0, 40)}” here: the link may be mistyped, or from another version of the
+          app.
+        </p>
+        <button type="button" class="primary" onClick={another}>
+          Open a puzzle
+        </button>
+      </main>
+    );
+  }
   if (pack === null || (typeof pack !== 'string' && !puzzle)) {
     return (
       <main class="puzzles">

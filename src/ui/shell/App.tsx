@@ -3,7 +3,7 @@
  * app is ready offline, and offers installation, in its own layout.)
  */
 import type { FunctionComponent } from 'preact';
-import { type Screen, ready, screen, settings } from './app-state';
+import { type Screen, ready, screen, settings, waitingForOtherTabs } from './app-state';
 import { DialogHost } from './dialog';
 import { openingGame } from './router';
 import { Home } from '../home/HomeScreen';
@@ -49,7 +49,15 @@ export function App() {
   return (
     <>
       {/* Until the database has answered nothing is drawn, so the first screen appears once, whole. */}
-      {ready.value && !openingGame.value ? <Shown /> : <p class="loading app-loading">Loading…</p>}
+      {ready.value && !openingGame.value ? (
+        <Shown />
+      ) : waitingForOtherTabs.value ? (
+        <p class="loading" role="status">
+          Close other tabs of Pente to finish updating.
+        </p>
+      ) : (
+        <p class="loading app-loading">Loading…</p>
+      )}
       <DialogHost />
       <Toasts />
     </>

@@ -62,6 +62,13 @@ export const keptGames = signal(0);
  */
 export const notices = signal<readonly { id: number; text: string; leaving: boolean }[]>([]);
 export const ready = signal(false);
+/** The saved games wait to be updated to this version until another tab of an older one has closed. */
+export const waitingForOtherTabs = signal(false);
+/**
+ * A newer version of the app opened the saved games in another tab, so this page's connection was closed
+ * for its upgrade: this page is behind, and reloads into the newer version at a safe moment (pwa.ts).
+ */
+export const newerVersionOpened = signal(false);
 
 /** How long a notice fades out before it is gone (the CSS transition of `.toast.leaving`). */
 export const NOTICE_FADE_MS = 400;
@@ -104,11 +111,18 @@ export function clearNotices(): void {
 
 export async function startApp(): Promise<void> {
   const opened = await openDatabase({
+    // The upgrade waits for the old tab, which keeps saving until it closes; this tab says why it waits.
+    onBlocked: () => (waitingForOtherTabs.value = true),
     onVersionChange: () => {
+      // The connection is closed (saves in flight finish first); later saves fail and are kept on this
+      // device (the unsaved-games journal) until the reload into the newer version saves them.
       db.value = null;
-      storageProblem.value = 'A newer version of the app opened in another tab. Reload to keep saving your games.';
+      storageProblem.value =
+        'A newer version of Pente opened in another tab: this one reloads into it at the next safe moment. Your moves are kept until then.';
+      newerVersionOpened.value = true;
     },
   });
+  waitingForOtherTabs.value = false;
   if (!opened.ok) {
     storageProblem.value = `Games cannot be saved on this device (${opened.error.message}). You can still play.`;
     ready.value = true;

@@ -8,9 +8,16 @@
  * second time renders in the same frame as any other. While its chunk loads the app shows "Loading…"
  * after a short delay (CSS: no flash for a fast load); a chunk that fails (the network gone before the
  * service worker had it, an old page after an update) says so with Try again.
+ *
+ * The browser remembers a module that failed to load and fails every later import() of it in this page,
+ * so trying again means reloading the page (at a safe moment: pwa.ts's reloadWhenSafe; the URL already
+ * names this screen, so the reload lands on it). A page whose build is older than the service worker's
+ * (another tab took an update) reloads at once; any other page does so by itself once a minute at most,
+ * so a chunk missing from the server too cannot make it reload over and over.
  */
 import type { FunctionComponent } from 'preact';
 import { useState } from 'preact/hooks';
+import { pageIsStale, reloadWhenSafe } from './pwa';
 
 type Loaded = FunctionComponent;
 
@@ -46,7 +53,7 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
       return (
         <main class="screen-failed">
           <p role="alert">This screen could not be loaded ({failed}). Check the connection and try again.</p>
-          <button type="button" class="primary" onClick={() => setFailed(null)}>
+          <button type="button" class="primary" onClick={() => void tryAgain().then((r) => r || setFailed(null))}>
             Try again
           </button>
         </main>
@@ -56,11 +63,40 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
     // page in the background, or a test's paused clock, has no frames). preload() starts it only once.
     preload().then(
       () => setLoaded((n) => n + 1),
-      (e: unknown) => setFailed(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => {
+        setFailed(e instanceof Error ? e.message : String(e));
+        void reloadBySelf();
+      },
     );
     return <p class="loading app-loading">Loading…</p>;
   }
   return { Screen, preload };
+}
+
+/** Whether a reload can load the page again: served by the service worker, or the network is up. */
+const canReload = () =>
+  (typeof navigator !== 'undefined' && 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null) ||
+  navigator.onLine;
+
+/** Try again: reloads the page when that can work (resolves whether it does), else nothing. */
+const tryAgain = (): Promise<boolean> => (canReload() ? reloadWhenSafe({ asked: true }) : Promise.resolve(false));
+
+const LAST_RELOAD_KEY = 'pente-chunk-reload';
+const RELOAD_AT_MOST_EVERY_MS = 60_000;
+
+/** After a failed chunk: the page reloads by itself when it is stale, or has not just done so. */
+async function reloadBySelf(): Promise<void> {
+  if (!canReload()) return;
+  if (!pageIsStale.peek()) {
+    try {
+      const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY) ?? 0);
+      if (Date.now() - last < RELOAD_AT_MOST_EVERY_MS) return;
+      sessionStorage.setItem(LAST_RELOAD_KEY, String(Date.now()));
+    } catch {
+      return; // no session storage: nothing would stop a loop
+    }
+  }
+  await reloadWhenSafe();
 }
 
 /** Runs `work` when the page is next idle (soon, where the browser has no requestIdleCallback). */

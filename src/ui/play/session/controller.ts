@@ -279,6 +279,11 @@ export class PlayController {
     this.computer.retry();
   }
 
+  /** Resolves once every change queued so far has been saved (or has failed to be). */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /**
    * Ends the session: the computer stops thinking, the running clock stops (the time used is saved), and
    * nothing is saved after that. Resolves once the last save has settled.
