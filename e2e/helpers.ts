@@ -119,9 +119,11 @@ export async function putGamesWithSummaries(
   records: readonly unknown[],
   summaries: readonly unknown[],
 ): Promise<void> {
+  // One JSON text: Playwright carries a string into the page far faster than 20,000 objects.
   await page.evaluate(
-    ({ games, listed }) =>
+    (text) =>
       new Promise<void>((resolve, reject) => {
+        const { games, listed } = JSON.parse(text) as { games: unknown[]; listed: unknown[] };
         const open = indexedDB.open('pente');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -136,7 +138,7 @@ export async function putGamesWithSummaries(
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { games: records as unknown[], listed: summaries as unknown[] },
+    JSON.stringify({ games: records, listed: summaries }),
   );
 }
 

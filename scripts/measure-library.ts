@@ -13,11 +13,10 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, devices } from '@playwright/test';
-import { summarize } from '../src/storage/summaries';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { putGamesWithSummaries } from '../e2e/helpers';
 import { startPreview } from './lib/preview-server';
-import { sampleLibrary } from './lib/sample-games';
+import { sampleLibrary, sampleSummaries } from './lib/sample-games';
 
 const option = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -49,10 +48,10 @@ async function seed(dir: string, count: number): Promise<void> {
   await page.goto(URL);
   await page.getByRole('button', { name: 'New game' }).waitFor();
   const games = sampleLibrary(count);
+  const summaries = sampleSummaries(games);
   for (let start = 0; start < count; start += SEED_CHUNK) {
-    const chunk = games.slice(start, start + SEED_CHUNK);
-    const summaries = chunk.map((g) => summarize(g.id, g));
-    await putGamesWithSummaries(page, chunk, summaries);
+    const end = start + SEED_CHUNK;
+    await putGamesWithSummaries(page, games.slice(start, end), summaries.slice(start, end));
   }
   await context.close();
 }
