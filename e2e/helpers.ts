@@ -110,6 +110,38 @@ export async function putGames(page: Page, records: readonly unknown[]): Promise
   );
 }
 
+/**
+ * Writes game records and their summaries (src/storage/summaries.ts's summarize) in one transaction, as an
+ * import leaves them: for a big library that the app should open as it is, without making summaries first.
+ */
+export async function putGamesWithSummaries(
+  page: Page,
+  records: readonly unknown[],
+  summaries: readonly unknown[],
+): Promise<void> {
+  // One JSON text: Playwright carries a string into the page far faster than 20,000 objects.
+  await page.evaluate(
+    (text) =>
+      new Promise<void>((resolve, reject) => {
+        const { games, listed } = JSON.parse(text) as { games: unknown[]; listed: unknown[] };
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['games', 'summaries'], 'readwrite');
+          for (const v of games) tx.objectStore('games').put(v);
+          for (const v of listed) tx.objectStore('summaries').put(v);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    JSON.stringify({ games: records, listed: summaries }),
+  );
+}
+
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 

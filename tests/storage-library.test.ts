@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPORT_FORMAT,
   type GameSummary,
+  checkLibrary,
   type StoredGame,
   deleteGame,
   exportAll,
@@ -63,6 +64,8 @@ describe('summaries', () => {
     await rawPut(raw, 'games', { ...sampleGame({ updatedAt: 7_000 }), id: 'written-by-hand' });
     await rawPut(raw, 'summaries', { id: 'orphan', status: 'in-progress' });
     raw.close();
+    // One summary written, one deleted.
+    expect(unwrap(await checkLibrary(db))).toBe(2);
     const library = unwrap(await listGameSummaries(db));
     expect(ids(library.games)).toEqual(['written-by-hand']);
     expect(ids(await storedSummaries(db))).toEqual(['written-by-hand']);
@@ -113,6 +116,8 @@ describe('damaged records', () => {
       createdAt: null,
     });
     raw.close();
+    // What the app does after its first screen: the damaged records get their summaries.
+    expect(unwrap(await checkLibrary(db))).toBe(4);
     return { db, factory, older, newer };
   }
 

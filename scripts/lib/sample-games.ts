@@ -5,7 +5,9 @@
  * nothing to what the list screen is measured on.
  */
 import { type BoardSize, formatPoint, newGame, play } from '../../src/core';
+import { gameIdentity, textHash } from '../../src/storage/game-record';
 import type { StoredGame } from '../../src/storage/records';
+import { type GameSummary, type SummaryRecord, isDamaged, summarize } from '../../src/storage/summaries';
 import { rng as seededRandom } from '../../tests/helpers';
 
 /** Up to `plies` random legal moves anywhere on the board, stopping early if the game ends. */
@@ -53,5 +55,35 @@ export function sampleLibrary(count: number, seed = 1): StoredGame[] {
       demo: false,
       revision: 1,
     };
+  });
+}
+
+/**
+ * The summaries of sampleLibrary's games (src/storage/summaries.ts), as an import would have written them,
+ * made fast: the moves of each distinct position are replayed once (summarize), and each game's own fields
+ * (id, names, dates, identity) are put on that summary. The first game of every position is summarised in
+ * full and must come out the same, so this cannot drift from summarize unnoticed.
+ */
+export function sampleSummaries(games: readonly StoredGame[]): SummaryRecord[] {
+  const replayed = new Map<string, SummaryRecord>();
+  return games.map((game) => {
+    const shape = JSON.stringify([game.size, game.moves, game.status, game.result]);
+    const known = replayed.get(shape);
+    if (!known || isDamaged(known)) {
+      const summary = summarize(game.id, game);
+      if (!known) replayed.set(shape, summary);
+      return summary;
+    }
+    const fast: GameSummary = {
+      ...known,
+      id: game.id,
+      players: [game.players[0].name, game.players[1].name],
+      createdAt: game.createdAt,
+      updatedAt: game.updatedAt,
+      revision: game.revision,
+      identity: textHash(gameIdentity(game)),
+      listedAt: game.updatedAt,
+    };
+    return fast;
   });
 }

@@ -152,7 +152,17 @@ export async function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageR
   return deleted;
 }
 
-/** How many records the games store holds (damaged ones too): Home offers the tutorial while it is none. */
+/**
+ * Whether the games store holds any record (damaged ones too): Home offers the tutorial while it holds none.
+ * The first key answers it, whatever the library's size.
+ */
+export function hasGames(db: PenteDb): Promise<StorageResult<boolean>> {
+  return withTransaction(db, ['games'], 'readonly', 'look for saved games', async (tx) =>
+    ok((await tx.objectStore('games').openKeyCursor()) !== null),
+  );
+}
+
+/** How many records the games store holds (damaged ones too); the database counts them. */
 export function countGames(db: PenteDb): Promise<StorageResult<number>> {
   return withTransaction(db, ['games'], 'readonly', 'count the games', async (tx) =>
     ok(await tx.objectStore('games').count()),

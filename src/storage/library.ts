@@ -1,8 +1,15 @@
 /**
- * The game library as the games screen and "Continue" see it: summaries, not whole records (see
- * summaries.ts). Summaries are written with every save, import and delete, and built for every game by the
- * version-2 upgrade; a record written some other way (by hand, by a tool, by a test) has none, so each
- * listing first compares the two stores' keys, which is cheap, and summarises only the games lacking one.
+ * The game library as the games screen, Home and "Continue" see it: summaries, not whole records (see
+ * summaries.ts), read a page at a time through the summaries' indexes, so what a screen costs does not grow
+ * with the library. Summaries are written with every save, import and delete, and built for every game by
+ * the upgrades that add them.
+ *
+ * A record written some other way (by hand, by a tool, by a test) may have no summary, and a summary may
+ * be left without its game or in a shape this version does not write. The check that finds these
+ * (checkLibrary) has to read every key of both stores and every summary, so it never runs on the way to a
+ * screen: the app runs it once per connection after its first screen is drawn, a page per transaction with
+ * the page given a turn between pages, and imports run it before they look for duplicates. After it,
+ * counts (read by the database, not the page) tell whether anything wrote around the app since.
  *
  * A summary is trusted only as far as it can be checked cheaply: one that does not have the shape this
  * version writes (an unknown variant, a field missing) is made again from its game, and the games a list
@@ -10,7 +17,8 @@
  * summary was written (so that it no longer replays) lists as damaged. What is made again is written back.
  */
 import { VARIANTS, ok } from '../core';
-import { type PenteDb, request, withTransaction } from './db';
+import { type PenteDb, type PenteSchema, request, withTransaction } from './db';
+import type { IDBPTransaction } from 'idb';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
 import type { GameSortKey } from './games';
@@ -33,64 +41,155 @@ export type ProgressReport = (done: number, total: number) => void;
 /** Records summarised per transaction: small enough that each chunk's replays make no long task. */
 const SUMMARY_CHUNK = 50;
 
+/**
+ * Keys and summaries read per transaction by the check and by a listing that no index orders: a few
+ * milliseconds of the page's time to take in, however big the library.
+ */
+export const LIBRARY_PAGE = 500;
+
 export { yieldToPage };
 
 /** A Set-able text for a key: string ids as they are, other keys (numbers, dates, arrays) as typed JSON. */
 const keyText = (key: IDBValidKey): string => (typeof key === 'string' ? `s${key}` : `k${JSON.stringify(key)}`);
 
-/** Connections whose two stores' keys have been compared in full once (see repairSummaries). */
-const keysCompared = new WeakSet<PenteDb>();
+/** Connections whose library has been checked in full once (see checkLibrary). */
+const checkedInFull = new WeakSet<PenteDb>();
 
-/** One repair at a time per connection: the home screen and the games screen may both ask at start-up. */
-const repairs = new WeakMap<PenteDb, Promise<StorageResult<number>>>();
+/** One check at a time per connection: the start-up check and an import may both ask. */
+const checks = new WeakMap<PenteDb, Promise<StorageResult<number>>>();
 
 /**
- * Writes the summaries that games lack and deletes summaries whose game is gone, in chunks with the page
- * given a turn between them. Returns how many summaries were written.
+ * Makes the library whole: writes the summaries that games lack, deletes summaries whose game is gone, and
+ * makes again those not in the shape this version writes. The first time on a connection every key and
+ * summary is read, LIBRARY_PAGE at a time with the page given a turn between pages; after that, only when
+ * the counts show that something wrote around the app. Returns how many summaries were written or deleted.
  */
-export function indexMissingSummaries(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
-  const running = repairs.get(db);
+export function checkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
+  const running = checks.get(db);
   if (running) return running;
-  const repair = repairSummaries(db, onProgress).finally(() => repairs.delete(db));
-  repairs.set(db, repair);
-  return repair;
+  const check = runCheck(db, onProgress).finally(() => checks.delete(db));
+  checks.set(db, check);
+  return check;
 }
 
-/** The summaries store's keys whose values are not summaries this version wrote (made again from their games). */
-async function invalidSummaryKeys(db: PenteDb): Promise<StorageResult<IDBValidKey[]>> {
-  return withTransaction(db, ['summaries'], 'readonly', 'list the saved games', async (tx) => {
+/** The old name, for the imports: they need every stored game's summary before looking for duplicates. */
+export const indexMissingSummaries = checkLibrary;
+
+async function runCheck(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
+  if (checkedInFull.has(db)) {
+    const whole = await countsAgree(db);
+    if (!whole.ok) return whole;
+    if (whole.value) return ok(0);
+  }
+  const walked = await walkLibrary(db, onProgress);
+  if (walked.ok) checkedInFull.add(db);
+  return walked;
+}
+
+/**
+ * Whether the counts say the library is whole: as many summaries as games, each in one of the indexes a
+ * tab lists from (a damaged one perhaps undated). The app writes a game and its summary together, so a
+ * difference means something wrote around it. The database counts; the page reads five numbers.
+ */
+function countsAgree(db: PenteDb): Promise<StorageResult<boolean>> {
+  return withTransaction(db, ['games', 'summaries'], 'readonly', 'check the saved games', async (tx) => {
     const store = tx.objectStore('summaries');
     const byStatusUpdated = store.index('byStatusUpdated');
     const dated = (status: string) => IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
-    // Every summary this version writes is in one of these (a damaged one perhaps undated): a summary the
-    // counts miss has a status or date no tab lists, and its game would be listed nowhere.
-    const [total, unfinished, finished, damaged] = await Promise.all([
-      store.count(),
-      byStatusUpdated.count(dated('in-progress')),
-      byStatusUpdated.count(dated('finished')),
-      store.index('byStatus').count('damaged'),
+    const [games, total, unfinished, finished, damaged] = await Promise.all([
+      request(tx.objectStore('games').count()),
+      request(store.count()),
+      request(byStatusUpdated.count(dated('in-progress'))),
+      request(byStatusUpdated.count(dated('finished'))),
+      request(store.index('byStatus').count('damaged')),
     ]);
-    if (unfinished + finished + damaged === total) return ok([]);
-    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
-    return ok(keys.filter((_, i) => !isSummaryRecord(values[i])));
+    return ok(games === total && unfinished + finished + damaged === total);
   });
+}
+
+/** IndexedDB's own key order (both stores are keyed alike, so their keys can be walked side by side). */
+const compareKeys = (a: IDBValidKey, b: IDBValidKey): number => indexedDB.cmp(a, b);
+
+/** What one page of the check found to write again, and the last key it covered (undefined: the end). */
+interface CheckedPage {
+  readonly fix: readonly IDBValidKey[];
+  readonly covered: number;
+  readonly last: IDBValidKey | undefined;
+}
+
+/**
+ * Reads the next page of both stores' keys after `after` (and the summaries), and finds within it the
+ * games without a summary, the summaries without a game, and the summaries not in this version's shape.
+ * The page ends at the smaller of the two stores' last keys, so nothing past it is judged on half the keys.
+ */
+function checkPage(db: PenteDb, after: IDBValidKey | undefined): Promise<StorageResult<CheckedPage>> {
+  return withTransaction(db, ['games', 'summaries'], 'readonly', 'check the saved games', async (tx) => {
+    const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+    const games = tx.objectStore('games');
+    const summaries = tx.objectStore('summaries');
+    const [gameKeys, summaryKeys, summaryValues] = await Promise.all([
+      request(games.getAllKeys(range, LIBRARY_PAGE)),
+      request(summaries.getAllKeys(range, LIBRARY_PAGE)),
+      request(summaries.getAll(range, LIBRARY_PAGE)),
+    ]);
+    const lastGame = gameKeys.length === LIBRARY_PAGE ? gameKeys[gameKeys.length - 1] : undefined;
+    const lastSummary = summaryKeys.length === LIBRARY_PAGE ? summaryKeys[summaryKeys.length - 1] : undefined;
+    const last =
+      lastGame === undefined
+        ? lastSummary
+        : lastSummary === undefined || compareKeys(lastGame, lastSummary) <= 0
+          ? lastGame
+          : lastSummary;
+    const within = (key: IDBValidKey) => last === undefined || compareKeys(key, last) <= 0;
+    const gameSet = new Set(gameKeys.filter(within).map(keyText));
+    const summarySet = new Set<string>();
+    const fix: IDBValidKey[] = [];
+    summaryKeys.forEach((key, i) => {
+      if (!within(key)) return;
+      summarySet.add(keyText(key));
+      // No game: the summary goes. A game, but a summary this version did not write: made again.
+      if (!gameSet.has(keyText(key)) || !isSummaryRecord(summaryValues[i])) fix.push(key);
+    });
+    for (const key of gameKeys) if (within(key) && !summarySet.has(keyText(key))) fix.push(key);
+    return ok({ fix, covered: gameSet.size, last });
+  });
+}
+
+/** The whole check: every page of both stores, each page's findings written before the next is read. */
+async function walkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
+  const total = await withTransaction(db, ['games'], 'readonly', 'check the saved games', async (tx) =>
+    ok(await tx.objectStore('games').count()),
+  );
+  if (!total.ok) return total;
+  let after: IDBValidKey | undefined;
+  let covered = 0;
+  let written = 0;
+  for (let first = true; ; first = false) {
+    if (!first) await yieldToPage();
+    const page = await checkPage(db, after);
+    if (!page.ok) return page;
+    if (page.value.fix.length > 0) {
+      const done = await summarizeKeys(db, page.value.fix);
+      if (!done.ok) return done;
+      written += done.value;
+    }
+    covered += page.value.covered;
+    onProgress?.(Math.min(covered, total.value), total.value);
+    if (page.value.last === undefined) return ok(written);
+    after = page.value.last;
+  }
 }
 
 /**
  * Writes the summary of the game under each key as the game is now (deleting the summary of a game that is
- * gone), in chunks with the page given a turn between them; with `onlyMissing`, only for keys still without
- * one (another tab may have summarised them meanwhile). Returns how many summaries were written.
+ * gone), in chunks with the page given a turn between them. Each chunk reads the games and writes their
+ * summaries in one transaction, so a save in another tab meanwhile is summarised as saved. Returns how many
+ * summaries were written or deleted.
  */
-async function summarizeKeys(
-  db: PenteDb,
-  keys: readonly IDBValidKey[],
-  onlyMissing: boolean,
-  onProgress?: ProgressReport,
-): Promise<StorageResult<number>> {
+async function summarizeKeys(db: PenteDb, keys: readonly IDBValidKey[]): Promise<StorageResult<number>> {
   let written = 0;
   for (let start = 0; start < keys.length; start += SUMMARY_CHUNK) {
     if (start > 0) await yieldToPage();
-    onProgress?.(start, keys.length);
     const chunk = keys.slice(start, start + SUMMARY_CHUNK) as string[]; // idb types keys as strings; any key works
     const done = await withTransaction(db, ['games', 'summaries'], 'readwrite', 'list the saved games', async (tx) => {
       const games = tx.objectStore('games');
@@ -102,9 +201,11 @@ async function summarizeKeys(
       let count = 0;
       const writes: Promise<unknown>[] = [];
       chunk.forEach((key, i) => {
-        if (onlyMissing && present[i] !== undefined) return; // summarised by a save in another tab
         if (values[i] === undefined) {
-          if (present[i] !== undefined) writes.push(request(summaries.delete(key)));
+          if (present[i] !== undefined) {
+            writes.push(request(summaries.delete(key)));
+            count++;
+          }
           return;
         }
         writes.push(request(summaries.put(summarize(key, values[i]))));
@@ -116,43 +217,7 @@ async function summarizeKeys(
     if (!done.ok) return done;
     written += done.value;
   }
-  if (keys.length > 0) onProgress?.(keys.length, keys.length);
   return ok(written);
-}
-
-async function repairSummaries(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
-  const compared = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
-    const games = tx.objectStore('games');
-    const summaries = tx.objectStore('summaries');
-    // After the first full comparison on this connection, counts are enough: the app writes a game and its
-    // summary together, so a difference means something wrote around it since, and only then are keys read.
-    const [gameCount, summaryCount] = await Promise.all([games.count(), summaries.count()]);
-    if (gameCount === summaryCount && keysCompared.has(db)) return ok({ missing: [], orphans: [] });
-    const [gameKeys, summaryKeys] = await Promise.all([games.getAllKeys(), summaries.getAllKeys()]);
-    const gameSet = new Set(gameKeys.map(keyText));
-    const summarySet = new Set(summaryKeys.map(keyText));
-    return ok({
-      missing: gameKeys.filter((k) => !summarySet.has(keyText(k))),
-      orphans: summaryKeys.filter((k) => !gameSet.has(keyText(k))),
-    });
-  });
-  if (!compared.ok) return compared;
-  const { missing, orphans } = compared.value;
-  if (orphans.length > 0) {
-    const removed = await withTransaction(db, ['summaries'], 'readwrite', 'tidy the game list', async (tx) => {
-      await Promise.all(orphans.map((k) => request(tx.objectStore('summaries').delete(k))));
-      return ok(undefined);
-    });
-    if (!removed.ok) return removed;
-  }
-  const written = await summarizeKeys(db, missing, true, onProgress);
-  if (!written.ok) return written;
-  keysCompared.add(db);
-  const invalid = await invalidSummaryKeys(db);
-  if (!invalid.ok) return invalid;
-  const rewritten = await summarizeKeys(db, invalid.value, false);
-  if (!rewritten.ok) return rewritten;
-  return ok(written.value + rewritten.value);
 }
 
 export interface LibraryQuery {
@@ -175,7 +240,7 @@ export interface LibraryQuery {
   /**
    * At most this many games (default: all). By date within one shelf or status, only those are read
    * (through the byShelfListed or byStatusUpdated index), so the first page of a big library costs what a
-   * small one does.
+   * small one does; in any other order every summary is read, a page per transaction, keeping the best.
    */
   readonly limit?: number;
 }
@@ -189,7 +254,8 @@ export interface Library {
   readonly damaged: readonly DamagedSummary[];
 }
 
-const byName = (a: string, b: string): number => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+/** Names compare as people read them ("Bob 2" before "Bob 10", case aside); one collator serves every sort. */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }).compare;
 
 const COMPARE: { readonly [K in GameSortKey]: (a: GameSummary, b: GameSummary) => number } = {
   date: (a, b) => a.listedAt - b.listedAt,
@@ -211,19 +277,121 @@ export function sortSummaries(games: readonly GameSummary[], sortBy: GameSortKey
 const newestFirst = (a: DamagedSummary, b: DamagedSummary): number =>
   (b.updatedAt ?? -Infinity) - (a.updatedAt ?? -Infinity) || byName(String(a.id), String(b.id));
 
+type ListingTransaction = IDBPTransaction<PenteSchema, ('games' | 'summaries')[], 'readonly'>;
+
 /**
- * The games screen's list: summaries of the games asked for, sorted, and every damaged record. Summaries
- * missing for some games are made first (`onProgress` reports that, when there is any to do). A stored
+ * A stored summary as a list may use it: as stored when it passes its check, else made from its game (and
+ * its key noted in `stale`, to be written back); null when its game is gone.
+ */
+async function trusted(
+  tx: ListingTransaction,
+  key: IDBValidKey,
+  value: unknown,
+  stale: IDBValidKey[],
+): Promise<SummaryRecord | null> {
+  if (isSummaryRecord(value)) return value;
+  stale.push(key);
+  const game: unknown = await tx.objectStore('games').get(key as string);
+  return game === undefined ? null : summarize(key, game);
+}
+
+/** What a listing read before its page's records are checked. */
+interface Candidates {
+  /** The games that match, sorted, at most `limit` of them (with one more when there are more). */
+  readonly sorted: readonly GameSummary[];
+  /** Whether more than `limit` match. */
+  readonly more: boolean;
+  readonly damaged: readonly DamagedSummary[];
+}
+
+/**
+ * The first page by date of one shelf or status, straight from its index (one more than asked tells
+ * whether there are more), and the damaged records through theirs.
+ */
+async function readIndexPage(
+  tx: ListingTransaction,
+  key: string,
+  indexName: 'byStatusUpdated' | 'byShelfListed',
+  descending: boolean,
+  limit: number,
+  shows: (s: GameSummary) => boolean,
+  stale: IDBValidKey[],
+): Promise<Candidates> {
+  const store = tx.objectStore('summaries');
+  const damaged: DamagedSummary[] = [];
+  for (const value of await store.index('byStatus').getAll('damaged')) {
+    const summary = await trusted(tx, (value as { id: IDBValidKey }).id, value, stale);
+    if (summary && isDamaged(summary)) damaged.push(summary);
+  }
+  const range = IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+  const games: GameSummary[] = [];
+  let cursor = await store.index(indexName).openCursor(range, descending ? 'prev' : 'next');
+  for (; cursor && games.length <= limit; cursor = await cursor.continue()) {
+    const summary = await trusted(tx, cursor.primaryKey, cursor.value, stale);
+    if (!summary) continue;
+    if (isDamaged(summary)) damaged.push(summary);
+    else if (shows(summary)) games.push(summary);
+  }
+  // A summary made again from its game may sort elsewhere than its index entry did: sorted once more.
+  const sorted = sortSummaries(games, 'date', descending);
+  return { sorted, more: sorted.length > limit, damaged };
+}
+
+/**
+ * Every summary, LIBRARY_PAGE per transaction in key order with the page given a turn between pages,
+ * keeping the damaged records and the best `limit` (and one) of the games that match: for an order no
+ * index holds. No page task grows with the library; the time does, which only a sort by name or size pays.
+ */
+async function readAllPages(
+  db: PenteDb,
+  sortBy: GameSortKey,
+  descending: boolean,
+  limit: number,
+  shows: (s: GameSummary) => boolean,
+  stale: IDBValidKey[],
+): Promise<StorageResult<Candidates>> {
+  let best: GameSummary[] = [];
+  let matching = 0;
+  const damaged: DamagedSummary[] = [];
+  let after: IDBValidKey | undefined;
+  for (let first = true; ; first = false) {
+    if (!first) await yieldToPage();
+    const page = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
+      const store = tx.objectStore('summaries');
+      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+      const [keys, values] = await Promise.all([
+        request(store.getAllKeys(range, LIBRARY_PAGE)),
+        request(store.getAll(range, LIBRARY_PAGE)),
+      ]);
+      const read: SummaryRecord[] = [];
+      for (let i = 0; i < keys.length; i++) {
+        const summary = await trusted(tx, keys[i]!, values[i], stale);
+        if (summary) read.push(summary);
+      }
+      return ok({ read, last: keys.length === LIBRARY_PAGE ? keys[keys.length - 1] : undefined });
+    });
+    if (!page.ok) return page;
+    for (const summary of page.value.read) {
+      if (isDamaged(summary)) damaged.push(summary);
+      else if (shows(summary)) {
+        matching++;
+        best.push(summary);
+      }
+    }
+    if (best.length > limit + 1) best = sortSummaries(best, sortBy, descending).slice(0, limit + 1);
+    if (page.value.last === undefined) break;
+    after = page.value.last;
+  }
+  return ok({ sorted: sortSummaries(best, sortBy, descending), more: matching > limit, damaged });
+}
+
+/**
+ * The games screen's list: summaries of the games asked for, sorted, and every damaged record. A stored
  * summary that fails its check, and a listed game whose record no longer matches its summary, are
  * summarised again from the record (so a record damaged in place lists as damaged) and written back.
+ * Games stored without a summary are listed once checkLibrary has made theirs.
  */
-export async function listGameSummaries(
-  db: PenteDb,
-  query: LibraryQuery = {},
-  onProgress?: ProgressReport,
-): Promise<StorageResult<Library>> {
-  const repaired = await indexMissingSummaries(db, onProgress);
-  if (!repaired.ok) return repaired;
+export async function listGameSummaries(db: PenteDb, query: LibraryQuery = {}): Promise<StorageResult<Library>> {
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
   const { shelf, status, limit = Infinity } = query;
@@ -231,57 +399,24 @@ export async function listGameSummaries(
     (shelf === undefined || s.shelf === shelf) &&
     (status === undefined || s.status === status) &&
     (query.includeDemo || !s.demo);
-  const filtered = shelf !== undefined || status !== undefined;
+  /** Keys whose stored summary is not the one their record makes now: written again after the listing. */
+  const stale: IDBValidKey[] = [];
+  const byIndex = (shelf !== undefined || status !== undefined) && sortBy === 'date' && limit < Infinity;
+  // In an order no index holds, every summary is read first, in transactions of its own.
+  let read: Candidates | null = null;
+  if (!byIndex) {
+    const all = await readAllPages(db, sortBy, descending, limit, shows, stale);
+    if (!all.ok) return all;
+    read = all.value;
+  }
   const listed = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
-    const store = tx.objectStore('summaries');
-    const gameStore = tx.objectStore('games');
-    const byStatus = store.index('byStatus');
-    /** Keys whose stored summary is not the one their record makes now: written again after the listing. */
-    const stale: IDBValidKey[] = [];
-    /** A stored summary as the list may use it: as stored when it passes its check, else made from its game. */
-    const trusted = async (key: IDBValidKey, value: unknown): Promise<SummaryRecord | null> => {
-      if (isSummaryRecord(value)) return value;
-      stale.push(key);
-      const game: unknown = await gameStore.get(key as string);
-      return game === undefined ? null : summarize(key, game);
-    };
-    const summaries: SummaryRecord[] = [];
-    const damagedValues = filtered ? await byStatus.getAll('damaged') : [];
-    if (filtered && sortBy === 'date' && limit < Infinity) {
-      // A page in date order straight from an index: one more than asked tells whether there are more.
-      const key = shelf ?? status!;
-      const range = IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
-      const index = store.index(shelf === undefined ? 'byStatusUpdated' : 'byShelfListed');
-      let cursor = await index.openCursor(range, descending ? 'prev' : 'next');
-      let pageLength = 0;
-      for (; cursor && pageLength <= limit; cursor = await cursor.continue()) {
-        const summary = await trusted(cursor.primaryKey, cursor.value);
-        if (!summary) continue;
-        summaries.push(summary);
-        if (!isDamaged(summary) && shows(summary)) pageLength++;
-      }
-    } else {
-      // One status is read through its index (and the damaged beside it); anything else reads every summary.
-      const values = shelf === undefined && status !== undefined ? await byStatus.getAll(status) : await store.getAll();
-      for (const value of values) {
-        const summary = await trusted((value as { id: IDBValidKey }).id, value);
-        if (summary) summaries.push(summary);
-      }
-    }
-    for (const value of damagedValues) {
-      const summary = await trusted((value as { id: IDBValidKey }).id, value);
-      if (summary) summaries.push(summary);
-    }
-    const damaged: DamagedSummary[] = [];
-    const candidates: GameSummary[] = [];
-    for (const s of summaries) {
-      if (isDamaged(s)) damaged.push(s);
-      else if (shows(s)) candidates.push(s);
-    }
-    const sorted = sortSummaries(candidates, sortBy, descending);
+    const [key, indexName] =
+      shelf === undefined ? [status!, 'byStatusUpdated' as const] : [shelf, 'byShelfListed' as const];
+    const candidates = read ?? (await readIndexPage(tx, key, indexName, descending, limit, shows, stale));
+    const damaged = [...candidates.damaged];
     // The games shown are read and compared with their summaries: one edited in place since is made again.
-    const page = sorted.slice(0, limit);
-    const records = await Promise.all(page.map((s) => request(gameStore.get(s.id))));
+    const page = candidates.sorted.slice(0, limit);
+    const records = await Promise.all(page.map((s) => request(tx.objectStore('games').get(s.id))));
     const games: GameSummary[] = [];
     page.forEach((s, i) => {
       const record: unknown = records[i];
@@ -294,18 +429,33 @@ export async function listGameSummaries(
     });
     const seen = new Set<string>();
     const uniqueDamaged = damaged.filter((d) => !seen.has(keyText(d.id)) && seen.add(keyText(d.id)));
-    const library: Library = {
+    return ok<Library>({
       games: sortSummaries(games, sortBy, descending),
-      more: sorted.length > limit,
+      more: candidates.more,
       damaged: uniqueDamaged.sort(newestFirst),
-    };
-    return ok({ library, stale });
+    });
   });
   if (!listed.ok) return listed;
-  const { library, stale } = listed.value;
   // Written back so the next listing reads them as they are; the list above is right either way.
-  if (stale.length > 0) await summarizeKeys(db, stale, false);
-  return ok(library);
+  if (stale.length > 0) await summarizeKeys(db, stale);
+  return listed;
+}
+
+/**
+ * Unfinished games with a friend by links (on the in-progress shelf, demonstrations aside), last move
+ * first, for Home: found through the games' byFriendGame index, so they cost what the friend games do,
+ * not what the library does.
+ */
+export function listFriendGames(db: PenteDb): Promise<StorageResult<GameSummary[]>> {
+  return withTransaction(db, ['games', 'summaries'], 'readonly', 'list the games with friends', async (tx) => {
+    const keys = await tx.objectStore('games').index('byFriendGame').getAllKeys();
+    const values = await Promise.all(keys.map((k) => request(tx.objectStore('summaries').get(k))));
+    const games = values.filter(
+      (v): v is GameSummary =>
+        isSummaryRecord(v) && !isDamaged(v) && v.shelf === 'in-progress' && !v.demo && v.friend !== undefined,
+    );
+    return ok(sortSummaries(games, 'date', true));
+  });
 }
 
 /**
@@ -321,7 +471,7 @@ export async function loadListedGame(db: PenteDb, id: string): Promise<StorageRe
   if (stored === undefined) return fail('not-found', 'That game is no longer saved here.');
   const problem = gameRecordProblem(stored);
   if (problem === null) return ok(stored as StoredGame);
-  await summarizeKeys(db, [id], false);
+  await summarizeKeys(db, [id]);
   return fail('invalid', `This game cannot be opened: ${problem}. It is now listed with the damaged records.`);
 }
 
@@ -331,8 +481,6 @@ export async function loadListedGame(db: PenteDb, id: string): Promise<StorageRe
  * damaged since is passed over for the next newest rather than offered. null when there is none.
  */
 export async function findResumableGame(db: PenteDb): Promise<StorageResult<StoredGame | null>> {
-  const repaired = await indexMissingSummaries(db);
-  if (!repaired.ok) return repaired;
   return withTransaction(db, ['games', 'summaries'], 'readonly', 'find the last game', async (tx) => {
     const unfinished = IDBKeyRange.bound(['in-progress', -Infinity], ['in-progress', Infinity]);
     let cursor = await tx.objectStore('summaries').index('byShelfListed').openCursor(unfinished, 'prev');

@@ -22,7 +22,7 @@ import {
 } from '../../storage';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
-import { db, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';
+import { db, libraryChecked, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';
 import { confirmDialog } from '../shell/dialog';
 import { download, fileSafe } from '../shell/download';
 import { openGame } from '../play/live-session';
@@ -90,16 +90,14 @@ export function Games() {
     if (!d) return;
     const ticket = ++latestLoad.current;
     const query = { shelf: status, sortBy, descending: sortBy === 'date', limit: shown };
-    const list = await listGameSummaries(d, query, (done, total) =>
-      setProgress(done < total ? { label: 'Preparing the game list', done, total } : null),
-    );
+    const list = await listGameSummaries(d, query);
     if (ticket !== latestLoad.current) return;
-    setProgress(null);
     if (list.ok) setLibrary(list.value);
     else notify(list.error.message);
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
-  useEffect(() => void load(), [status, sortBy, shown]);
+  // The check after start-up may have found games stored without a summary: read again to list them.
+  useEffect(() => void load(), [status, sortBy, shown, libraryChecked.value]);
   // Another tab's save or delete changes the list.
   useEffect(() => onGamesChanged(() => void load()), [status, sortBy, shown]);
 

@@ -6,7 +6,7 @@
  */
 import { signal } from '@preact/signals';
 import type { GameResult } from '../../core';
-import { type GameSummary, type PenteDb, countGames, listGameSummaries } from '../../storage';
+import { type GameSummary, type PenteDb, hasGames, listFriendGames, listGameSummaries } from '../../storage';
 
 /** A finished game as Home's results list needs it. */
 export interface RecentResult {
@@ -35,13 +35,16 @@ export const RECENT_COUNT = 3;
 /** Home's data; `unknown` until read (and for good without a database: no games, no results). */
 export const homeData = signal<HomeData>({ kind: 'unknown' });
 
-/** Reads whether any game is stored and the last finished games (newest first) through the summaries' index. */
+/**
+ * Reads whether any game is stored, the last finished games (newest first) and the friend games, each
+ * through an index: what Home costs does not grow with the library.
+ */
 export async function readHomeData(db: PenteDb): Promise<HomeData> {
-  const [count, finished, unfinished] = await Promise.all([
-    countGames(db),
+  const [any, finished, friends] = await Promise.all([
+    hasGames(db),
     // The Finished tab's first page: games imported from elsewhere are not the player's own results.
     listGameSummaries(db, { shelf: 'finished', limit: RECENT_COUNT }),
-    listGameSummaries(db, { shelf: 'in-progress' }),
+    listFriendGames(db),
   ]);
   const recent = finished.ok
     ? finished.value.games.flatMap(({ id, players, result, updatedAt, moveCount }) =>
@@ -52,9 +55,9 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     : [];
   return {
     kind: 'read',
-    hasGames: count.ok ? count.value > 0 : null,
+    hasGames: any.ok ? any.value : null,
     recent,
-    friends: unfinished.ok ? unfinished.value.games.filter((g) => g.friend) : [],
+    friends: friends.ok ? friends.value : [],
     problem: finished.ok ? null : finished.error.message,
   };
 }

@@ -12,6 +12,7 @@ import {
   type StoredGame,
   type StoredPlayer,
   builtInPlayers,
+  checkLibrary,
   findResumableGame,
   getSettings,
   listPlayers,
@@ -143,6 +144,21 @@ export async function startApp(): Promise<void> {
   // Another tab's save or delete can change which game Continue offers, and the results.
   onGamesChanged(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
   ready.value = true;
+  // After the first screen: the check reads the whole library (a page at a time), so nothing waits for it.
+  setTimeout(() => void checkLibraryAfterStart(opened.value), 0);
+}
+
+/**
+ * Bumped when the check after start-up has written summaries (games stored without one, or summaries made
+ * again): the lists read since may lack them, so the screens showing them read again.
+ */
+export const libraryChecked = signal(0);
+
+async function checkLibraryAfterStart(d: PenteDb): Promise<void> {
+  const checked = await checkLibrary(d);
+  if (!checked.ok || checked.value === 0 || db.value !== d) return;
+  libraryChecked.value++;
+  await Promise.all([refreshResumable(), refreshHomeData(d)]);
 }
 
 /**

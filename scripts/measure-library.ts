@@ -1,0 +1,140 @@
+/**
+ * Cold start with a big library (npm run measure:library, after a build): for each library size, a
+ * persistent Chromium profile is seeded with that many games and their summaries (what an import of
+ * backups leaves), the browser is closed, and the app is then started cold from that profile a few times.
+ * Each start reports, in the page's own clock from navigation: when Home was drawn, the time from tapping
+ * "Games" to its first rows, and the longest main-thread task (PerformanceObserver longtask) from the
+ * start until a second after the rows (so work the app leaves running in the background counts too).
+ *
+ * Options: `--sizes 0,10000,100000` (library sizes), `--starts N` (cold starts per size, default 3),
+ * `--port N` (default 4182; worktrees measuring at once need their own).
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { putGamesWithSummaries } from '../e2e/helpers';
+import { startPreview } from './lib/preview-server';
+import { sampleLibrary, sampleSummaries } from './lib/sample-games';
+
+const option = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const PORT = Number(option('--port') ?? 4182);
+const SIZES = (option('--sizes') ?? '0,10000,100000').split(',').map(Number);
+const STARTS = Number(option('--starts') ?? 3);
+const URL = `http://127.0.0.1:${PORT}/`;
+/** Records sent into the page per evaluate (and written per transaction). */
+const SEED_CHUNK = 5_000;
+
+const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+const openProfile = (dir: string): Promise<BrowserContext> =>
+  chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  });
+
+/** Writes games and their summaries in the page, SEED_CHUNK at a time, as an import would leave them. */
+async function seed(dir: string, count: number): Promise<void> {
+  const context = await openProfile(dir);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(URL);
+  await page.getByRole('button', { name: 'New game' }).waitFor();
+  const games = sampleLibrary(count);
+  const summaries = sampleSummaries(games);
+  for (let start = 0; start < count; start += SEED_CHUNK) {
+    const end = start + SEED_CHUNK;
+    await putGamesWithSummaries(page, games.slice(start, end), summaries.slice(start, end));
+  }
+  await context.close();
+}
+
+interface Start {
+  readonly homeMs: number;
+  readonly firstRowsMs: number;
+  readonly longestTaskMs: number;
+  readonly longTasks: number;
+}
+
+/** One cold start: a new browser on the profile, Home drawn, then Games' first rows. */
+async function coldStart(dir: string): Promise<Start> {
+  const context = await openProfile(dir);
+  await context.addInitScript(() => {
+    const w = window as unknown as { marks: Record<string, number>; longTasks: number[] };
+    w.marks = {};
+    w.longTasks = [];
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration))),
+    ).observe({ type: 'longtask', buffered: true });
+    // One observer, no named helpers: tsx names functions with a helper the page does not have.
+    const selectors: [string, string][] = [
+      ['home', 'main.home nav.home-menu'],
+      // The first rows, or the list drawn empty, for an empty library: the Games screen's own cost (its code loaded, a read).
+      ['rows', 'ul.games li, main.list-screen > p:not(.notice):not(.progress)'],
+    ];
+    new MutationObserver(() => {
+      for (const [name, selector] of selectors) {
+        if (w.marks[name] === undefined && document.querySelector(selector)) w.marks[name] = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto(URL);
+  await page.locator('main.home nav.home-menu').waitFor({ timeout: 120_000 });
+  const tappedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Games', exact: true }).click();
+  await page
+    .locator('ul.games li, main.list-screen > p:text("No games here yet.")')
+    .first()
+    .waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(1_000);
+  const { marks, longTasks } = await page.evaluate(() => {
+    const w = window as unknown as { marks: Record<string, number>; longTasks: number[] };
+    return { marks: w.marks, longTasks: w.longTasks };
+  });
+  await context.close();
+  return {
+    homeMs: Math.round(marks.home ?? NaN),
+    firstRowsMs: marks.rows === undefined ? NaN : Math.round(marks.rows - tappedAt),
+    longestTaskMs: Math.max(0, ...longTasks),
+    longTasks: longTasks.length,
+  };
+}
+
+const stopServer = await startPreview(PORT);
+try {
+  for (const size of SIZES) {
+    const dir = join(tmpdir(), `pente-library-${PORT}-${size}`);
+    rmSync(dir, { recursive: true, force: true });
+    const seeded = Date.now();
+    await seed(dir, size);
+    const seedMs = Date.now() - seeded;
+    const starts: Start[] = [];
+    for (let i = 0; i < STARTS; i++) starts.push(await coldStart(dir));
+    const range = (pick: (s: Start) => number) => {
+      const values = starts.map(pick).sort((a, b) => a - b);
+      const median = values[Math.floor((values.length - 1) / 2)];
+      return `${median} (${values[0]}-${values[values.length - 1]})`;
+    };
+    console.log(
+      JSON.stringify({
+        games: size,
+        seedMs,
+        homeMs: range((s) => s.homeMs),
+        firstRowsMs: range((s) => s.firstRowsMs),
+        longestTaskMs: range((s) => s.longestTaskMs),
+        starts,
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  }
+} finally {
+  stopServer();
+}
