@@ -6,6 +6,7 @@
  */
 import { ok } from '../core';
 import { type StorageResult, fail } from './errors';
+import type { InflateMessage, InflateRequest } from './inflate.worker';
 import { SLICE_BUDGET_MS, yieldToPage } from './slices';
 
 /** How much of a file is looked at to tell text from binary. */
@@ -53,7 +54,8 @@ const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /**
  * The most text a file may hold (decompressed, for a .gz), in MB. A backup runs to about 850 bytes a game
- * and a pente.org record to about 500, so this is a backup of some 150,000 games, beyond the 100,000-game
+ * (estimated from a 40-move record's fields as exported, not measured on a real library)
+ * and a pente.org record to about 490 (measured: 4.2 MB for 8,700 games), so this is a backup of some 150,000 games, beyond the 100,000-game
  * library the app is built to open at once, and 30 times the 8,700 games of pente.org's whole download
  * (4.2 MB). Past it a file is not a library of games but a mistake or a gzip bomb (a 1 MB .gz can hold a
  * GiB of zeros): the whole text is one string on the page and its parsed games stay in memory while they
@@ -63,12 +65,11 @@ export const MAX_TEXT_MB = 128;
 const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
 
 /**
- * How much compressed input the decompressor is given at a time. The browser's DecompressionStream runs
- * on the page's thread and inflates all of one input chunk in one go: at gzip's best ratio (about 1,000 to
- * 1) 8 KB expands to 8 MB, a few milliseconds, where a file's own 64 KB chunks could expand to 64 MB in
- * one long task.
+ * How much compressed input the decompressor is given at a time where it runs on the page (no worker: the
+ * unit tests). The browser's DecompressionStream inflates all of one input chunk in one go, and gzip's
+ * best ratio is about 1,000 to 1: 512 bytes expand to at most half a MB.
  */
-const INPUT_PIECE_BYTES = 8 * 1024;
+const INPUT_PIECE_BYTES = 512;
 
 /** The message for a file past MAX_TEXT_MB. */
 export const tooBigMessage = (gzip: boolean, limit: number): string => {
@@ -145,12 +146,42 @@ export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<
     const text = await readBounded(file.stream(), limit);
     return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
   }
+  const text = typeof Worker === 'function' ? await inflateInWorker(file, limit) : await inflateHere(file, limit);
+  if (text === null) return fail('invalid', tooBigMessage(true, limit));
+  if (typeof text !== 'string') {
+    return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', text.cause);
+  }
+  return ok(text);
+}
+
+/** A .gz file's text (null: past the limit), decompressed on this thread in small pieces. */
+async function inflateHere(file: Blob, limit: number): Promise<string | null | { cause: unknown }> {
   const inflate = new DecompressionStream('gzip');
   void feedInPieces(file.stream(), inflate.writable.getWriter());
   try {
-    const text = await readBounded(inflate.readable, limit);
-    return text === null ? fail('invalid', tooBigMessage(true, limit)) : ok(text);
-  } catch (e) {
-    return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', e);
+    return await readBounded(inflate.readable, limit);
+  } catch (cause) {
+    return { cause };
   }
+}
+
+/** A .gz file's text (null: past the limit), decompressed by storage's own worker (inflate.worker.ts). */
+function inflateInWorker(file: Blob, limit: number): Promise<string | null | { cause: unknown }> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./inflate.worker.ts', import.meta.url), { type: 'module', name: 'inflate' });
+    const pieces: string[] = [];
+    const end = (result: string | null | { cause: unknown }) => {
+      worker.terminate();
+      resolve(result);
+    };
+    worker.onmessage = ({ data }: MessageEvent<InflateMessage>) => {
+      if (data.kind === 'text') pieces.push(data.text);
+      else if (data.kind === 'done') end(pieces.join(''));
+      else if (data.kind === 'too-big') end(null);
+      else end({ cause: data.message });
+    };
+    worker.onerror = (e) => end({ cause: e.message });
+    const request: InflateRequest = { file, limit };
+    worker.postMessage(request);
+  });
 }
