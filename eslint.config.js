@@ -77,6 +77,7 @@ export const NOT_YET_CONVERTED = [
   'src/ui/review/BookPanel.tsx',
   'src/ui/review/EvalGraph.tsx',
   'src/ui/settings/SettingsScreen.tsx',
+  'src/ui/share/LinkedGame.tsx',
   'src/ui/share/ShareSheet.tsx',
   'src/ui/share/SharedGame.tsx',
   'src/ui/shell/App.tsx',
