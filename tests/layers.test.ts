@@ -5,15 +5,17 @@
  * imports pass.
  */
 import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ overrideConfigFile: 'eslint.config.js' });
+const ROOT = resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: resolve(ROOT, 'eslint.config.js') });
 
-/** The layer-rule errors ESLint reports for `code` as if it were the file at `filePath`. */
-async function layerErrors(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
+/** The layer-rule errors ESLint reports for `code` as if it were the file at `filePath` (from the root). */
+async function layerErrors(code: string, filePath: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath: resolve(ROOT, filePath) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'layers/imports' || m.fatal)
+    .filter((m) => m.ruleId?.startsWith('layers/') || m.fatal)
     .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
@@ -193,5 +195,156 @@ describe('layer rules', () => {
   it('allows imports within a layer', async () => {
     expect(await layerErrors(`import { x } from '../levels';\nexport const y = x;\n`, 'src/ai/book/x.ts')).toEqual([]);
     expect(await layerErrors(`import { x } from './screens/Home';\nexport const y = x;\n`, 'src/ui/x.tsx')).toEqual([]);
+  });
+
+  it('judges the same from any folder: the config is found and paths are read from the project root', async () => {
+    // As `cd src/ui && npx eslint .` runs: ESLint started in a subfolder, finding the config by walking up.
+    for (const folder of ['src/ui', 'src', 'src/ai/book', 'tests']) {
+      const there = new ESLint({ cwd: resolve(ROOT, folder) });
+      expect(
+        await layerErrors(`import { x } from '../ai/engine';\nexport const y = x;\n`, 'src/ui/x.tsx', there),
+        folder,
+      ).toEqual([expect.stringMatching(/src\/ui may not import src\/ai/)]);
+      expect(
+        await layerErrors(`import { x } from '../storage/games';\nexport const y = x;\n`, 'src/ui/x.tsx', there),
+      ).toEqual([]);
+      expect(await layerErrors(`export const y = 1;\n`, 'src/plugins/x.ts', there)).toEqual([
+        expect.stringMatching(/src\/plugins is in no layer/),
+      ]);
+    }
+  });
+
+  describe('src/workers/protocol.ts, which the page imports, imports no engine module and nothing for its effects', () => {
+    const protocol = 'src/workers/protocol.ts';
+    const forbidden = [
+      `import { search } from '../ai/search';\nexport const y = search;\n`,
+      `import { x } from '../ai';\nexport const y = x;\n`,
+      `import { x, type X } from '../ai/book/book';\nexport const y: X = x;\n`,
+      `export { x } from '../ai/engine';\n`,
+      `export * from '../ai/timeman-helpers';\n`,
+      `export const m = import('../ai/engine');\n`,
+      `import '../core/game';\n`,
+      `import '../ai/timeman';\n`,
+      `import * as Comlink from 'comlink';\nexport { Comlink };\n`,
+      `import { x } from './engine.worker';\nexport const y = x;\n`,
+    ];
+    for (const code of forbidden) {
+      it(`may not: ${code.split('\n')[0]}`, async () => {
+        expect(await layerErrors(code, protocol)).toEqual([expect.stringMatching(/protocol\.ts may import/)]);
+      });
+    }
+    const allowed = [
+      `import { type BoardSize, levelById } from '../core';\nexport const y: BoardSize | typeof levelById = levelById;\n`,
+      `import { replay } from '../core/game';\nexport const y = replay;\n`,
+      `import { type MoveTime, moveTime } from '../ai/timeman';\nexport const y: MoveTime | typeof moveTime = moveTime;\n`,
+      `import type { SearchResult } from '../ai/search';\nexport type Y = SearchResult;\n`,
+      `export type { Engine } from '../ai/engine';\n`,
+      `export type M = typeof import('../ai/engine');\n`,
+    ];
+    for (const code of allowed) {
+      it(`may: ${code.split('\n')[0]}`, async () => {
+        expect(await layerErrors(code, protocol)).toEqual([]);
+      });
+    }
+    it('while any other worker file may import the engine', async () => {
+      expect(
+        await layerErrors(`import { search } from '../ai/search';\nexport const y = search;\n`, 'src/workers/x.ts'),
+      ).toEqual([]);
+    });
+  });
+
+  it('judges .mts, .cts, .mjs, .cjs and .jsx files like .ts', async () => {
+    for (const file of ['src/core/x.mts', 'src/core/x.cts', 'src/core/x.mjs', 'src/core/x.cjs', 'src/core/x.jsx']) {
+      expect(await layerErrors(`import { x } from '../ui/app-state';\nexport const y = x;\n`, file), file).toEqual([
+        expect.stringMatching(/src\/core may not import src\/ui/),
+      ]);
+    }
+    expect(await layerErrors(`import { x } from '../ai/engine';\nexport const y = x;\n`, 'src/ui/x.mts')).toHaveLength(
+      1,
+    );
+  });
+
+  describe('a worker started by URL and a new URL(…, import.meta.url) are judged as imports', () => {
+    const bridge = 'src/ui/engine/bridge.ts';
+    it('the bridge alone may start the engine worker, and nothing else of another layer', async () => {
+      const start = (target: string, ctor = 'Worker') =>
+        `export const w = new ${ctor}(new URL('${target}', import.meta.url), { type: 'module' });\n`;
+      expect(await layerErrors(start('../../workers/engine.worker.ts'), bridge)).toEqual([]);
+      expect(await layerErrors(start('../../workers/helper.worker.ts'), bridge)).toHaveLength(1);
+      expect(await layerErrors(start('../../ai/search.ts'), bridge)).toHaveLength(1);
+      expect(await layerErrors(start('../../workers/engine.worker.ts', 'SharedWorker'), bridge)).toEqual([]);
+      // Any other UI file starting the worker is reported, as a worker or a shared worker.
+      expect(await layerErrors(start('../workers/engine.worker.ts'), 'src/ui/x.tsx')).toEqual([
+        expect.stringMatching(/src\/ui may not import src\/workers/),
+      ]);
+      expect(await layerErrors(start('../workers/engine.worker.ts', 'SharedWorker'), 'src/ui/x.tsx')).toHaveLength(1);
+      expect(await layerErrors(start('../ui/app.ts'), 'src/core/x.ts')).toHaveLength(1);
+      // Within a layer it is fine (the engine worker starts its helpers).
+      expect(await layerErrors(start('./helper.worker.ts'), 'src/workers/engine.worker.ts')).toEqual([]);
+    });
+    it('a URL that is no worker is an import too, and a computed one is reported', async () => {
+      const url = (target: string) => `export const u = new URL('${target}', import.meta.url);\n`;
+      expect(await layerErrors(url('../../workers/engine.worker.ts'), bridge)).toHaveLength(1);
+      expect(await layerErrors(url('../ai/data.bin'), 'src/ui/x.tsx')).toHaveLength(1);
+      expect(await layerErrors(url('./icon.svg'), 'src/ui/x.tsx')).toEqual([]);
+      expect(
+        await layerErrors(`export const w = (p: string) => new Worker(new URL(p, import.meta.url));\n`, bridge),
+      ).toEqual([expect.stringMatching(/computed path/)]);
+      // A URL against something else than the module is no import.
+      expect(await layerErrors(`export const u = new URL('../ai/x', location.href);\n`, 'src/ui/x.tsx')).toEqual([]);
+    });
+  });
+
+  it('judges import.meta.glob patterns by the folder they reach', async () => {
+    const glob = (pattern: string) => `export const m = import.meta.glob('${pattern}');\n`;
+    expect(await layerErrors(glob('../ai/**/*.ts'), 'src/ui/x.tsx')).toEqual([
+      expect.stringMatching(/src\/ui may not import src\/ai/),
+    ]);
+    expect(await layerErrors(glob('../../ai/book/*.ts'), 'src/ui/screens/x.tsx')).toHaveLength(1);
+    expect(
+      await layerErrors(`export const m = import.meta.glob('../ai/*.ts', { eager: true });\n`, 'src/ui/x.tsx'),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(`export const m = import.meta.glob(['./*.ts', '../ai/*.ts']);\n`, 'src/ui/x.tsx'),
+    ).toHaveLength(1);
+    // A pattern reaching src/ itself could match any layer; one reaching outside src/ is outside.
+    expect(await layerErrors(glob('../*/x.ts'), 'src/ui/x.tsx')).toEqual([expect.stringMatching(/one layer/)]);
+    expect(await layerErrors(glob('../../scripts/*.ts'), 'src/ui/x.tsx')).toEqual([
+      expect.stringMatching(/outside src/),
+    ]);
+    expect(await layerErrors(`export const m = (p: string) => import.meta.glob(p);\n`, 'src/ui/x.tsx')).toHaveLength(1);
+    // Within the layer is fine, and so are the layers it may import.
+    expect(await layerErrors(glob('./lessons/*.ts'), 'src/ui/x.tsx')).toEqual([]);
+    expect(await layerErrors(glob('../core/**/*.ts'), 'src/ui/x.tsx')).toEqual([]);
+  });
+
+  describe('an inline comment that would switch the layers rule off is itself an error, and has no effect', () => {
+    const bad = `import { x } from '../ai/engine';\nexport const y = x;\n`;
+    const comments = [
+      `/* eslint-disable layers/imports */\n`,
+      `/* eslint-disable layers/imports, layers/no-disable */\n`,
+      `/* eslint-disable */\n`,
+      `// eslint-disable-next-line layers/imports -- the bridge is too slow\n`,
+      `// eslint-disable-next-line\n`,
+      `/* eslint layers/imports: off */\n`,
+      `/* eslint layers/imports: off, layers/no-disable: off */\n`,
+    ];
+    for (const comment of comments) {
+      it(comment.trim(), async () => {
+        const errors = await layerErrors(`${comment}${bad}`, 'src/ui/x.tsx');
+        expect(errors).toContainEqual(expect.stringMatching(/^layers\/no-disable: .*switch the layers rule off/));
+        expect(errors).toContainEqual(expect.stringMatching(/^layers\/imports: src\/ui may not import src\/ai/));
+      });
+    }
+    it('on a line of its own as well', async () => {
+      const errors = await layerErrors(
+        `import { x } from '../ai/engine'; // eslint-disable-line layers/imports\nexport const y = x;\n`,
+        'src/ui/x.tsx',
+      );
+      expect(errors).toHaveLength(2);
+    });
+    it('while a comment that merely mentions eslint is fine', async () => {
+      expect(await layerErrors(`// eslint checks this file.\nexport const y = 1;\n`, 'src/ui/x.tsx')).toEqual([]);
+    });
   });
 });
