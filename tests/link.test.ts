@@ -5,6 +5,7 @@ import {
   BOARD_SIZES,
   type FriendMark,
   type GameState,
+  concede,
   VARIANT_IDS,
   decodeGameLink,
   encodeGameLink,
@@ -192,7 +193,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
     const body = edit(code.slice(0, code.lastIndexOf('.')));
     return `${body}.${linkCheck(body)}`;
   };
-  /** A version 2 code written by hand (so it can hold what formatGameLink would never write), checked. */
+  /** A version 2 code (as older apps made) written by hand, so it can hold what formatGameLink never writes. */
   const handMade = (s: GameState, names: readonly [string, string], f: FriendMark | null) => {
     const fields = [
       `2${encodeGameLink(s.rules, s.moves).slice(1)}`,
@@ -207,9 +208,9 @@ describe('version 2 links: the game with its names, the move shown, its ending a
     ['100 KB', `2${'A'.repeat(100_000)}`, /too long/],
     ['no check', good.slice(0, -3), /cut short|changed/],
     ['cut short by one character', good.slice(0, -1), /cut short/],
-    ['one move changed', good.replace(/^2(.)(..)(..)/, '2$1$2AA'), /changed on the way/],
-    ['a raw script', `2A<script>alert(1)</script>`, /cut short|changed/],
-    ['a newer version', `3${good.slice(1)}`, /format/],
+    ['one move changed', good.replace(/^3(.)(..)(..)/, '3$1$2AA'), /changed on the way/],
+    ['a raw script', `3A<script>alert(1)</script>`, /not part of a game link/],
+    ['a newer version', `4${good.slice(1)}`, /format/],
     ['garbage', 'hello world', /format/],
   ];
   it.each(BAD)('refuse a bad link with a clear message: %s', (_, code, message) => {
@@ -240,7 +241,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
       if (!parsed.ok) expect(parsed.error.message).toMatch(message);
     }
     // An illegal move (on an occupied point) under a good check.
-    const illegal = reseal(good, (body) => body.replace(/^(2.)(..)(..)(..)/, '$1$2$3$2'));
+    const illegal = reseal(good, (body) => body.replace(/^(3.)(..)(..)(..)/, '$1$2$3$2'));
     const parsed = parseGameLink(illegal);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error.message).toMatch(/move 3 is not allowed/);
@@ -270,5 +271,34 @@ describe('version 2 links: the game with its names, the move shown, its ending a
       ),
       { numRuns: 2000 },
     );
+  });
+
+  describe('catch a link changed in any one character, at every position', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    const long = game({ size: 19 }, 'K10 L11 K14 J9 M10 L9 H8 N11');
+    const links = [
+      good,
+      formatGameLink({ state, names: ['Ann', 'Bob'] }),
+      formatGameLink({ state: long, names: ['Ånn «Ω»', 'Bob 🎲'], shownPly: 3 }),
+      formatGameLink({ state: long, names: ['', 'Bob'], friend: { gameId: 'zzzzzzzzzzzzzzzz', sender: 2 } }),
+      formatGameLink({ state: concede(long, 1, 'resignation'), names: ['Alice', 'Bob'] }),
+    ];
+    it.each(links)('%s', (link) => {
+      expect(parseGameLink(link).ok).toBe(true);
+      const missed: string[] = [];
+      for (let at = 0; at < link.length; at++) {
+        for (const c of [...ALPHABET, ' ', 'é', '\u1041', '\u{1F3B2}']) {
+          if (c === link[at]) continue;
+          const changed = link.slice(0, at) + c + link.slice(at + 1);
+          if (parseGameLink(changed).ok) missed.push(`${at}: ${changed}`);
+        }
+        // Two different neighbours swapped.
+        if (at + 1 < link.length && link[at] !== link[at + 1]) {
+          const swapped = link.slice(0, at) + link[at + 1] + link[at] + link.slice(at + 2);
+          if (parseGameLink(swapped).ok) missed.push(`${at}<>${at + 1}: ${swapped}`);
+        }
+      }
+      expect(missed).toEqual([]);
+    });
   });
 });
