@@ -52,7 +52,18 @@ export const LAYER_EXCEPTIONS = [
 const SOURCE_FILES = ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', '.scratch/'] },
+  {
+    ignores: [
+      'dist/',
+      'dev-dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.reports/',
+      '.scratch/',
+      '.cache/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
  * The named computer players in words, for someone choosing an opponent: four bands from the first game
  * to full strength, one line each on how a level plays, and what its rating means as games won against
  * the level below. Kept apart from LEVELS (levels.ts), which the ladder re-tunes, and tied to it by id
- * (tests/level-words.test.ts holds every level to having its words and the bands to the scale's order).
+ * (tests/core/level-words.test.ts holds every level to having its words and the bands to the scale's order).
  */
 import { LEVELS, type RatedLevel, levelRating } from './levels';
 
