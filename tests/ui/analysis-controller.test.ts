@@ -1,6 +1,6 @@
 /**
  * The play screen's analysis controller with a stand-in for the play controller (its signals only) and a
- * fake engine whose answers the test releases: when it may ask the engine, the whole game before the
+ * fake engine whose answers the test releases (tests/fake-engine.ts): when it may ask the engine, the whole game before the
  * position, resuming a saved analysis by itself, and aborting a position's analysis when the position changes.
  */
 import { signal } from '@preact/signals';
@@ -9,16 +9,10 @@ import { formatPoint } from '../../src/core';
 import { DEFAULT_COMPUTERS, type StoredAnalysis } from '../../src/storage';
 import { AnalysisController, type AnalysisPorts } from '../../src/ui/analysis/controller';
 import { analysisFor, nextPosition, withEval } from '../../src/ui/analysis/game-analysis';
-import {
-  type AnalysisAnswer,
-  type AnalysisRequestInput,
-  type AnalyseOptions,
-  EngineError,
-} from '../../src/ui/engine/bridge';
-import { analysisRequest } from '../../src/ui/engine/client';
 import type { PlayController } from '../../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch, review, shownState } from '../../src/ui/session/match';
 import { game } from '../helpers';
+import { FakeEngine } from '../fake-engine';
 
 const HUMAN: MatchSide = { name: 'Ann', kind: 'human', playerId: 'player-1' };
 const CPU: MatchSide = { name: 'Casual', kind: 'computer', playerId: 'casual', computer: DEFAULT_COMPUTERS[1]! };
@@ -43,31 +37,12 @@ function stubPlay(match: Match) {
   return { play: stub as unknown as PlayController, match: m };
 }
 
-interface Asked {
-  readonly request: AnalysisRequestInput;
-  readonly options: AnalyseOptions;
-  answer(winChance?: number): void;
-}
-
+/** The analysis ports over the one fake engine: `asked` is every analysis asked for, answered by the test. */
 function fakePorts(saved: StoredAnalysis | null = null) {
-  const asked: Asked[] = [];
+  const engine = new FakeEngine();
   const stored: StoredAnalysis[] = [];
   const ports: AnalysisPorts = {
-    analyse: (state, ask, options = {}) =>
-      new Promise<AnalysisAnswer>((resolve, reject) => {
-        options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
-        asked.push({
-          request: analysisRequest(state, ask),
-          options,
-          answer: (winChance = 0.5) =>
-            resolve({
-              key: '',
-              nodes: 1,
-              timeMs: 1,
-              lines: [{ move: 40, score: { kind: 'eval', centiStones: 0 }, winChance, pv: [40], depth: 3 }],
-            }),
-        });
-      }),
+    analyse: (state, ask, options) => engine.analyse(state, ask, options),
     load: () => Promise.resolve(saved),
     save: (a) => {
       stored.push(a);
@@ -75,7 +50,7 @@ function fakePorts(saved: StoredAnalysis | null = null) {
     },
     now: () => 1,
   };
-  return { ports, asked, stored };
+  return { ports, asked: engine.analyses, stored };
 }
 
 /** Lets the promises settle (one turn of the event loop; no time passes). */

@@ -3,7 +3,7 @@
  * answers the test gives, and a clock the test moves by hand. No timers run.
  */
 import { describe, expect, it } from 'vitest';
-import { type GameState, parsePoint } from '../../src/core';
+import { parsePoint } from '../../src/core';
 import {
   type ClockHeartbeat,
   DEFAULT_COMPUTERS,
@@ -12,12 +12,13 @@ import {
   toGameState,
   withState,
 } from '../../src/storage';
-import { EngineError, type EngineMove, type MoveRequest } from '../../src/ui/engine/bridge';
-import { type MoveAsk, moveRequest, moveThinkLimitMs } from '../../src/ui/engine/client';
+import { EngineError } from '../../src/ui/engine/bridge';
+import { moveThinkLimitMs } from '../../src/ui/engine/client';
 import { PlayController, RETRY_SAVE_MS } from '../../src/ui/session/controller';
 import { type Match, type MatchSide, newMatch } from '../../src/ui/session/match';
-import type { Clock, GameStore, HeartbeatLog, LoadOutcome, MoveSource, SaveOutcome } from '../../src/ui/session/ports';
+import type { Clock, GameStore, HeartbeatLog, LoadOutcome, SaveOutcome } from '../../src/ui/session/ports';
 import { ABSENCE_MS, HEARTBEAT_MS } from '../../src/ui/session/game-clock';
+import { FakeEngine } from '../fake-engine';
 
 const pt = (name: string) => parsePoint(9, name)!;
 const HUMAN: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
@@ -97,35 +98,6 @@ class FakeStore implements GameStore {
     const next = { ...r, moves: [...r.moves, ...moves], revision: r.revision + 1 };
     this.records.set(id, next);
     this.watchers.get(id)?.(next.revision);
-  }
-}
-
-class FakeEngine implements MoveSource {
-  calls: {
-    request: MoveRequest;
-    signal?: AbortSignal;
-    resolve: (m: EngineMove) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
-  move(state: GameState, ask: MoveAsk, options: { signal?: AbortSignal } = {}) {
-    const request = moveRequest(state, ask);
-    return new Promise<EngineMove>((resolve, reject) => {
-      this.calls.push({ request, signal: options.signal, resolve, reject });
-      options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
-    });
-  }
-  answer(name: string) {
-    const call = this.calls.shift()!;
-    call.resolve({
-      key: '',
-      move: pt(name),
-      score: { kind: 'eval', centiStones: 0 },
-      depth: 1,
-      nodes: 1,
-      timeMs: 1,
-      pv: [],
-      forced: false,
-    });
   }
 }
 

@@ -3,14 +3,13 @@
  * Web Locks rules (a fake in memory), then two play controllers ("tabs") sharing one store and the locks.
  */
 import { describe, expect, it } from 'vitest';
-import { type GameState, parsePoint } from '../../src/core';
+import { parsePoint } from '../../src/core';
 import { DEFAULT_COMPUTERS, type StoredGame, newStoredGame, toGameState } from '../../src/storage';
-import { EngineError, type EngineMove, type MoveRequest } from '../../src/ui/engine/bridge';
-import { type MoveAsk, moveRequest } from '../../src/ui/engine/client';
 import { PlayController } from '../../src/ui/session/controller';
 import { type MatchSide, newMatch } from '../../src/ui/session/match';
-import type { Clock, GameStore, LoadOutcome, MoveSource, SaveOutcome } from '../../src/ui/session/ports';
+import type { Clock, GameStore, LoadOutcome, SaveOutcome } from '../../src/ui/session/ports';
 import { type LockRequester, turnLockName, webTurnLocks } from '../../src/ui/session/turn-locks';
+import { FakeEngine } from '../fake-engine';
 
 const pt = (name: string) => parsePoint(9, name)!;
 const HUMAN: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
@@ -206,30 +205,6 @@ class SharedStore {
   /** Tells the other tabs of the saves made so far. */
   deliver(): void {
     for (const notice of this.notices.splice(0)) notice();
-  }
-}
-
-class FakeEngine implements MoveSource {
-  calls: { request: MoveRequest; resolve: (m: EngineMove) => void }[] = [];
-  move(state: GameState, ask: MoveAsk, options: { signal?: AbortSignal } = {}) {
-    const request = moveRequest(state, ask);
-    return new Promise<EngineMove>((resolve, reject) => {
-      this.calls.push({ request, resolve });
-      options.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'aborted')));
-    });
-  }
-  answer(name: string) {
-    const call = this.calls.shift()!;
-    call.resolve({
-      key: '',
-      move: pt(name),
-      score: { kind: 'eval', centiStones: 0 },
-      depth: 1,
-      nodes: 1,
-      timeMs: 1,
-      pv: [],
-      forced: false,
-    });
   }
 }
 
