@@ -42,7 +42,11 @@ export {
   type GameChange,
   type GamesFeed,
   type GamesListener,
+  type StoreChange,
+  type StoreTopic,
   createGamesFeed,
+  createStoreFeed,
   onGamesChanged,
+  onStoreChange,
   useFeedChannels,
 } from './feed';

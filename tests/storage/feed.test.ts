@@ -1,33 +1,51 @@
 /**
- * Storage's games feed (src/storage/feed.ts): the messages on the wire, a fake channel between "tabs", no
- * BroadcastChannel at all; and that every write to the games store announces once its transaction has
- * committed, and never when the write fails or writes nothing.
+ * Storage's feed (src/storage/feed.ts): the messages on the wire, a fake channel between "tabs", no
+ * BroadcastChannel at all; that every write to the games store announces once its transaction has
+ * committed, and never when the write fails or writes nothing; and that every write of the other topics
+ * (puzzle progress, lessons, players, settings) announces its topic after the commit, with nothing for the
+ * app to call.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatGameLink, parseGameLink } from '../../src/core';
+import { NEW_RATING, formatGameLink, parseGameLink } from '../../src/core';
 import {
   type FeedChannel,
   type FeedChannelFactory,
   type GameChange,
   type PenteDb,
+  addPlayer,
   createGamesFeed,
+  createStoreFeed,
   deleteGame,
+  deletePlayer,
+  discardDamagedLessons,
+  discardDamagedPuzzleProgress,
   exportAll,
   exportText,
   getGame,
   importAll,
   importRecords,
   keepUnsavedGame,
+  markLessonDone,
   onGamesChanged,
+  onStoreChange,
   receiveFriendLink,
+  recordPuzzleAnswer,
   saveGame,
   saveImportedGame,
+  saveSettings,
   saveUnsavedGame,
   useFeedChannels,
   withState,
 } from '../../src/storage';
-import { GAMES_CHANNEL, browserFeedChannels, gamesMessage, readGamesMessage } from '../../src/storage/feed';
+import {
+  GAMES_CHANNEL,
+  browserFeedChannels,
+  gamesMessage,
+  readGamesMessage,
+  readStoreMessage,
+  storeMessage,
+} from '../../src/storage/feed';
 import { game as playGame } from '../helpers';
 import { errorOf, openFresh, sampleGame, unwrap } from './helpers';
 import { MemoryStore } from './memory-kv';
@@ -216,8 +234,8 @@ afterEach(() => {
   restoreFeed();
 });
 
-/** The messages posted, read back as changes. */
-const announced = () => hub.posted.map((p) => readGamesMessage(p.data));
+/** The games messages posted, read back as changes (the other topics' messages left out). */
+const announced = () => hub.posted.map((p) => readGamesMessage(p.data)).filter((c) => c !== null);
 
 /** Makes every put (or delete) fail as a full disk does. */
 function failing(method: 'put' | 'delete') {
@@ -422,5 +440,110 @@ describe('every games-store write announces after it commits', () => {
     otherTab.close();
     expect(heard).toEqual([[{ id: saved.id, revision: 1 }]]);
     expect(ownListener).not.toHaveBeenCalled();
+  });
+});
+
+describe('every write of the other stored kinds announces its topic after it commits', () => {
+  /** The topics posted, in order, with the commits around them. */
+  const timeline = () =>
+    events.map((e) => (e.startsWith('post') ? `post ${readStoreMessage(JSON.parse(e.slice(5)))?.topic}` : e));
+  const answer = { id: 'p1', packRating: NEW_RATING, solved: true, at: 1 };
+
+  it('puzzle answers and their damaged entries: puzzles', async () => {
+    const db = await fresh();
+    unwrap(await recordPuzzleAnswer(db, answer));
+    expect(timeline()).toEqual(['commit', 'post puzzles']);
+    events.length = 0;
+    unwrap(await discardDamagedPuzzleProgress(db));
+    expect(timeline()).toEqual(['commit', 'post puzzles']);
+  });
+
+  it('a lesson done and its damaged entries: lessons', async () => {
+    const db = await fresh();
+    unwrap(await markLessonDone(db, 'capture'));
+    expect(timeline()).toEqual(['commit', 'post lessons']);
+    events.length = 0;
+    unwrap(await discardDamagedLessons(db));
+    expect(timeline()).toEqual(['commit', 'post lessons']);
+  });
+
+  it('settings: settings, and lessons too when the patch adds lessons done; an invalid patch: nothing', async () => {
+    const db = await fresh();
+    unwrap(await saveSettings(db, { soundVolume: 0.3 }));
+    expect(timeline()).toEqual(['commit', 'post settings']);
+    events.length = 0;
+    unwrap(await saveSettings(db, { lessonsDone: ['capture'] }));
+    expect(timeline()).toEqual(['commit', 'post settings', 'post lessons']);
+    events.length = 0;
+    expect((await saveSettings(db, { soundVolume: 7 })).ok).toBe(false);
+    expect(events).toEqual([]);
+  });
+
+  it('players: a save and a delete; a refused save (a name taken) or a failed one: nothing', async () => {
+    const db = await fresh();
+    const ann = unwrap(await addPlayer(db, { kind: 'human', name: 'Ann' }));
+    expect(timeline()).toEqual(['commit', 'post players']);
+    events.length = 0;
+    expect((await addPlayer(db, { kind: 'human', name: 'Ann' })).ok).toBe(false);
+    const put = failing('put');
+    expect((await addPlayer(db, { kind: 'human', name: 'Bea' })).ok).toBe(false);
+    put.mockRestore();
+    expect(events.filter((e) => e.startsWith('post'))).toEqual([]);
+    events.length = 0;
+    unwrap(await deletePlayer(db, ann.id));
+    expect(timeline()).toEqual(['commit', 'post players']);
+  });
+
+  it('a backup’s import: its games, then puzzles, lessons, players and settings', async () => {
+    const source = await fresh();
+    unwrap(await saveGame(source, sampleGame()));
+    unwrap(await recordPuzzleAnswer(source, answer));
+    unwrap(await markLessonDone(source, 'capture'));
+    unwrap(await addPlayer(source, { kind: 'human', name: 'Ann' }));
+    unwrap(await saveSettings(source, { soundVolume: 0.3 }));
+    const text = exportText(unwrap(await exportAll(source)).file);
+    const db = await fresh();
+    hub.posted.length = 0;
+    unwrap(await importAll(db, text, { replaceSettings: true }));
+    const topics = hub.posted.map((p) => readStoreMessage(p.data)?.topic);
+    expect(new Set(topics)).toEqual(new Set(['games', 'puzzles', 'lessons', 'players', 'settings']));
+    // The same file again (keeping this device's settings) writes nothing: nothing is told.
+    hub.posted.length = 0;
+    unwrap(await importAll(db, text));
+    expect(hub.posted).toEqual([]);
+  });
+
+  it('reaches another tab’s topic listener, and no other topic’s', async () => {
+    const db = await fresh();
+    const otherTab = createStoreFeed(hub.factory);
+    const heard: string[] = [];
+    otherTab.subscribe((c) => heard.push(c.topic));
+    const ownPuzzles = vi.fn();
+    const stop = onStoreChange('puzzles', ownPuzzles);
+    unwrap(await recordPuzzleAnswer(db, answer));
+    unwrap(await markLessonDone(db, 'capture'));
+    await tick();
+    stop();
+    otherTab.close();
+    expect(heard).toEqual(['puzzles', 'lessons']);
+    expect(ownPuzzles).not.toHaveBeenCalled(); // a tab never hears its own writes
+  });
+
+  it('reads and writes the topic messages, and ignores what is none of them', () => {
+    for (const topic of ['puzzles', 'lessons', 'players', 'settings'] as const) {
+      expect(readStoreMessage(storeMessage({ topic }))).toEqual({ topic });
+    }
+    expect(readStoreMessage(storeMessage({ topic: 'games', changes: [{ id: 'g', revision: 2 }] }))).toEqual({
+      topic: 'games',
+      changes: [{ id: 'g', revision: 2 }],
+    });
+    for (const junk of [{ topic: 'games' }, { topic: 'nope' }, 'puzzles', null, 7]) {
+      expect(readStoreMessage(junk)).toBeNull();
+    }
+    // An earlier version's games message is still read as the games.
+    expect(readStoreMessage({ id: 'g', revision: null })).toEqual({
+      topic: 'games',
+      changes: [{ id: 'g', revision: null }],
+    });
   });
 });

@@ -29,7 +29,6 @@ import { openGame } from '../games';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from '../import-report';
 import { count } from '../plural';
 import { loadLessons } from '../lesson-progress';
-import { announceProgressChange } from '../progress-sync';
 import { VARIANTS } from '../../core';
 import { friendStanding } from '../friend/links';
 
@@ -359,8 +358,6 @@ export function Games() {
     if (!r.ok) return notify(`Not imported: ${r.error.message}`);
     if ('gamesAdded' in r.value) {
       if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
-        announceProgressChange('puzzles');
-        announceProgressChange('lessons');
         await loadLessons();
       }
       await showImport(backupImportOutcome(r.value));

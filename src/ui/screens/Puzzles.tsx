@@ -30,14 +30,13 @@ import {
   winningLine,
   withDefence,
 } from '../../core';
-import type { PuzzleHistoryEntry } from '../../storage';
+import { type PuzzleHistoryEntry, onStoreChange } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { timeAgo } from '../game-words';
 import { Board } from '../Board';
 import { ScreenHeader } from '../ScreenHeader';
 import { notify, settings } from '../app-state';
-import { onProgressChange } from '../progress-sync';
 import { type MoveSource, pageEngine } from '../engine/client';
 import {
   discardDamaged,
@@ -165,9 +164,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
     });
     // Another tab answered: its answers are in the stored progress, which is read again.
-    const unsubscribe = onProgressChange((kind) => {
-      if (kind === 'puzzles') void loadProgress();
-    });
+    // Another tab answered a puzzle or imported a backup: storage tells, and the progress is read again.
+    const unsubscribe = onStoreChange('puzzles', () => void loadProgress());
     return () => {
       live = false;
       unsubscribe();

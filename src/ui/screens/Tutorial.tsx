@@ -21,7 +21,7 @@ import {
   previewMove,
   tryLessonMove,
 } from '../../core';
-import type { InputMode } from '../../storage';
+import { type InputMode, onStoreChange } from '../../storage';
 import { CapturedCount } from '../CapturedCount';
 import { DamagedProgressNotice } from '../DamagedProgressNotice';
 import { Board } from '../Board';
@@ -29,7 +29,6 @@ import { ScreenHeader } from '../ScreenHeader';
 import { notify, players, settings } from '../app-state';
 import { startGame } from '../games';
 import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from '../lesson-progress';
-import { onProgressChange } from '../progress-sync';
 import { navigate } from '../router';
 import { hapticTap, playEffect } from '../sound';
 import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from '../tutorial';
@@ -79,9 +78,7 @@ export function Tutorial() {
 
   useEffect(() => {
     void loadLessons();
-    return onProgressChange((kind) => {
-      if (kind === 'lessons') void loadLessons();
-    });
+    return onStoreChange('lessons', () => void loadLessons());
   }, []);
 
   const open = (i: number) => {
