@@ -5,6 +5,7 @@ import {
   DB_VERSION,
   UPGRADE_STEPS,
   findFriendGame,
+  friendLinkMeaning,
   gameProblem,
   getGame,
   listGameSummaries,
@@ -31,6 +32,34 @@ function linkOf(s: GameState, sender: Player, names: readonly [string, string] =
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 }
+
+describe('what an opened link means on this device (friendLinkMeaning): the one decision', () => {
+  it('says what receiving would do, writing nothing, and receiving then does exactly that', async () => {
+    const { db } = await openFresh();
+    const plain = parseGameLink(formatGameLink({ state: at(3), names: ['Ann', 'Bob'] }));
+    if (!plain.ok) throw new Error(plain.error.message);
+    expect(unwrap(await friendLinkMeaning(db, plain.value))).toEqual({ arrival: { kind: 'view' }, game: null });
+    const cases: [GameState, Player, string][] = [
+      [at(1), 1, 'join'], // an invitation: no copy here yet
+      [at(1), 1, 'same'],
+      [at(2), 2, 'not-theirs'], // move 2 is this device's side's (Bob joined as 2)
+      [at(0), 1, 'older'],
+    ];
+    for (const [s, sender, kind] of cases) {
+      const opened = linkOf(s, sender, ['Ann', 'Bob']);
+      const before = unwrap(await listGameSummaries(db)).games.map((g) => g.revision);
+      const meaning = unwrap(await friendLinkMeaning(db, opened));
+      expect(meaning.arrival.kind, `${s.moves.length} moves from ${sender}`).toBe(kind);
+      expect(unwrap(await listGameSummaries(db)).games.map((g) => g.revision)).toEqual(before);
+      if (kind === 'not-theirs') continue; // receiving it would be refused just the same, writing nothing
+      const received = unwrap(await receiveFriendLink(db, opened, { myName: 'Bob' }));
+      expect(received.arrival).toEqual(meaning.arrival);
+    }
+    // Someone else's game under way: foreign, and nothing stored.
+    const elsewhere = linkOf(at(4), 2, ['Cy', 'Di'], 'ZyXwVuTsRqPoNm-_');
+    expect(unwrap(await friendLinkMeaning(db, elsewhere)).arrival).toEqual({ kind: 'foreign' });
+  });
+});
 
 describe('friend games in storage', () => {
   it('joins an invitation: a new copy playing the side that has not moved, with both names', async () => {
