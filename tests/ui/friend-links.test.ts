@@ -35,7 +35,7 @@ describe('friend games on the page', () => {
       { gameId: 'AbCdEfGhIjKlMn-_', mySide: 1 },
       state,
     );
-    expect(url).toMatch(/^https:\/\/pente\.example\/#\/g\/2/);
+    expect(url).toMatch(/^https:\/\/pente\.example\/#\/g\/3/);
     const parsed = parseGameLink(url.slice(url.indexOf('#/g/') + 4));
     expect(parsed.ok && parsed.value.link).toMatchObject({
       names: ['Ann', ''],
