@@ -71,7 +71,7 @@ test('a link shared at move 5 of 6 opens at move 5 with both names, captures, co
   const position = await boardLabels(page);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const link = await shareSheet(page).getByLabel('Link to this game').inputValue();
-  expect(link).toMatch(/#\/g\/2[A-Za-z0-9_-]{13}\.[A-Za-z0-9_.-]+$/); // version, rules, six moves, then the rest
+  expect(link).toMatch(/#\/g\/3[A-Za-z0-9_-]{13}\.[A-Za-z0-9_.-]+$/); // version, rules, six moves, then the rest
 
   // Another device: a browser profile of its own.
   const otherContext = await browser.newContext();

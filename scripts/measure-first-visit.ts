@@ -8,11 +8,65 @@
  * Prints each run's performance score, cumulative layout shift, largest contentful paint, total blocking
  * time, total bytes and unused script, then the median of the runs (a loaded machine varies from run to
  * run). Targets: CLS < 0.1, performance ≥ 90. `--runs N` (default 3); MEASURE_PORT (default 4183).
+ *
+ * Lighthouse and chrome-launcher are not in package.json (they were nearly half of node_modules, for this
+ * one script): the first run installs the pinned versions below into .cache/measure-tools (npm install
+ * --prefix, not saved anywhere else), and later runs reuse them.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startPreview } from './lib/preview-server';
+
+/** The measuring tools, pinned: what this script was written against. */
+const TOOLS = { lighthouse: '12.8.2', 'chrome-launcher': '1.2.1' } as const;
+const TOOLS_DIR = join(import.meta.dirname, '..', '.cache', 'measure-tools');
+
+/** What the script uses of the tools (they are installed on demand, so their own types are not at hand). */
+interface Tools {
+  readonly lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: LighthouseResult } | undefined>;
+  readonly chromeLauncher: {
+    launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+  };
+}
+interface LighthouseResult {
+  readonly audits: Record<string, { numericValue?: number; details?: Record<string, unknown> } | undefined>;
+  readonly categories: Record<string, { score: number | null } | undefined>;
+}
+
+const installedVersion = (name: string): string | null => {
+  try {
+    const manifest = readFileSync(join(TOOLS_DIR, 'node_modules', name, 'package.json'), 'utf8');
+    return (JSON.parse(manifest) as { version: string }).version;
+  } catch {
+    return null;
+  }
+};
+
+/** Installs the pinned tools into TOOLS_DIR unless they are there already, then loads them from there. */
+async function loadTools(): Promise<Tools> {
+  const missing = Object.entries(TOOLS).filter(([name, version]) => installedVersion(name) !== version);
+  if (missing.length > 0) {
+    const specs = missing.map(([name, version]) => `${name}@${version}`);
+    console.log(`Installing ${specs.join(', ')} into .cache/measure-tools (once; not part of npm ci)…`);
+    mkdirSync(TOOLS_DIR, { recursive: true });
+    writeFileSync(join(TOOLS_DIR, 'package.json'), '{ "private": true }\n');
+    execFileSync('npm', ['install', '--prefix', TOOLS_DIR, '--no-audit', '--no-fund', ...specs], {
+      stdio: 'inherit',
+    });
+  }
+  // A module inside the folder, so the tools' names resolve against its node_modules.
+  const loader = join(TOOLS_DIR, 'load.mjs');
+  writeFileSync(
+    loader,
+    "export { default as lighthouse } from 'lighthouse';\nexport * as chromeLauncher from 'chrome-launcher';\n",
+  );
+  return (await import(pathToFileURL(loader).href)) as Tools;
+}
+
+const { lighthouse, chromeLauncher } = await loadTools();
 
 const PORT = Number(process.env.MEASURE_PORT ?? 4183);
 const runsArg = process.argv.indexOf('--runs');
@@ -50,7 +104,7 @@ async function measureOnce(url: string): Promise<{ figures: Figures; shifts: str
     const shiftItems = audits['layout-shifts']?.details;
     const shifts =
       shiftItems && 'items' in shiftItems
-        ? shiftItems.items.map((item: { score?: unknown; node?: unknown }) => {
+        ? (shiftItems.items as { score?: unknown; node?: unknown }[]).map((item) => {
             const node = item.node as { snippet?: string; selector?: string } | undefined;
             return `${round(Number(item.score), 3)} ${node?.selector ?? ''} ${node?.snippet ?? ''}`.trim();
           })

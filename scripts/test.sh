@@ -14,7 +14,7 @@ step "Lint"
 npm run --silent lint
 step "Format check"
 npm run --silent format:check
-step "Unit tests"
+step "Unit tests (the fast tier and the strength tier)"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json || status=$?
 step "Production build"

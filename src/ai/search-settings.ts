@@ -59,7 +59,7 @@ export interface SearchSettings {
    * Near the capture win (8 stones in Pente, 12 in Keryo-Pente), a capture threat is a winning threat: the
    * move filter scores it as a four (so it is neither reduced nor filtered out, and blocking it as blocking
    * a four), and the victory-by-continuous-fours search tries it as it tries a four. Neutral in self-play
-   * and on: it finds the capture-threat ladder of tests/ai-tactics.test.ts two plies sooner (measured:
+   * and on: it finds the capture-threat ladder of tests/ai/tactics.test.ts two plies sooner (measured:
    * "the capture-aware threat search").
    */
   readonly captureThreatFours: boolean;

@@ -3,7 +3,7 @@
  * legal play, so it is a position the real game can reach), a prompt, and a goal that the core judges:
  * whatever point the player picks, `tryLessonMove` plays it with `previewMove` and asks whether it did what
  * the lesson asked (made five, captured, stopped every winning reply…). Each lesson also lists the answers
- * it expects and the mistakes it explains; tests/lessons.test.ts holds every one of them to the core.
+ * it expects and the mistakes it explains; tests/core/lessons.test.ts holds every one of them to the core.
  */
 import { type Player, type Point, EMPTY } from './board';
 import { formatPoint, parsePoint } from './coords';

@@ -11,6 +11,7 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames, wrap } from 'idb';
 import { err, ok } from '../core';
 import { builtInPlayers } from './defaults';
+import { type StoreTopic, announceStoreChange } from './feed';
 import { type StorageResult, fail, toStorageError } from './errors';
 import { LEVELS_BEFORE_LADDER, LEVELS_OF_LADDER_1, LEVELS_OF_LADDER_2, retuneBuiltInLevels } from './level-upgrade';
 import { summarize } from './summaries';
@@ -293,17 +294,42 @@ function abortQuietly(tx: { abort(): void }): void {
  * nothing. Success waits for the commit, which is where a full disk usually shows up. `options.durability`
  * 'strict' makes the commit wait until the data is flushed to disk (for what must survive a crash).
  */
+/**
+ * What a readwrite transaction tells the other tabs once it has committed (feed.ts), unless it says
+ * otherwise (`announce`): by the stores it may have written. The settings store holds the settings, the
+ * puzzle progress and the lessons done, so a write there announces all three unless it names its own. The
+ * games are announced with their ids by the functions that write them; the other stores (summaries,
+ * analyses, the openings book) are no one else's to show.
+ */
+function topicsOf(storeNames: readonly StoreName[]): Exclude<StoreTopic, 'games'>[] {
+  const topics: Exclude<StoreTopic, 'games'>[] = [];
+  if (storeNames.includes('players')) topics.push('players');
+  if (storeNames.includes('settings')) topics.push('settings', 'puzzles', 'lessons');
+  return topics;
+}
+
+type OtherTopic = Exclude<StoreTopic, 'games'>;
+
+export interface TransactionOptions<T = unknown> {
+  readonly durability?: IDBTransactionDurability;
+  /**
+   * The topics a committed readwrite transaction announces: a list, or what its result says it wrote
+   * (default: `topicsOf` its stores).
+   */
+  readonly announce?: readonly OtherTopic[] | ((value: T) => readonly OtherTopic[]);
+}
+
 export async function withTransaction<Names extends StoreName[], Mode extends IDBTransactionMode, T>(
   db: PenteDb,
   storeNames: Names,
   mode: Mode,
   doing: string,
   body: (tx: IDBPTransaction<PenteSchema, Names, Mode>) => Promise<StorageResult<T>>,
-  options: IDBTransactionOptions = {},
+  options: TransactionOptions<T> = {},
 ): Promise<StorageResult<T>> {
   let tx: IDBPTransaction<PenteSchema, Names, Mode>;
   try {
-    tx = db.transaction(storeNames, mode, options);
+    tx = db.transaction(storeNames, mode, options.durability ? { durability: options.durability } : {});
   } catch (e) {
     return err(toStorageError(e, doing));
   }
@@ -316,6 +342,11 @@ export async function withTransaction<Names extends StoreName[], Mode extends ID
       return result;
     }
     await tx.done;
+    if (mode === 'readwrite') {
+      const { announce } = options;
+      const topics = typeof announce === 'function' ? announce(result.value) : (announce ?? topicsOf(storeNames));
+      for (const topic of topics) announceStoreChange(topic);
+    }
     return result;
   } catch (e) {
     abortQuietly(tx);

@@ -16,9 +16,7 @@ const SNIFF_LENGTH = 4096;
  * Characters that do not occur in a text file: C0 controls other than tab, line feed, form feed and
  * carriage return, DEL, and U+FFFD (what decoding bytes that are not UTF-8 gives).
  */
-// eslint-disable-next-line no-control-regex
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000e-\u001f\u007f\ufffd]/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
 /** What decoding bytes that are not UTF-8 gives. */
 export const UNDECODABLE = '\ufffd';

@@ -76,6 +76,30 @@ function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null>
   return fail('invalid', `Your copy of this game cannot be read: ${gameRecordProblem(records[0])}.`);
 }
 
+/** The copy of the game as the merge rule reads it (core/friend.ts), or an error for one that does not replay. */
+function friendCopyOf(stored: StoredGame | null): StorageResult<FriendCopy | null> {
+  if (!stored?.friend) return ok(null);
+  const replayed = toGameState(stored);
+  if (!replayed.ok) return replayed;
+  const { rules, moves, result } = replayed.value;
+  return ok({ rules, moves, result, mySide: stored.friend.mySide });
+}
+
+/**
+ * What an opened link means on this device, writing nothing: the one decision (core's `linkArrival`
+ * against this device's copy, read as `receiveFriendLink` reads it), for the page to render: an invitation
+ * to accept, a game to view, or what receiving it would do.
+ */
+export async function friendLinkMeaning(db: PenteDb, opened: OpenedLink): Promise<StorageResult<FriendLinkReceipt>> {
+  const friend = opened.link.friend;
+  if (!friend) return ok<FriendLinkReceipt>({ arrival: linkArrival(opened, null), game: null });
+  const found = await findFriendGame(db, friend.gameId);
+  if (!found.ok) return found;
+  const copy = friendCopyOf(found.value);
+  if (!copy.ok) return copy;
+  return ok({ arrival: linkArrival(opened, copy.value), game: found.value });
+}
+
 /** What receiving a link did: what it meant, and the copy as now stored (null: this device has none). */
 export interface FriendLinkReceipt {
   readonly arrival: LinkArrival;
@@ -109,14 +133,9 @@ export async function receiveFriendLink(
       const found = readCopy(await games.index('byFriendGame').getAll(friend.gameId));
       if (!found.ok) return found;
       const stored = found.value;
-      let copy: FriendCopy | null = null;
-      if (stored?.friend) {
-        const replayed = toGameState(stored);
-        if (!replayed.ok) return replayed;
-        const { rules, moves, result } = replayed.value;
-        copy = { rules, moves, result, mySide: stored.friend.mySide };
-      }
-      const arrival = linkArrival(opened, copy);
+      const copy = friendCopyOf(stored);
+      if (!copy.ok) return copy;
+      const arrival = linkArrival(opened, copy.value);
       let next: StoredGame;
       if (arrival.kind === 'join') {
         const fresh = newFriendGame({

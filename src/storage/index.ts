@@ -43,7 +43,11 @@ export {
   type GameChange,
   type GamesFeed,
   type GamesListener,
+  type StoreChange,
+  type StoreTopic,
   createGamesFeed,
+  createStoreFeed,
   onGamesChanged,
+  onStoreChange,
   useFeedChannels,
 } from './feed';

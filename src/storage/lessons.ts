@@ -95,13 +95,18 @@ export function markLessonDone(db: PenteDb, id: string): Promise<StorageResult<L
           damaged,
         })),
       ),
-    { durability: 'strict' },
+    { durability: 'strict', announce: ['lessons'] },
   );
 }
 
 /** Deletes the damaged entries kept with the lesson progress. */
 export function discardDamagedLessons(db: PenteDb): Promise<StorageResult<LoadedLessons>> {
-  return withTransaction(db, ['settings'], 'readwrite', 'delete the damaged lesson progress', async (tx) =>
-    ok(await updateStoredLessons(tx.objectStore('settings'), ({ done }) => ({ done, damaged: [] }))),
+  return withTransaction(
+    db,
+    ['settings'],
+    'readwrite',
+    'delete the damaged lesson progress',
+    async (tx) => ok(await updateStoredLessons(tx.objectStore('settings'), ({ done }) => ({ done, damaged: [] }))),
+    { announce: ['lessons'] },
   );
 }

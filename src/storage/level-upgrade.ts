@@ -7,7 +7,7 @@
  *   - a level new in this version is added, unless a computer player already has its name;
  *   - a built-in player the person deleted stays deleted.
  * Both tables are frozen copies, not src/core/levels.ts: a schema step never changes once shipped, and the
- * next re-tune is the next step. tests/storage-levels.test.ts checks that the newest table is the levels' current
+ * next re-tune is the next step. tests/storage/levels.test.ts checks that the newest table is the levels' current
  * settings, so a re-tune without a step fails there.
  */
 import type { ComputerSettings } from './computer-settings';

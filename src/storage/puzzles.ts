@@ -283,7 +283,7 @@ export function recordPuzzleAnswers(
           damaged,
         })),
       ),
-    { durability: 'strict' },
+    { durability: 'strict', announce: ['puzzles'] },
   );
 }
 
@@ -293,7 +293,13 @@ export const recordPuzzleAnswer = (db: PenteDb, answer: PuzzleAnswer): Promise<S
 
 /** Deletes the damaged entries kept with the progress (the player exported or gave up on them). */
 export function discardDamagedPuzzleProgress(db: PenteDb): Promise<StorageResult<LoadedPuzzleProgress>> {
-  return withTransaction(db, ['settings'], 'readwrite', 'delete the damaged puzzle progress', async (tx) =>
-    ok(await updateStoredPuzzleProgress(tx.objectStore('settings'), ({ progress }) => ({ progress, damaged: [] }))),
+  return withTransaction(
+    db,
+    ['settings'],
+    'readwrite',
+    'delete the damaged puzzle progress',
+    async (tx) =>
+      ok(await updateStoredPuzzleProgress(tx.objectStore('settings'), ({ progress }) => ({ progress, damaged: [] }))),
+    { announce: ['puzzles'] },
   );
 }

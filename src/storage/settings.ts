@@ -59,28 +59,35 @@ export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<Storage
       return Promise.resolve(fail('invalid', `${JSON.stringify(value)} is not a valid value for the ${name} setting.`));
     }
   }
-  return withTransaction(db, ['settings'], 'readwrite', 'save the settings', async (tx) => {
-    const store = tx.objectStore('settings');
-    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
-    const current = settingsFrom(keys, values).settings;
-    const { newGame: newGamePatch, lessonsDone: lessonsPatch, ...rest } = patch;
-    const writes = Object.entries(rest) as [SettingName, unknown][];
-    let { lessonsDone } = current;
-    if (lessonsPatch) {
-      const merged = await updateStoredLessons(store, ({ done, damaged }) => ({
-        done: mergeLessonsDone(done, lessonsPatch),
-        damaged,
-      }));
-      lessonsDone = merged.done;
-    }
-    let { newGame } = current;
-    if (newGamePatch) {
-      newGame = { ...newGame, ...newGamePatch };
-      const problem = newGameProblem(newGame);
-      if (problem) return fail('invalid', `The new-game defaults could not be saved: ${problem}.`);
-      writes.push(['newGame', newGame]);
-    }
-    for (const [name, value] of writes) await store.put(value, name);
-    return ok({ ...current, ...rest, newGame, lessonsDone });
-  });
+  return withTransaction(
+    db,
+    ['settings'],
+    'readwrite',
+    'save the settings',
+    async (tx) => {
+      const store = tx.objectStore('settings');
+      const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+      const current = settingsFrom(keys, values).settings;
+      const { newGame: newGamePatch, lessonsDone: lessonsPatch, ...rest } = patch;
+      const writes = Object.entries(rest) as [SettingName, unknown][];
+      let { lessonsDone } = current;
+      if (lessonsPatch) {
+        const merged = await updateStoredLessons(store, ({ done, damaged }) => ({
+          done: mergeLessonsDone(done, lessonsPatch),
+          damaged,
+        }));
+        lessonsDone = merged.done;
+      }
+      let { newGame } = current;
+      if (newGamePatch) {
+        newGame = { ...newGame, ...newGamePatch };
+        const problem = newGameProblem(newGame);
+        if (problem) return fail('invalid', `The new-game defaults could not be saved: ${problem}.`);
+        writes.push(['newGame', newGame]);
+      }
+      for (const [name, value] of writes) await store.put(value, name);
+      return ok({ ...current, ...rest, newGame, lessonsDone });
+    },
+    { announce: patch.lessonsDone ? ['settings', 'lessons'] : ['settings'] },
+  );
 }

@@ -437,73 +437,88 @@ export async function importAll(
 
   const stores: ['games', 'summaries', 'players', 'settings'] = ['games', 'summaries', 'players', 'settings'];
   let written: readonly GameChange[] = [];
-  const imported = await withTransaction(db, stores, 'readwrite', 'import the file', async (tx) => {
-    // The file is a library as it was: two games alike in it are both kept; a game it holds twice, once.
-    const restored = await restoreGamesInSlices(tx, games, (done, total) => onProgress?.('saving', done, total));
-    written = restored.written;
+  const imported = await withTransaction(
+    db,
+    stores,
+    'readwrite',
+    'import the file',
+    async (tx) => {
+      // The file is a library as it was: two games alike in it are both kept; a game it holds twice, once.
+      const restored = await restoreGamesInSlices(tx, games, (done, total) => onProgress?.('saving', done, total));
+      written = restored.written;
 
-    const playerStore = tx.objectStore('players');
-    const playersAdded: string[] = [];
-    const playersSkipped: { id: string; name: string; reason: string }[] = [];
-    for (const player of players) {
-      const holder = await playerStore.index('byKindName').getKey([player.kind, player.name]);
-      if (holder !== undefined) {
-        const stored: unknown = await playerStore.get(holder);
-        const reason =
-          holder === player.id && canonical(stored) === canonical(player)
-            ? 'already stored'
-            : playerProblem(stored) !== null
-              ? `a damaged player record has the name "${player.name}"`
-              : `a ${player.kind === 'human' ? 'player' : 'computer player'} named "${player.name}" already exists`;
-        playersSkipped.push({ id: player.id, name: player.name, reason });
-        continue;
+      const playerStore = tx.objectStore('players');
+      const playersAdded: string[] = [];
+      const playersSkipped: { id: string; name: string; reason: string }[] = [];
+      for (const player of players) {
+        const holder = await playerStore.index('byKindName').getKey([player.kind, player.name]);
+        if (holder !== undefined) {
+          const stored: unknown = await playerStore.get(holder);
+          const reason =
+            holder === player.id && canonical(stored) === canonical(player)
+              ? 'already stored'
+              : playerProblem(stored) !== null
+                ? `a damaged player record has the name "${player.name}"`
+                : `a ${player.kind === 'human' ? 'player' : 'computer player'} named "${player.name}" already exists`;
+          playersSkipped.push({ id: player.id, name: player.name, reason });
+          continue;
+        }
+        const idTaken = (await playerStore.getKey(player.id)) !== undefined;
+        const id = idTaken ? crypto.randomUUID() : player.id;
+        await playerStore.put({ ...player, id });
+        playersAdded.push(id);
       }
-      const idTaken = (await playerStore.getKey(player.id)) !== undefined;
-      const id = idTaken ? crypto.randomUUID() : player.id;
-      await playerStore.put({ ...player, id });
-      playersAdded.push(id);
-    }
 
-    const settingStore = tx.objectStore('settings');
-    for (const [name, value] of settings) await settingStore.put(value, name);
+      const settingStore = tx.objectStore('settings');
+      for (const [name, value] of settings) await settingStore.put(value, name);
 
-    let puzzleAnswersAdded = 0;
-    if (puzzles) {
-      const answers = (p: PuzzleProgress) => p.solved + p.failed;
-      let before = 0;
-      const merged = await updateStoredPuzzleProgress(settingStore, ({ progress, damaged }) => {
-        before = answers(progress);
-        return { progress: mergePuzzleProgress(progress, puzzles), damaged };
+      let puzzleAnswersAdded = 0;
+      if (puzzles) {
+        const answers = (p: PuzzleProgress) => p.solved + p.failed;
+        let before = 0;
+        const merged = await updateStoredPuzzleProgress(settingStore, ({ progress, damaged }) => {
+          before = answers(progress);
+          return { progress: mergePuzzleProgress(progress, puzzles), damaged };
+        });
+        puzzleAnswersAdded = answers(merged.progress) - before;
+      }
+      let lessonsAdded = 0;
+      if (lessons.done.length > 0) {
+        const merged = await updateStoredLessons(settingStore, ({ done, damaged }) => {
+          lessonsAdded = -done.length;
+          return { done: mergeLessonsDone(done, lessons.done), damaged };
+        });
+        lessonsAdded += merged.done.length;
+      }
+
+      return ok({
+        gamesAdded: restored.added,
+        gamesRenamed: restored.renamed,
+        gamesDuplicate: restored.duplicate,
+        gamesRepeated: restored.repeated,
+        gamesUpdated: restored.updated,
+        gamesKept: restored.kept,
+        undecodable,
+        gamesByShelf: restored.shelves,
+        playersAdded,
+        playersSkipped,
+        settingsReplaced: settings.length > 0,
+        rejected,
+        damagedInFile: file.damagedGames.length + file.damagedPlayers.length + damagedProgress,
+        lessonsAdded,
+        puzzleAnswersAdded,
       });
-      puzzleAnswersAdded = answers(merged.progress) - before;
-    }
-    let lessonsAdded = 0;
-    if (lessons.done.length > 0) {
-      const merged = await updateStoredLessons(settingStore, ({ done, damaged }) => {
-        lessonsAdded = -done.length;
-        return { done: mergeLessonsDone(done, lessons.done), damaged };
-      });
-      lessonsAdded += merged.done.length;
-    }
-
-    return ok({
-      gamesAdded: restored.added,
-      gamesRenamed: restored.renamed,
-      gamesDuplicate: restored.duplicate,
-      gamesRepeated: restored.repeated,
-      gamesUpdated: restored.updated,
-      gamesKept: restored.kept,
-      undecodable,
-      gamesByShelf: restored.shelves,
-      playersAdded,
-      playersSkipped,
-      settingsReplaced: settings.length > 0,
-      rejected,
-      damagedInFile: file.damagedGames.length + file.damagedPlayers.length + damagedProgress,
-      lessonsAdded,
-      puzzleAnswersAdded,
-    });
-  });
+      // Only what it wrote is told to the other tabs (a file imported twice tells nothing the second time).
+    },
+    {
+      announce: (report) => [
+        ...(report.playersAdded.length > 0 ? (['players'] as const) : []),
+        ...(report.settingsReplaced ? (['settings'] as const) : []),
+        ...(report.lessonsAdded > 0 ? (['lessons'] as const) : []),
+        ...(report.puzzleAnswersAdded > 0 ? (['puzzles'] as const) : []),
+      ],
+    },
+  );
   // Committed: the other tabs list the new games (one message for them all).
   if (imported.ok && written.length > 0) announceGameChanges(written);
   return imported;

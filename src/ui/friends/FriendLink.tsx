@@ -7,11 +7,11 @@
  * left as it was.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { type FriendCopy, type LinkArrival, type OpenedLink, formatPoint, linkArrival, opponent } from '../../core';
+import { type LinkArrival, type OpenedLink, formatPoint, opponent } from '../../core';
 import {
   NAME_FIELD_LENGTH,
   type StoredGame,
-  findFriendGame,
+  friendLinkMeaning,
   nameProblem,
   receiveFriendLink,
   toGameState,
@@ -101,15 +101,11 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     }
     let current = true;
     void (async () => {
-      const found = await findFriendGame(d, friend.gameId);
+      // Storage decides what the link means here (core's rule against this device's copy); this renders it.
+      const meaning = await friendLinkMeaning(d, opened);
       if (!current) return;
-      if (!found.ok) return setPhase({ kind: 'failed', message: found.error.message });
-      const copy = found.value;
-      const replayed = copy && toGameState(copy);
-      if (replayed && !replayed.ok) return setPhase({ kind: 'failed', message: replayed.error.message });
-      const friendCopy: FriendCopy | null =
-        copy?.friend && replayed?.ok ? { ...replayed.value, mySide: copy.friend.mySide } : null;
-      const arrival = linkArrival(opened, friendCopy);
+      if (!meaning.ok) return setPhase({ kind: 'failed', message: meaning.error.message });
+      const { arrival } = meaning.value;
       // An invitation waits for the player to accept it (and say their name); anything else is applied now.
       if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
       else await receive(settings.value.friendInvite.name || 'Me');

@@ -29,7 +29,6 @@ import { openGame } from '../play/live-session';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './import-report';
 import { count } from '../words/plural';
 import { loadLessons } from '../lessons/lesson-progress';
-import { announceProgressChange } from '../shell/progress-sync';
 import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 
@@ -216,8 +215,6 @@ export function Games() {
     if (!r.ok) return notify(`Not imported: ${r.error.message}`);
     if ('gamesAdded' in r.value) {
       if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
-        announceProgressChange('puzzles');
-        announceProgressChange('lessons');
         await loadLessons();
       }
       await showImport(backupImportOutcome(r.value));

@@ -21,7 +21,7 @@ import {
   previewMove,
   tryLessonMove,
 } from '../../core';
-import type { InputMode } from '../../storage';
+import { type InputMode, onStoreChange } from '../../storage';
 import { CapturedCount } from '../play/CapturedCount';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { Board } from '../board/Board';
@@ -29,7 +29,6 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { notify, players, settings } from '../shell/app-state';
 import { startGame } from '../play/live-session';
 import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from './lesson-progress';
-import { onProgressChange } from '../shell/progress-sync';
 import { navigate } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
@@ -80,9 +79,7 @@ export function Tutorial() {
 
   useEffect(() => {
     void loadLessons();
-    return onProgressChange((kind) => {
-      if (kind === 'lessons') void loadLessons();
-    });
+    return onStoreChange('lessons', () => void loadLessons());
   }, []);
 
   const open = (i: number) => {

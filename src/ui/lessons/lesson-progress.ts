@@ -13,7 +13,6 @@ import {
   markLessonDone,
 } from '../../storage';
 import { db, settings } from '../shell/app-state';
-import { announceProgressChange } from '../shell/progress-sync';
 import { withLessonDone } from './tutorial';
 
 /** The entries of the stored lesson progress that could not be read (kept until the player deletes them). */
@@ -42,7 +41,6 @@ export async function completeLesson(id: string): Promise<string | null> {
     const saved = await markLessonDone(database, id);
     if (saved.ok) {
       show(saved.value);
-      announceProgressChange('lessons');
       return null;
     }
     settings.value = { ...settings.value, lessonsDone: withLessonDone(settings.value.lessonsDone, id) };
@@ -59,6 +57,5 @@ export async function discardDamagedLessonEntries(): Promise<string | null> {
   const discarded = await discardDamagedLessons(database);
   if (!discarded.ok) return discarded.error.message;
   show(discarded.value);
-  announceProgressChange('lessons');
   return null;
 }

@@ -27,13 +27,13 @@ import {
   startAttempt,
   winningLine,
 } from '../../core';
+import { onStoreChange } from '../../storage';
 import { Board } from '../board/Board';
 import { usePlacement } from '../board/use-placement';
 import { type MoveSource, pageEngine } from '../engine/client';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { notify, settings } from '../shell/app-state';
-import { onProgressChange } from '../shell/progress-sync';
 import { navigate, requestedPuzzle } from '../shell/router';
 import { PuzzleActions, PuzzleHead, PuzzleHistory } from './PuzzleParts';
 import {
@@ -124,9 +124,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       else open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
     });
     // Another tab answered: its answers are in the stored progress, which is read again.
-    const unsubscribe = onProgressChange((kind) => {
-      if (kind === 'puzzles') void loadProgress();
-    });
+    // Another tab answered a puzzle or imported a backup: storage tells, and the progress is read again.
+    const unsubscribe = onStoreChange('puzzles', () => void loadProgress());
     return () => {
       live = false;
       unsubscribe();

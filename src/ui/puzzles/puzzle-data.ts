@@ -29,7 +29,6 @@ import {
 } from '../../storage';
 import type { Puzzle } from '../../core';
 import { db } from '../shell/app-state';
-import { announceProgressChange } from '../shell/progress-sync';
 import { browserKeyValueStore } from '../play/session/browser-ports';
 
 export const PACK_URL = `${import.meta.env.BASE_URL}puzzles.json`;
@@ -82,10 +81,7 @@ function retryWhilePending(): void {
     const database = db.peek();
     if (!database) return;
     void saveAnswers(database, []).then((saved) => {
-      if (saved.ok) {
-        show(saved.value);
-        announceProgressChange('puzzles');
-      }
+      if (saved.ok) show(saved.value);
     });
   }, PENDING_ANSWERS_RETRY_MS);
 }
@@ -122,7 +118,6 @@ export async function loadProgress(): Promise<void> {
     const saved = await saveAnswers(database, []);
     if (saved.ok) {
       show(saved.value);
-      announceProgressChange('puzzles');
       return;
     }
   }
@@ -142,7 +137,6 @@ export async function recordAnswer(puzzle: Puzzle, solved: boolean): Promise<str
     const saved = await saveAnswers(database, [answer]);
     if (saved.ok) {
       show(saved.value);
-      announceProgressChange('puzzles');
       return null;
     }
     puzzleProgress.value = withPuzzleAnswers(puzzleProgress.value, [answer]);
@@ -159,7 +153,6 @@ export async function discardDamaged(): Promise<string | null> {
   const discarded = await discardDamagedPuzzleProgress(database);
   if (!discarded.ok) return discarded.error.message;
   show(discarded.value);
-  announceProgressChange('puzzles');
   return null;
 }
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/ai/engine';
+import { handleRequest } from '../../src/ai/protocol';
+
+const engine = new Engine(16);
+const ask = (req: unknown) => JSON.parse(handleRequest(engine, typeof req === 'string' ? req : JSON.stringify(req)));
+
+describe('the JSON-lines engine protocol', () => {
+  it('answers a search with a legal move, its score, depth, nodes, time and line', () => {
+    const r = ask({ id: 7, variant: 'pente', size: 19, moves: ['K10', 'L9', 'N10'], depth: 3, timeMs: 5000 });
+    expect(r).toMatchObject({ id: 7, depth: 3 });
+    expect(r.move).toMatch(/^[A-HJ-T]\d{1,2}$/);
+    expect(['K10', 'L9', 'N10']).not.toContain(r.move);
+    expect(r.pv[0]).toBe(r.move);
+    expect(r.nodes).toBeGreaterThan(0);
+    expect(typeof r.score).toBe('number');
+  });
+
+  it('reports the state of a game: captures, side to move, board rows top first', () => {
+    const r = ask({ id: 8, cmd: 'state', variant: 'pente', size: 9, moves: ['E5', 'F5', 'A1', 'G5', 'H5'] });
+    expect(r).toMatchObject({ id: 8, toMove: 2, captures: [2, 0], result: null });
+    expect(r.board[4]).toBe('....1..1.');
+    expect(r.board[8]).toBe('1........');
+  });
+
+  it('reports a finished game’s result', () => {
+    const r = ask({
+      id: 1,
+      cmd: 'state',
+      tournamentRule: false,
+      moves: ['K10', 'A1', 'K11', 'A3', 'K12', 'A5', 'K13', 'A7', 'K14'],
+    });
+    expect(r.result).toEqual({ winner: 1, reason: 'five' });
+    expect(
+      ask({ id: 2, tournamentRule: false, moves: ['K10', 'A1', 'K11', 'A3', 'K12', 'A5', 'K13', 'A7', 'K14'] }),
+    ).toEqual({
+      id: 2,
+      error: 'The game is already over.',
+    });
+  });
+
+  it('answers anything malformed or illegal with an error, and keeps serving', () => {
+    expect(ask('not json')).toEqual({ id: null, error: 'The request is not valid JSON.' });
+    expect(ask('[1,2]').error).toBe('The request must be a JSON object.');
+    expect(ask({ id: 3, variant: 'chess' }).error).toContain('Unknown variant "chess"');
+    expect(ask({ id: 4, size: 15 }).error).toContain('Unsupported board size 15');
+    expect(ask({ id: 5, moves: ['K10', 'Z99'] }).error).toBe('Move 2 "Z99" is not a point of the 19x19 board.');
+    expect(ask({ id: 6, moves: ['K10', 'K10'] }).error).toBe('Move 2 K10 is illegal: K10 is already occupied.');
+    expect(ask({ id: 7, moves: 'K10' }).error).toContain('"moves" must be');
+    expect(ask({ id: 8, level: 'godlike' }).error).toContain('Unknown level "godlike"');
+    expect(ask({ id: 9, timeMs: -5 }).error).toContain('"timeMs" must be a positive whole number');
+    expect(ask({ id: 10, cmd: 'dance' }).error).toContain('Unknown command "dance"');
+    expect(ask({ id: 11, size: 9, moves: ['E5'], depth: 2 }).move).toMatch(/^[A-J]\d$/);
+  });
+
+  it('plays the same move for the same level and seed', () => {
+    const req = { id: 1, size: 13, moves: ['G7', 'H8', 'K7'], level: 'beginner', seed: 42, depth: 2 };
+    expect(ask(req).move).toBe(ask(req).move);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * A big library is read a page at a time: what Home and Continue read does not grow with the library, the
+ * check that makes the library whole reads at most LIBRARY_PAGE keys or summaries per request, and a
+ * listing in an order no index holds reads every summary that way and keeps the best.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type GameSummary,
+  type PenteDb,
+  type StoredGame,
+  LIBRARY_PAGE,
+  checkLibrary,
+  findResumableGame,
+  listFriendGames,
+  listGameSummaries,
+  newFriendGameId,
+  saveGame,
+  sortSummaries,
+  summarize,
+} from '../../src/storage';
+import { readHomeData } from '../../src/ui/home/home-data';
+import { COMPUTER, openFresh, sampleGame, unwrap } from './helpers';
+
+const NAMES = ['Zoe', 'ann', 'Bob 10', 'Bob 2', 'carl', 'Dee', 'eve', 'Fay'];
+
+/** Game `i` of a big library: half finished; names, dates and sizes spread so every sort has work to do. */
+function libraryGame(i: number): StoredGame {
+  const finished = i % 2 === 1;
+  return sampleGame({
+    id: `g${String(i).padStart(5, '0')}`,
+    players: [{ name: NAMES[(i * 5) % NAMES.length]!, kind: 'human' }, COMPUTER],
+    // The first move at the centre, as the tournament rule asks.
+    ...(i % 3 === 0 ? { size: 13, moves: ['G7', 'H6'] } : { size: 19, moves: ['K10', 'L9'] }),
+    status: finished ? 'finished' : 'in-progress',
+    result: finished ? { winner: 1, reason: 'resignation' } : null,
+    createdAt: 1_000,
+    // Not in key order, so a page in date order is not the first keys.
+    updatedAt: 10_000 + ((i * 7_919) % 100_000),
+    revision: 1,
+  });
+}
+
+/** Writes values straight into a store, one transaction, bypassing the app (as an import leaves them, or a tool). */
+async function putAll(db: PenteDb, store: 'games' | 'summaries', values: readonly unknown[]): Promise<void> {
+  const tx = db.transaction(store, 'readwrite');
+  for (const v of values) void tx.store.put(v as never);
+  await tx.done;
+}
+
+/** A library of `count` games with their summaries. */
+async function bigLibrary(count: number): Promise<{ db: PenteDb; games: StoredGame[] }> {
+  const { db } = await openFresh();
+  const games = Array.from({ length: count }, (_, i) => libraryGame(i));
+  await putAll(db, 'games', games);
+  await putAll(
+    db,
+    'summaries',
+    games.map((g) => summarize(g.id, g)),
+  );
+  return { db, games };
+}
+
+interface Read {
+  readonly what: string;
+  /** The count asked for, when the request has one. */
+  readonly limit: number | undefined;
+  /** Records (or keys) that came back. */
+  records: number;
+}
+
+/** Every read request made through the IndexedDB classes while it is installed, and what each returned. */
+function countReads(): { reads: Read[]; records: () => number; restore: () => void } {
+  const reads: Read[] = [];
+  const undo: (() => void)[] = [];
+  const patch = (proto: object, owner: string, method: string) => {
+    const target = proto as Record<string, (...args: unknown[]) => IDBRequest>;
+    const original = target[method]!;
+    target[method] = function (this: unknown, ...args: unknown[]) {
+      const request = original.apply(this, args);
+      const read: Read = {
+        what: `${owner}.${method}`,
+        limit: method.startsWith('getAll') ? (args[1] as number | undefined) : undefined,
+        records: 0,
+      };
+      reads.push(read);
+      request.addEventListener('success', () => {
+        const { result } = request;
+        // A cursor's later records come back on the same request, one success each.
+        read.records += Array.isArray(result) ? result.length : result === undefined || result === null ? 0 : 1;
+      });
+      return request;
+    };
+    undo.push(() => (target[method] = original));
+  };
+  for (const [proto, owner] of [
+    [IDBObjectStore.prototype, 'store'],
+    [IDBIndex.prototype, 'index'],
+  ] as const) {
+    for (const method of ['get', 'getAll', 'getAllKeys', 'getKey', 'openCursor', 'openKeyCursor']) {
+      patch(proto, owner, method);
+    }
+  }
+  return {
+    reads,
+    records: () => reads.reduce((sum, r) => sum + r.records, 0),
+    restore: () => undo.forEach((u) => u()),
+  };
+}
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+const SIZE = 3 * LIBRARY_PAGE + 123;
+
+describe('a big library', () => {
+  it("Home's data and Continue read a few records, not the library", async () => {
+    const { db, games } = await bigLibrary(SIZE);
+    // One friend game among them, the newest unfinished game.
+    const friendGame = unwrap(
+      await saveGame(db, sampleGame({ id: 'friend', friend: { gameId: newFriendGameId(), mySide: 1 } }), 0, 500_000),
+    );
+    const counter = countReads();
+    restore = counter.restore;
+    const [home, resumable] = await Promise.all([readHomeData(db), findResumableGame(db)]);
+    counter.restore();
+    if (home.kind !== 'read') throw new Error('not read');
+    const finished = games.filter((g) => g.status === 'finished').sort((a, b) => b.updatedAt - a.updatedAt);
+    expect(home.recent.map((r) => r.id)).toEqual(finished.slice(0, 3).map((g) => g.id));
+    expect(home.hasGames).toBe(true);
+    expect(home.friends.map((g) => g.id)).toEqual([friendGame.id]);
+    expect(unwrap(resumable)?.id).toBe(friendGame.id);
+    // A page of three and its check, the first key, one friend game, one game to continue: a handful.
+    expect(counter.records()).toBeLessThan(30);
+    db.close();
+  });
+
+  it('is checked a page per request, and every fault in it is found and mended', async () => {
+    const { db, games } = await bigLibrary(SIZE);
+    // Faults spread over every page: games without a summary, summaries without a game (between games'
+    // keys and past the last one), summaries in a shape this version does not write.
+    const lacking = games.filter((_, i) => i % 97 === 5);
+    const orphans = ['g00010x', 'g01000x', 'zzz'].map((id) => summarize(id, { ...libraryGame(3), id }));
+    const misshapen = games.filter((_, i) => i % 211 === 7).map((g) => ({ ...summarize(g.id, g), variant: 'renju' }));
+    const tx = db.transaction('summaries', 'readwrite');
+    for (const g of lacking) void tx.store.delete(g.id);
+    await tx.done;
+    await putAll(db, 'summaries', [...orphans, ...misshapen]);
+
+    const counter = countReads();
+    restore = counter.restore;
+    const progress: [number, number][] = [];
+    const mended = unwrap(await checkLibrary(db, (done, total) => progress.push([done, total])));
+    const faulty = new Set([...lacking, ...misshapen].map((g) => g.id));
+    expect(mended).toBe(faulty.size + orphans.length);
+    const bulk = counter.reads.filter((r) => r.what.endsWith('getAll') || r.what.endsWith('getAllKeys'));
+    expect(bulk.length).toBeGreaterThan(3);
+    for (const r of bulk) expect(r.limit, r.what).toBe(LIBRARY_PAGE);
+    expect(progress.at(-1)).toEqual([SIZE, SIZE]);
+
+    const stored = (await db.transaction('summaries').store.getAll()) as GameSummary[];
+    expect(stored.map((s) => s.id)).toEqual(games.map((g) => g.id));
+    expect(stored).toEqual(games.map((g) => summarize(g.id, g)));
+
+    // Checked once on this connection: then the database's counts say there is nothing to do.
+    counter.reads.length = 0;
+    expect(unwrap(await checkLibrary(db))).toBe(0);
+    expect(counter.reads.filter((r) => r.what.includes('getAll'))).toEqual([]);
+    counter.restore();
+    // Something writes around the app: the counts disagree, and the check reads the library again.
+    const tx2 = db.transaction('summaries', 'readwrite');
+    void tx2.store.delete(games[1_000]!.id);
+    await tx2.done;
+    expect(unwrap(await checkLibrary(db))).toBe(1);
+    db.close();
+  });
+
+  it('lists the first games in any order a page at a time, keeping the best', async () => {
+    const { db, games } = await bigLibrary(SIZE);
+    const all = games.map((g) => summarize(g.id, g) as GameSummary);
+    for (const sortBy of ['player1', 'size', 'date'] as const) {
+      for (const descending of [false, true]) {
+        const counter = countReads();
+        restore = counter.restore;
+        const library = unwrap(await listGameSummaries(db, { shelf: 'finished', sortBy, descending, limit: 20 }));
+        counter.restore();
+        const expected = sortSummaries(
+          all.filter((s) => s.shelf === 'finished'),
+          sortBy,
+          descending,
+        ).slice(0, 20);
+        expect(
+          library.games.map((g) => g.id),
+          `${sortBy} ${descending}`,
+        ).toEqual(expected.map((g) => g.id));
+        expect(library.more).toBe(true);
+        // Nothing is read whole: every bulk read has a count, but the damaged records' (none here).
+        const unbounded = counter.reads.filter((r) => r.what.includes('getAll') && r.limit === undefined);
+        for (const r of unbounded) expect(`${r.what} ${r.records}`).toBe('index.getAll 0');
+      }
+    }
+    const everything = unwrap(await listGameSummaries(db, { sortBy: 'player2' }));
+    expect(everything.games).toHaveLength(SIZE);
+    expect(everything.more).toBe(false);
+    db.close();
+  });
+
+  it('lists the unfinished friend games, last move first, through their index', async () => {
+    const { db } = await bigLibrary(50);
+    const friend = (id: string, at: number, finished = false) =>
+      saveGame(
+        db,
+        sampleGame({
+          id,
+          friend: { gameId: newFriendGameId(), mySide: 1 },
+          moves: ['K10', 'L9'],
+          ...(finished ? { status: 'finished', result: { winner: 1, reason: 'resignation' } } : {}),
+        }),
+        0,
+        at,
+      );
+    unwrap(await friend('older', 1_000));
+    unwrap(await friend('newer', 2_000));
+    unwrap(await friend('done', 3_000, true));
+    const counter = countReads();
+    restore = counter.restore;
+    expect(unwrap(await listFriendGames(db)).map((g) => g.id)).toEqual(['newer', 'older']);
+    expect(counter.records()).toBe(6);
+    db.close();
+  });
+});

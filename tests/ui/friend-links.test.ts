@@ -1,0 +1,46 @@
+/** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
+import { describe, expect, it } from 'vitest';
+import { parseGameLink } from '../../src/core';
+import { friendLinkUrl, friendStanding, maySendFriendLink } from '../../src/ui/friends/links';
+import { game } from '../helpers';
+
+describe('friend games on the page', () => {
+  it('say whose turn it is, or how the game ended', () => {
+    const players = ['Ann', 'Bob'] as const;
+    expect(friendStanding({ players, moveCount: 0, result: null, mySide: 1 })).toBe('Your turn');
+    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1 })).toBe('Waiting for Bob');
+    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 2 })).toBe('Your turn');
+    expect(friendStanding({ players, moveCount: 7, result: { winner: 2, reason: 'resignation' }, mySide: 1 })).toBe(
+      'Bob beat Ann by resignation',
+    );
+  });
+
+  it('send a link after this side’s move, at the start, or after the end; not on this side’s turn', () => {
+    expect(maySendFriendLink(game({ size: 9 }, ''), 1)).toBe(true);
+    expect(maySendFriendLink(game({ size: 9 }, 'E5'), 1)).toBe(true);
+    expect(maySendFriendLink(game({ size: 9 }, 'E5'), 2)).toBe(false);
+    expect(maySendFriendLink({ ...game({ size: 9 }, 'E5'), result: { winner: 1, reason: 'resignation' } }, 2)).toBe(
+      true,
+    );
+  });
+
+  it('make a link of this app that carries the game, sent by this side, without the placeholder name', () => {
+    (globalThis as { location?: unknown }).location = { origin: 'https://pente.example', pathname: '/' };
+    const state = game({ size: 9 }, 'E5');
+    const url = friendLinkUrl(
+      [
+        { name: 'Ann', kind: 'human' },
+        { name: 'Friend', kind: 'human' },
+      ],
+      { gameId: 'AbCdEfGhIjKlMn-_', mySide: 1 },
+      state,
+    );
+    expect(url).toMatch(/^https:\/\/pente\.example\/#\/g\/3/);
+    const parsed = parseGameLink(url.slice(url.indexOf('#/g/') + 4));
+    expect(parsed.ok && parsed.value.link).toMatchObject({
+      names: ['Ann', ''],
+      friend: { gameId: 'AbCdEfGhIjKlMn-_', sender: 1 },
+      moves: state.moves,
+    });
+  });
+});
