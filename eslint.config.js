@@ -77,8 +77,6 @@ export const NOT_YET_CONVERTED = [
   'src/ui/play/ReviewBar.tsx',
   'src/ui/play/RulesFields.tsx',
   'src/ui/play/SideStrip.tsx',
-  'src/ui/puzzles/PuzzleParts.tsx',
-  'src/ui/puzzles/PuzzlesScreen.tsx',
   'src/ui/review/AnalysisPanel.tsx',
   'src/ui/review/BookPanel.tsx',
   'src/ui/review/EvalGraph.tsx',
