@@ -67,7 +67,6 @@ export const NOT_YET_CONVERTED = [
   'src/ui/home/HomeScreen.tsx',
   'src/ui/info/AboutScreen.tsx',
   'src/ui/info/RulesScreen.tsx',
-  'src/ui/lessons/TutorialScreen.tsx',
   'src/ui/play/ActionBar.tsx',
   'src/ui/play/CapturedCount.tsx',
   'src/ui/play/GameInfo.tsx',
