@@ -83,7 +83,7 @@ test('a player solves a puzzle and misses one; the rating moves and survives a r
   await expect(page.locator('.puzzle-history li')).toHaveCount(2);
   // In the player's words: how hard, when, the rating; not the pack's ids.
   await expect(page.locator('.puzzle-history li').last()).toHaveText(
-    new RegExp(`^✓Solved A (easy|medium|hard) puzzle \\(\\d+\\) · just now · your rating ${afterSolving}$`),
+    new RegExp(`^✓Solved An? (easy|medium|hard) puzzle \\(\\d+\\) · just now · your rating ${afterSolving}$`),
   );
   for (const id of [first.id, second.id]) await expect(page.locator('.puzzle-history')).not.toContainText(id);
 });

@@ -14,6 +14,7 @@ import {
   type MovePreview,
   LESSONS,
   VARIANTS,
+  centreOf,
   err,
   forbiddenPoints,
   formatPoint,
@@ -35,17 +36,26 @@ import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
 import { PLACE_HOW } from '../board/placement';
 import { usePlacement } from '../board/use-placement';
 import { explanationWords, lessonPrompt, lessonTitle } from './lesson-words';
+import { colourName, illegalMoveWords } from '../words/game-words';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
-const COLOURS = ['', 'Black', 'White'] as const;
-/** No point can be played in a lesson that could not be set up (the screen then shows no board). */
-const NO_LESSON: IllegalMove = { reason: 'off-board', message: 'This lesson could not be set up.' };
+/** No point can be played in a lesson that could not be set up (the screen then shows no board; no words). */
+const NO_LESSON: IllegalMove = { reason: 'off-board', message: '' };
 
 /** What a previewed move would do, in words (as on the play screen), and how to place it. */
 function previewText(p: MovePreview, size: number, mode: InputMode): string {
-  const parts = [`Preview at ${formatPoint(size, p.point)}`];
-  if (p.captured.length) parts.push(`captures ${p.captured.length}`);
-  if (p.result?.winner === p.player) parts.push('wins');
-  return `${parts.join(', ')}.${PLACE_HOW[mode]}`;
+  const point = formatPoint(size, p.point);
+  const count = formatNumber(p.captured.length);
+  const wins = p.result?.winner === p.player;
+  const what = p.captured.length
+    ? wins
+      ? m.lessons_preview_captures_wins({ point, count })
+      : m.lessons_preview_captures({ point, count })
+    : wins
+      ? m.lessons_preview_wins({ point })
+      : m.lessons_preview({ point });
+  return `${what}${PLACE_HOW[mode]}`;
 }
 
 export function Tutorial() {
@@ -53,6 +63,8 @@ export function Tutorial() {
   const [index, setIndex] = useState(() => firstLessonToDo(done));
   const lesson = LESSONS[index]!;
   const start = useMemo(() => lessonPosition(lesson), [lesson.id]);
+  /** The board's size, which names a refused point (a lesson not set up refuses no point by name). */
+  const boardSize = start.ok ? start.value.rules.size : 19;
   const [attempt, setAttempt] = useState<LessonAttempt | null>(null);
   const [notice, setNotice] = useState('');
   /** A lesson's write in flight: the board waits for it (a few milliseconds). */
@@ -70,7 +82,15 @@ export function Tutorial() {
       void submit(chosen.point);
     },
     // An occupied point is a slip, not an answer; a point an opening rule forbids is what the lesson is about.
-    onRefuse: (why, point) => (why.reason === 'occupied' ? setNotice(why.message) : void submit(point)),
+    onRefuse: (why, point) =>
+      why.reason === 'occupied'
+        ? setNotice(
+            illegalMoveWords(why, {
+              point: formatPoint(boardSize, point),
+              centre: formatPoint(boardSize, centreOf(boardSize)),
+            }),
+          )
+        : void submit(point),
     onPreview: () => setNotice(''),
   });
   const preview = placement.preview;
@@ -96,8 +116,8 @@ export function Tutorial() {
     // The lessons' tests build every position; this is only what a broken build would show.
     return (
       <main class="tutorial">
-        <ScreenHeader title="Learn to play" />
-        <p class="notice">This lesson could not be set up: {start.error}</p>
+        <ScreenHeader title={m.lessons_screen_title()} />
+        <p class="notice">{m.lessons_not_set_up({ why: start.error })}</p>
       </main>
     );
   }
@@ -115,7 +135,7 @@ export function Tutorial() {
       const problem = await completeLesson(lesson.id);
       saving.current = false;
       setSavingShown(false);
-      if (problem) notify(`This lesson is done here but could not be saved: ${problem}`, 8000);
+      if (problem) notify(m.lessons_not_saved({ problem }), 8000);
     }
     setAttempt(a);
     if (a.preview) {
@@ -157,15 +177,14 @@ export function Tutorial() {
     result = (
       <div class={`lesson-result ${attempt.correct ? 'right' : 'wrong'}`}>
         <p>
-          <strong>{attempt.correct ? 'Right!' : 'Not quite.'}</strong>{' '}
+          <strong>{attempt.correct ? m.lessons_right() : m.lessons_not_quite()}</strong>{' '}
           {explanationWords(lesson, attempt, state.toMove, size)}
         </p>
       </div>
     );
   } else {
     const line =
-      notice ||
-      (preview ? previewText(preview, size, mode) : `${COLOURS[state.toMove]} to move: tap a point on the board.`);
+      notice || (preview ? previewText(preview, size, mode) : m.lessons_to_move({ colour: colourName(state.toMove) }));
     result = (
       <div class="lesson-result">
         <p class={notice ? 'notice' : undefined}>{line}</p>
@@ -177,37 +196,37 @@ export function Tutorial() {
   if (!attempt) {
     actions = (
       <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
-        Confirm
+        {m.lessons_confirm()}
       </button>
     );
   } else if (!attempt.correct) {
     actions = (
       <button type="button" class="primary" onClick={() => open(index)}>
-        Retry
+        {m.lessons_retry()}
       </button>
     );
   } else if (last) {
     actions = (
       <>
         <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
-          Try puzzles
+          {m.lessons_try_puzzles()}
         </button>
         <button type="button" class="primary" onClick={playFirstGame}>
-          Play a game
+          {m.lessons_play_game()}
         </button>
       </>
     );
   } else {
     actions = (
       <button type="button" class="primary" onClick={() => open(index + 1)}>
-        Next lesson
+        {m.lessons_next()}
       </button>
     );
   }
 
   return (
     <main class="tutorial" data-lesson={lesson.id}>
-      <ScreenHeader title="Learn to play" />
+      <ScreenHeader title={m.lessons_screen_title()} />
       <DamagedProgressNotice
         entries={lessonDamaged.value}
         fileName="pente-damaged-lesson-progress.json"
@@ -215,7 +234,7 @@ export function Tutorial() {
       />
       <div class="lesson-head">
         <p class="lesson-count">
-          Lesson {index + 1} of {LESSONS.length}
+          {m.lessons_count({ number: formatNumber(index + 1), total: formatNumber(LESSONS.length) })}
           {lesson.variant === 'pente' ? '' : ` · ${variant}`}
         </p>
         <h2>{lessonTitle(lesson)}</h2>
@@ -241,7 +260,12 @@ export function Tutorial() {
       <div class="actions lesson-actions">{actions}</div>
       <section class="lesson-list" aria-labelledby="lessons-heading">
         <h2 id="lessons-heading">
-          Lessons <small>({doneCount === LESSONS.length ? 'all' : doneCount} done)</small>
+          {m.lessons_list_heading()}{' '}
+          <small>
+            {doneCount === LESSONS.length
+              ? m.lessons_all_done()
+              : m.lessons_done_count({ count: formatNumber(doneCount) })}
+          </small>
         </h2>
         <ol>
           {LESSONS.map((l, i) => {
@@ -260,7 +284,7 @@ export function Tutorial() {
                   <span class="lesson-name">
                     {i + 1}. {lessonTitle(l)}
                   </span>
-                  {isDone && <span class="sr-only"> (done)</span>}
+                  {isDone && <span class="sr-only"> {m.lessons_done()}</span>}
                 </button>
               </li>
             );

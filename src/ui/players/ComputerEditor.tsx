@@ -18,9 +18,11 @@ import {
 } from '../../storage';
 import { useLeaveGuard } from '../shell/dialog';
 import { notify } from '../shell/app-state';
-import { aboutSeconds, playsLike, seconds, strengthWithRating } from './computer-words';
+import { aboutSeconds, playsLike, seconds, secondsText, strengthWithRating } from './computer-words';
 import { levelPlace, ratingInWords } from './level-words';
 import { NameField, checkedName, withDb } from './player-fields';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
 type TypedSetting = 'depth' | 'vision' | 'judgement' | 'seconds';
 
@@ -43,7 +45,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
     name !== player.name ||
       Object.keys(typed).length > 0 ||
       JSON.stringify(settings) !== JSON.stringify(clampComputerSettings(player, player)),
-    `Discard the changes to ${player.name}?`,
+    m.players_discard_changes({ name: player.name }),
   );
 
   const withTyped = (from: ComputerSettings, texts: typeof typed): ComputerSettings =>
@@ -75,7 +77,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
     const final = withTyped(settings, typed);
     const failed = await withDb((d) => savePlayer(d, { ...player, ...final, name: checked.name }));
     if (failed) return setError(failed);
-    notify(`${checked.name} saved.`);
+    notify(m.players_saved({ name: checked.name }));
     onDone();
   };
 
@@ -97,7 +99,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
           onChange={() => commit(key)}
         />
         <p class="setting-hint" id={id(`${key}-hint`)}>
-          {hint} ({min} to {max})
+          {m.players_number_hint({ hint, min: formatNumber(min), max: formatNumber(max) })}
         </p>
       </div>
     );
@@ -105,7 +107,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
 
   const time = COMPUTER_LIMITS.timeMs;
   return (
-    <form class="player-editor" onSubmit={(e) => void save(e)} aria-label={`Edit ${player.name}`}>
+    <form class="player-editor" onSubmit={(e) => void save(e)} aria-label={m.players_edit_named({ name: player.name })}>
       <NameField
         id={id('name')}
         value={name}
@@ -118,7 +120,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
 
       <div class="setting">
         <div class="setting-head">
-          <label for={id('strength')}>Strength</label>
+          <label for={id('strength')}>{m.players_strength()}</label>
           <output for={id('strength')}>{strengthWithRating(settings)}</output>
         </div>
         <input
@@ -147,18 +149,23 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
               setTyped({});
             }}
           >
-            Use {level.name}’s settings
+            {m.players_use_level({ level: level.name })}
           </button>
         )}
         <p class="level-words">
-          {strength.exact ? `${levelPlace(level)}. ${ratingInWords(level)} ` : ''}
-          {playsLike(settings)}
+          {strength.exact
+            ? m.players_level_summary({
+                place: levelPlace(level),
+                rating: ratingInWords(level),
+                plays: playsLike(settings),
+              })
+            : playsLike(settings)}
         </p>
       </div>
 
       <div class="setting">
         <div class="setting-head">
-          <label for={id('time')}>Thinks for</label>
+          <label for={id('time')}>{m.players_thinks_for()}</label>
           <output for={id('time')}>{aboutSeconds(settings.timeMs)}</output>
         </div>
         <div class="range-with-field">
@@ -181,7 +188,7 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
             <input
               type="number"
               inputMode="decimal"
-              aria-label="Think time in seconds"
+              aria-label={m.players_think_seconds()}
               aria-describedby={id('time-hint')}
               min={time.min / 1000}
               max={time.max / 1000}
@@ -190,36 +197,32 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
               onInput={(e) => type('seconds', e.currentTarget.value)}
               onChange={() => commit('seconds')}
             />
-            <span aria-hidden="true">s</span>
+            <span aria-hidden="true">{m.players_seconds_unit()}</span>
           </span>
         </div>
         <p class="setting-hint" id={id('time-hint')}>
-          Per move, from {seconds(time.min)} to {seconds(time.max)} seconds. Longer plays better.
+          {m.players_time_hint({ min: secondsText(time.min), max: secondsText(time.max) })}
         </p>
       </div>
 
       <label class="check-row">
         <input type="checkbox" checked={settings.book} onChange={(e) => change({ book: e.currentTarget.checked })} />
-        Plays from the openings book
+        {m.players_book()}
       </label>
 
       <details class="advanced">
-        <summary>Advanced: depth, vision, judgement</summary>
-        {numberField(
-          'depth',
-          'Search depth (moves ahead)',
-          'How far ahead it may look; 64 means as far as time allows',
-        )}
-        {numberField('vision', 'Vision (%)', 'The share of possible moves it notices; forced moves always')}
-        {numberField('judgement', 'Judgement (%)', 'How exactly it weighs a position; lower makes mistakes')}
+        <summary>{m.players_advanced()}</summary>
+        {numberField('depth', m.players_depth_label(), m.players_depth_hint())}
+        {numberField('vision', m.players_vision_label(), m.players_vision_hint())}
+        {numberField('judgement', m.players_judgement_label(), m.players_judgement_hint())}
       </details>
 
       <div class="row-actions">
         <button type="submit" class="primary">
-          Save
+          {m.players_save()}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {m.players_cancel()}
         </button>
       </div>
     </form>

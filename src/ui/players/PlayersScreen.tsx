@@ -24,23 +24,25 @@ import { download, fileSafe } from '../shell/download';
 import { ComputerEditor } from './ComputerEditor';
 import { describeComputer, playsLike } from './computer-words';
 import { FieldError, NO_STORAGE, NameField, checkedName, withDb } from './player-fields';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
 /** The id of the button that opens a player's editor, where the focus goes back when the editor closes. */
 const openerId = (playerId: string) => `open-${playerId}`;
 
-/** Asks before deleting (the browser's confirm for now; one place to change it for an in-app dialog). */
-const askToDelete = (name: string): Promise<boolean> =>
+/** Asks before deleting (`title`: the question, naming what goes) (the browser's confirm for now; one place to change it for an in-app dialog). */
+const askToDelete = (title: string): Promise<boolean> =>
   confirmDialog({
-    title: `Delete ${name}?`,
-    body: 'Their games stay.',
-    confirm: 'Delete',
-    cancel: 'Keep',
+    title,
+    body: m.players_delete_body(),
+    confirm: m.players_delete(),
+    cancel: m.players_keep(),
     destructive: true,
   });
 
 function PersonRow({ player, onEdit }: { player: StoredPlayer; onEdit: () => void }) {
   const remove = async () => {
-    if (!(await askToDelete(player.name))) return;
+    if (!(await askToDelete(m.players_delete_title({ name: player.name })))) return;
     const error = await withDb((d) => deletePlayer(d, player.id));
     if (error) notify(error);
   };
@@ -48,11 +50,16 @@ function PersonRow({ player, onEdit }: { player: StoredPlayer; onEdit: () => voi
     <div class="player-row">
       <span class="player-name">{player.name}</span>
       <div class="row-actions">
-        <button type="button" id={openerId(player.id)} aria-label={`Rename ${player.name}`} onClick={onEdit}>
-          Rename
+        <button
+          type="button"
+          id={openerId(player.id)}
+          aria-label={m.players_rename_named({ name: player.name })}
+          onClick={onEdit}
+        >
+          {m.players_rename()}
         </button>
-        <button type="button" aria-label={`Delete ${player.name}`} onClick={() => void remove()}>
-          Delete
+        <button type="button" aria-label={m.players_delete_named({ name: player.name })} onClick={() => void remove()}>
+          {m.players_delete()}
         </button>
       </div>
     </div>
@@ -68,11 +75,15 @@ function RenameForm({ player, onDone }: { player: StoredPlayer; onDone: () => vo
     if ('error' in checked) return setError(checked.error);
     const failed = await withDb((d) => savePlayer(d, { ...player, name: checked.name }));
     if (failed) return setError(failed);
-    notify(`Renamed to ${checked.name}.`);
+    notify(m.players_renamed({ name: checked.name }));
     onDone();
   };
   return (
-    <form class="player-editor" onSubmit={(e) => void save(e)} aria-label={`Rename ${player.name}`}>
+    <form
+      class="player-editor"
+      onSubmit={(e) => void save(e)}
+      aria-label={m.players_rename_named({ name: player.name })}
+    >
       <NameField
         id={`name-${player.id}`}
         value={name}
@@ -84,10 +95,10 @@ function RenameForm({ player, onDone }: { player: StoredPlayer; onDone: () => vo
       />
       <div class="row-actions">
         <button type="submit" class="primary">
-          Save
+          {m.players_save()}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {m.players_cancel()}
         </button>
       </div>
     </form>
@@ -107,7 +118,7 @@ function ComputerRow({
 }) {
   const editorId = `editor-${player.id}`;
   const remove = async () => {
-    if (!(await askToDelete(player.name))) return;
+    if (!(await askToDelete(m.players_delete_title({ name: player.name })))) return;
     const error = await withDb((d) => deletePlayer(d, player.id));
     if (error) notify(error);
   };
@@ -123,15 +134,19 @@ function ComputerRow({
           <button
             type="button"
             id={openerId(player.id)}
-            aria-label={`Edit ${player.name}`}
+            aria-label={m.players_edit_named({ name: player.name })}
             aria-expanded={editing}
             aria-controls={editing ? editorId : undefined}
             onClick={onToggle}
           >
-            Edit
+            {m.players_edit()}
           </button>
-          <button type="button" aria-label={`Delete ${player.name}`} onClick={() => void remove()}>
-            Delete
+          <button
+            type="button"
+            aria-label={m.players_delete_named({ name: player.name })}
+            onClick={() => void remove()}
+          >
+            {m.players_delete()}
           </button>
         </div>
       </div>
@@ -146,10 +161,10 @@ function ComputerRow({
 
 /** A stored record that is not a player the app can use: why, Export raw and Delete. */
 function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
-  const name = record.name ?? `Record ${String(record.key).slice(0, 40)}`;
+  const name = record.name ?? m.players_record_key({ key: String(record.key).slice(0, 40) });
   const exportRaw = async () => {
     const d = db.value;
-    if (!d) return notify(NO_STORAGE);
+    if (!d) return notify(NO_STORAGE());
     const r = await getRawPlayer(d, record.key);
     if (!r.ok) return notify(r.error.message);
     download(
@@ -159,7 +174,7 @@ function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
     );
   };
   const remove = async () => {
-    if (!(await askToDelete(`the damaged record "${name}"`))) return;
+    if (!(await askToDelete(m.players_delete_damaged_title({ name })))) return;
     const error = await withDb((d) => deletePlayer(d, record.key));
     if (error) notify(error);
   };
@@ -170,11 +185,11 @@ function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
         <small>{record.reason}</small>
       </div>
       <div class="row-actions">
-        <button type="button" aria-label={`Export raw ${name}`} onClick={() => void exportRaw()}>
-          Export raw
+        <button type="button" aria-label={m.players_export_raw_named({ name })} onClick={() => void exportRaw()}>
+          {m.players_export_raw()}
         </button>
-        <button type="button" aria-label={`Delete damaged ${name}`} onClick={() => void remove()}>
-          Delete
+        <button type="button" aria-label={m.players_delete_damaged_named({ name })} onClick={() => void remove()}>
+          {m.players_delete()}
         </button>
       </div>
     </div>
@@ -190,7 +205,7 @@ function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (play
     const checked = checkedName(name);
     if ('error' in checked) return setError(checked.error);
     const d = db.value;
-    if (!d) return setError(NO_STORAGE);
+    if (!d) return setError(NO_STORAGE());
     const added = await addPlayer(
       d,
       kind === 'human'
@@ -206,14 +221,14 @@ function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (play
   };
   return (
     <form class="add-player" onSubmit={(e) => void add(e)}>
-      <label for={fieldId}>{kind === 'human' ? 'Add a person' : 'Add a computer player'}</label>
+      <label for={fieldId}>{kind === 'human' ? m.players_add_person() : m.players_add_computer()}</label>
       <div class="add-row">
         <input
           id={fieldId}
           value={name}
           maxLength={NAME_FIELD_LENGTH}
           autoComplete="off"
-          placeholder="Name"
+          placeholder={m.players_name()}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${fieldId}-error`}
           onInput={(e) => {
@@ -221,7 +236,7 @@ function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (play
             setError(null);
           }}
         />
-        <button type="submit">Add</button>
+        <button type="submit">{m.players_add()}</button>
       </div>
       <FieldError id={`${fieldId}-error`} error={error} />
     </form>
@@ -248,7 +263,7 @@ export function Players() {
   const damaged = damagedPlayers.value;
   return (
     <main class="list-screen players-screen">
-      <ScreenHeader title="Players" />
+      <ScreenHeader title={m.players_title()} />
       {damaged.length > 0 && (
         <p class="notice">
           {/* A button, not a #link: the hash is the app's route. */}
@@ -257,13 +272,12 @@ export function Players() {
             class="link"
             onClick={() => document.getElementById('damaged-players-heading')?.scrollIntoView({ behavior: 'smooth' })}
           >
-            {damaged.length} damaged player {damaged.length === 1 ? 'record' : 'records'} cannot be used: see the list
-            below.
+            {m.players_damaged_notice({ count: damaged.length })}
           </button>
         </p>
       )}
       <section class="player-section" aria-labelledby="people-heading">
-        <h2 id="people-heading">People</h2>
+        <h2 id="people-heading">{m.players_people()}</h2>
         <ul class="player-cards">
           {humans.map((p) => (
             <li key={p.id}>
@@ -278,7 +292,7 @@ export function Players() {
         <AddForm kind="human" onAdded={() => setEditing(null)} />
       </section>
       <section class="player-section" aria-labelledby="computers-heading">
-        <h2 id="computers-heading">Computer players</h2>
+        <h2 id="computers-heading">{m.players_computers()}</h2>
         <ul class="player-cards">
           {computers.map((p) => (
             <li key={p.id}>
@@ -290,11 +304,8 @@ export function Players() {
       </section>
       {damaged.length > 0 && (
         <section class="player-section damaged" aria-labelledby="damaged-players-heading">
-          <h2 id="damaged-players-heading">Damaged records ({damaged.length})</h2>
-          <p class="notice">
-            {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be used as
-            players; a name one holds stays taken until it is deleted. Export one to keep what is in it, or delete it.
-          </p>
+          <h2 id="damaged-players-heading">{m.players_damaged_heading({ count: formatNumber(damaged.length) })}</h2>
+          <p class="notice">{m.players_damaged_explain({ count: damaged.length })}</p>
           <ul class="player-cards">
             {damaged.map((d) => (
               <li key={String(d.key)}>

@@ -2,13 +2,15 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { type PenteDb, type StorageResult, NAME_FIELD_LENGTH } from '../../storage';
 import { db, refreshPlayers } from '../shell/app-state';
+import * as m from '../words/paraglide/messages.js';
 
-export const NO_STORAGE = 'Players cannot be changed here: saved data is not available on this device.';
+/** Why a player cannot be changed without saved data (a message: call it where shown). */
+export const NO_STORAGE = m.players_no_storage;
 
 /** Runs a storage call that needs the database; without one it fails with a message instead. */
 export async function withDb<T>(call: (d: PenteDb) => Promise<StorageResult<T>>): Promise<string | null> {
   const d = db.value;
-  if (!d) return NO_STORAGE;
+  if (!d) return NO_STORAGE();
   const r = await call(d);
   await refreshPlayers();
   return r.ok ? null : r.error.message;
@@ -17,7 +19,7 @@ export async function withDb<T>(call: (d: PenteDb) => Promise<StorageResult<T>>)
 /** A name ready to save, or why not. */
 export function checkedName(text: string): { name: string } | { error: string } {
   const name = text.trim();
-  return name ? { name } : { error: 'Give the player a name.' };
+  return name ? { name } : { error: m.players_name_missing() };
 }
 
 export function FieldError({ id, error }: { id: string; error: string | null }) {
@@ -43,7 +45,7 @@ export function NameField({
   useEffect(() => input.current?.focus(), []);
   return (
     <div class="setting">
-      <label for={id}>Name</label>
+      <label for={id}>{m.players_name()}</label>
       <input
         ref={input}
         id={id}

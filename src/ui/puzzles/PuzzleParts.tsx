@@ -1,8 +1,10 @@
 /** The puzzle trainer's parts round the board: the head (rating, puzzle, task), the actions, the history. */
-import { type GameState, type Puzzle, type PuzzlePackIndex, difficultyOf } from '../../core';
+import type { GameState, Puzzle, PuzzlePackIndex } from '../../core';
 import type { PuzzleProgress } from '../../storage';
 import { CapturedCount } from '../play/CapturedCount';
-import { THEME_NAMES, type Phase, historyText, taskOf } from './puzzle-words';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
+import { type Phase, difficultyText, historyText, taskOf, themesText } from './puzzle-words';
 
 export interface PuzzleHeadProps {
   readonly puzzle: Puzzle;
@@ -20,11 +22,12 @@ export function PuzzleHead({ puzzle: p, position, shown, progress, puzzleRating 
   return (
     <div class="lesson-head">
       <p class="puzzle-rating">
-        Your rating <strong data-rating={rating}>{rating}</strong> · Streak {progress.streak} (best{' '}
-        {progress.bestStreak})
+        {m.puzzles_your_rating()} <strong data-rating={rating}>{rating}</strong> ·{' '}
+        {m.puzzles_streak({ streak: formatNumber(progress.streak), best: formatNumber(progress.bestStreak) })}
       </p>
       <p class="lesson-count">
-        Puzzle {puzzleRating} · {difficultyOf(puzzleRating)} · {p.themes.map((t) => THEME_NAMES[t] ?? t).join(', ')}
+        {m.puzzles_puzzle_rating({ rating: String(puzzleRating) })} · {difficultyText(puzzleRating)} ·{' '}
+        {themesText(p.themes)}
         {variant}
         {size === 19 ? '' : ` · ${size}×${size}`}
       </p>
@@ -49,22 +52,22 @@ export function PuzzleActions({ phase, mayConfirm, confirm, retry, showSolution,
     <div class="actions lesson-actions">
       {phase.kind === 'solving' && (
         <button type="button" class="primary" disabled={!mayConfirm} onClick={confirm}>
-          Confirm
+          {m.puzzles_confirm()}
         </button>
       )}
       {(phase.kind === 'failed' || phase.kind === 'solution') && (
         <button type="button" onClick={retry}>
-          Retry
+          {m.puzzles_retry()}
         </button>
       )}
       {phase.kind === 'failed' && (
         <button type="button" onClick={showSolution}>
-          Solution
+          {m.puzzles_solution()}
         </button>
       )}
       {phase.kind !== 'solving' && phase.kind !== 'thinking' && (
         <button type="button" class="primary" onClick={next}>
-          Next puzzle
+          {m.puzzles_next()}
         </button>
       )}
     </div>
@@ -76,19 +79,23 @@ export function PuzzleHistory({ progress, pack }: { progress: PuzzleProgress; pa
   return (
     <section class="puzzle-history" aria-labelledby="history-heading">
       <h2 id="history-heading">
-        History{' '}
+        {m.puzzles_history()}{' '}
         <small>
-          ({progress.solved} solved, {progress.failed} missed)
+          {m.puzzles_history_counts({
+            solved: formatNumber(progress.solved),
+            missed: formatNumber(progress.failed),
+          })}
         </small>
       </h2>
       {progress.history.length === 0 ? (
-        <p class="puzzle-none">Your answers will be listed here.</p>
+        <p class="puzzle-none">{m.puzzles_history_empty()}</p>
       ) : (
         <ol>
           {progress.history.slice(0, 20).map((h) => (
             <li key={`${h.id}-${h.at}`} class={h.solved ? 'solved' : 'missed'}>
               <span aria-hidden="true">{h.solved ? '✓' : '✗'}</span>
-              <span class="sr-only">{h.solved ? 'Solved' : 'Missed'}</span> {historyText(h, pack, now)}
+              <span class="sr-only">{h.solved ? m.puzzles_solved() : m.puzzles_missed()}</span>{' '}
+              {historyText(h, pack, now)}
             </li>
           ))}
         </ol>

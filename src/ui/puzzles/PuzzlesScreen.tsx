@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type GameState,
+  type IllegalReason,
   type MovePreview,
   type Puzzle,
   type PuzzleAttempt,
@@ -47,7 +48,9 @@ import {
   recordAnswer,
 } from './puzzle-data';
 import { submitPuzzleMove } from './puzzle-moves';
-import { COLOURS, type Phase, statusOf } from './puzzle-words';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
+import { type Phase, refusalText, statusOf } from './puzzle-words';
 
 /** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
 const ENGINE_MS = 1500;
@@ -81,13 +84,14 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   const progress = puzzleProgress.value;
   // Tap to preview, tap again or Confirm to place (use-placement.ts), while a puzzle waits for a move.
   const solving = phase.kind === 'solving' && !savingShown;
-  const placement = usePlacement<MovePreview, { readonly message: string }>({
+  const placement = usePlacement<MovePreview, { readonly reason: IllegalReason }>({
     mode,
     at: attempt?.state ?? null,
     enabled: solving,
-    judge: (point: number) => (attempt ? previewMove(attempt.state, point) : err({ message: '' })),
+    judge: (point: number) => (attempt ? previewMove(attempt.state, point) : err({ reason: 'game-over' })),
     onPlace: (chosen) => void submit(chosen.point),
-    onRefuse: (why) => setPhase({ kind: 'solving', note: why.message }),
+    onRefuse: (why, point) =>
+      setPhase({ kind: 'solving', note: refusalText(why, attempt?.state.rules.size ?? 19, point) }),
     onPreview: () => setPhase({ kind: 'solving', note: '' }),
   });
   const preview = placement.preview;
@@ -142,13 +146,12 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     };
     return (
       <main class="puzzles">
-        <ScreenHeader title="Puzzles" />
+        <ScreenHeader title={m.puzzles_title()} />
         <p class="notice" role="alert">
-          There is no puzzle “{missing.slice(0, 40)}” here: the link may be mistyped, or from another version of the
-          app.
+          {m.puzzles_missing({ id: missing.slice(0, 40) })}
         </p>
         <button type="button" class="primary" onClick={another}>
-          Open a puzzle
+          {m.puzzles_open_another()}
         </button>
       </main>
     );
@@ -156,16 +159,16 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
   if (pack === null || (typeof pack !== 'string' && !puzzle)) {
     return (
       <main class="puzzles">
-        <ScreenHeader title="Puzzles" />
-        <p class="loading">Loading…</p>
+        <ScreenHeader title={m.puzzles_title()} />
+        <p class="loading">{m.puzzles_loading()}</p>
       </main>
     );
   }
   if (typeof pack === 'string' || !puzzle || !attempt) {
     return (
       <main class="puzzles">
-        <ScreenHeader title="Puzzles" />
-        <p class="notice">{typeof pack === 'string' ? pack : 'This puzzle could not be set up.'}</p>
+        <ScreenHeader title={m.puzzles_title()} />
+        <p class="notice">{typeof pack === 'string' ? pack : m.puzzles_not_set_up()}</p>
       </main>
     );
   }
@@ -179,7 +182,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     const problem = await recordAnswer(puzzle.puzzle, solved);
     saving.current = false;
     setSavingShown(false);
-    if (problem) notify(`This answer is counted here and will be saved when there is room. ${problem}`, 8000);
+    if (problem) notify(m.puzzles_answer_not_saved({ problem }), 8000);
   };
 
   /** Asks the engine for its move at `state` (a defence, or the answer to a wrong move). */
@@ -207,7 +210,11 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     const words =
       refutation === null
         ? why
-        : `${why} ${COLOURS[a.state.toMove]} answers ${formatPoint(a.state.rules.size, refutation)}.`;
+        : m.puzzles_answers({
+            why,
+            colour: colourName(a.state.toMove),
+            point: formatPoint(a.state.rules.size, refutation),
+          });
     setPhase({ kind: 'failed', note: words, refutation });
   };
 
@@ -262,7 +269,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
 
   return (
     <main class="tutorial puzzles" data-puzzle={p.id} data-phase={phase.kind}>
-      <ScreenHeader title="Puzzles" />
+      <ScreenHeader title={m.puzzles_title()} />
       <DamagedProgressNotice
         entries={puzzleDamaged.value}
         fileName="pente-damaged-puzzle-progress.json"
@@ -284,8 +291,8 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       <div class="lesson-bottom" role="status">
         <div class={resultClass}>
           <p>
-            {phase.kind === 'solved' && <strong>Solved! </strong>}
-            {phase.kind === 'failed' && <strong>Not quite. </strong>}
+            {phase.kind === 'solved' && <strong>{m.puzzles_solved_result()} </strong>}
+            {phase.kind === 'failed' && <strong>{m.puzzles_not_quite()} </strong>}
             {status}
           </p>
         </div>

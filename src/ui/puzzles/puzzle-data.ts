@@ -28,6 +28,7 @@ import {
   withPuzzleAttempt,
 } from '../../storage';
 import type { Puzzle } from '../../core';
+import * as m from '../words/paraglide/messages.js';
 import { db } from '../shell/app-state';
 import { browserKeyValueStore } from '../play/session/browser-ports';
 
@@ -39,11 +40,11 @@ let packPromise: Promise<PuzzlePackIndex | string> | null = null;
 export function loadPack(): Promise<PuzzlePackIndex | string> {
   packPromise ??= fetch(PACK_URL)
     .then(async (response) => {
-      if (!response.ok) return `The puzzles could not be loaded (${response.status}).`;
+      if (!response.ok) return m.puzzles_load_failed({ status: String(response.status) });
       const index = indexPuzzlePack(await response.text());
       return index.ok ? index.value : index.error.message;
     })
-    .catch(() => 'The puzzles could not be loaded: the app is offline and has not stored them yet.');
+    .catch(() => m.puzzles_load_offline());
   void packPromise.then((r) => {
     if (typeof r === 'string') packPromise = null; // try again next time
   });

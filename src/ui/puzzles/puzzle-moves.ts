@@ -14,7 +14,9 @@ import {
 } from '../../core';
 import type { EngineMove } from '../engine/client';
 import { hapticTap, playEffect } from '../shell/sound';
-import { COLOURS, type Phase } from './puzzle-words';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
+import { type Phase, refusalText } from './puzzle-words';
 
 /** The trainer's state and effects, as a move needs them. */
 export interface PuzzleMoveContext {
@@ -36,7 +38,9 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
   const { puzzle, attempt, setAttempt, setPhase, setLastMove } = c;
   const step = puzzleMove(attempt, point);
   if (step.kind === 'illegal') {
-    setPhase({ kind: 'solving', note: step.message });
+    const refused = previewMove(attempt.state, point);
+    const why = refused.ok ? { reason: 'off-board' as const } : refused.error;
+    setPhase({ kind: 'solving', note: refusalText(why, attempt.state.rules.size, point) });
     return;
   }
   // A right or wrong answer is shown once it is saved: the stone goes down with its result.
@@ -49,11 +53,11 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
   if (step.kind === 'solved') {
     void c.answer(true);
     setAttempt(step.attempt);
-    setPhase({ kind: 'solved', note: puzzle.goal === 'defend' ? 'That stops the win.' : 'That wins.' });
+    setPhase({ kind: 'solved', note: puzzle.goal === 'defend' ? m.puzzles_stops() : m.puzzles_wins() });
     return;
   }
   if (step.kind === 'wrong') {
-    const why = puzzle.goal === 'defend' ? 'That does not stop the win.' : 'That lets the win slip.';
+    const why = puzzle.goal === 'defend' ? m.puzzles_stops_not() : m.puzzles_slips();
     await c.fail(step.attempt, why);
     return;
   }
@@ -62,7 +66,10 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
     setLastMove(step.reply);
     setPhase({
       kind: 'solving',
-      note: `Right. ${COLOURS[attempt.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(attempt.state.rules.size, step.reply)}: your move.`,
+      note: m.puzzles_defends({
+        colour: colourName(attempt.state.toMove === 1 ? 2 : 1),
+        point: formatPoint(attempt.state.rules.size, step.reply),
+      }),
     });
     return;
   }
@@ -71,18 +78,18 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
   setPhase({ kind: 'thinking' });
   const reply = await c.engineMove(step.attempt.state);
   if (!reply || reply.move < 0) {
-    setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
+    setPhase({ kind: 'solving', note: m.puzzles_no_answer() });
     setAttempt(attempt);
     return;
   }
   // A move the build did not prove stands only if the engine, defending, sees nothing but a forced loss.
   if (!step.proven && reply.score.kind !== 'loss') {
-    await c.fail(step.attempt, 'That lets the win slip.');
+    await c.fail(step.attempt, m.puzzles_slips());
     return;
   }
   const defended = withDefence(step.attempt, reply.move);
   if (!defended) {
-    setPhase({ kind: 'solving', note: 'The computer could not answer. Try the move again.' });
+    setPhase({ kind: 'solving', note: m.puzzles_no_answer() });
     setAttempt(attempt);
     return;
   }
@@ -90,9 +97,9 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
   setLastMove(reply.move);
   setPhase({
     kind: 'solving',
-    note: `Right, that wins too. ${COLOURS[defended.state.toMove === 1 ? 2 : 1]} defends at ${formatPoint(
-      defended.state.rules.size,
-      reply.move,
-    )}: your move.`,
+    note: m.puzzles_defends_too({
+      colour: colourName(defended.state.toMove === 1 ? 2 : 1),
+      point: formatPoint(defended.state.rules.size, reply.move),
+    }),
   });
 }
