@@ -57,9 +57,6 @@ export const LAYER_EXCEPTIONS = [
  */
 export const NOT_YET_CONVERTED = [
   'src/ui/board/Board.tsx',
-  'src/ui/friends/FriendLink.tsx',
-  'src/ui/friends/FriendScreen.tsx',
-  'src/ui/friends/SendSheet.tsx',
   'src/ui/home/HomeCards.tsx',
   'src/ui/home/HomeScreen.tsx',
   'src/ui/info/AboutScreen.tsx',
