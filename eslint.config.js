@@ -57,12 +57,6 @@ export const LAYER_EXCEPTIONS = [
  */
 export const NOT_YET_CONVERTED = [
   'src/ui/board/Board.tsx',
-  'src/ui/friends/FriendLink.tsx',
-  'src/ui/friends/FriendScreen.tsx',
-  'src/ui/friends/SendSheet.tsx',
-  'src/ui/games/GameRows.tsx',
-  'src/ui/games/GamesScreen.tsx',
-  'src/ui/games/ImportDialogs.tsx',
   'src/ui/home/HomeCards.tsx',
   'src/ui/home/HomeScreen.tsx',
   'src/ui/info/AboutScreen.tsx',
@@ -80,9 +74,6 @@ export const NOT_YET_CONVERTED = [
   'src/ui/review/BookPanel.tsx',
   'src/ui/review/EvalGraph.tsx',
   'src/ui/settings/SettingsScreen.tsx',
-  'src/ui/share/LinkedGame.tsx',
-  'src/ui/share/ShareSheet.tsx',
-  'src/ui/share/SharedGame.tsx',
   'src/ui/shell/App.tsx',
   'src/ui/shell/DamagedProgressNotice.tsx',
   'src/ui/shell/KeptGamesNotice.tsx',

@@ -19,10 +19,10 @@ import {
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, notify, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { resultSentence } from '../words/game-words';
+import { colourName, resultSentence } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
-import { COLOUR_NAMES } from './links';
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -36,18 +36,17 @@ const theirNameIn = (game: StoredGame) => game.players[2 - (game.friend?.mySide 
 /** Why a link was refused, in words, for a copy `game`. */
 function refusal(arrival: LinkArrival, game: StoredGame): string | null {
   const them = theirNameIn(game);
-  const unchanged = 'Your game is unchanged.';
   switch (arrival.kind) {
     case 'conflict':
       return arrival.firstDifference <= game.moves.length
-        ? `This link does not match your game with ${them}: move ${arrival.firstDifference} is not the move played in your game. ${unchanged}`
-        : `This link does not match your game with ${them}: it does not end as your game does. ${unchanged}`;
+        ? m.friends_refused_conflict_move({ them, move: arrival.firstDifference })
+        : m.friends_refused_conflict_end({ them });
     case 'not-theirs':
       return arrival.ply === null
-        ? `This link ends your game with ${them} in a way only you could. ${unchanged}`
-        : `This link plays move ${arrival.ply} for you, out of turn: only you can play your moves. ${unchanged}`;
+        ? m.friends_refused_not_theirs_end({ them })
+        : m.friends_refused_not_theirs_move({ move: arrival.ply });
     case 'different-rules':
-      return `This link names your game with ${them}, but with other rules. ${unchanged}`;
+      return m.friends_refused_rules({ them });
     default:
       return null;
   }
@@ -57,16 +56,18 @@ function refusal(arrival: LinkArrival, game: StoredGame): string | null {
 function arrivalNotice(game: StoredGame): string {
   const state = toGameState(game);
   const them = theirNameIn(game);
-  if (!state.ok) return `${them}'s move arrived.`;
+  if (!state.ok) return m.friends_move_arrived({ them });
   const { result, lastMove, rules } = state.value;
-  if (result) return `${resultSentence(game.players, result)}.`;
-  return lastMove ? `${them} played ${formatPoint(rules.size, lastMove.point)}: your turn.` : 'Your turn.';
+  if (result) return m.friends_result({ result: resultSentence(game.players, result) });
+  return lastMove
+    ? m.friends_they_played({ them, point: formatPoint(rules.size, lastMove.point) })
+    : m.friends_your_turn_sentence();
 }
 
 export function FriendLink({ opened }: { opened: OpenedLink }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const friend = opened.link.friend!;
-  const senderName = opened.link.names?.[friend.sender - 1] || 'Your friend';
+  const senderName = opened.link.names?.[friend.sender - 1] || m.friends_sender_unknown();
 
   /** Applies the link through storage, then opens the game or says why not. */
   const receive = async (myName: string) => {
@@ -78,16 +79,16 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
     }
-    if (!game) return setPhase({ kind: 'failed', message: 'The game could not be found after saving it.' });
+    if (!game) return setPhase({ kind: 'failed', message: m.friends_not_found() });
     const why = refusal(arrival, game);
     if (why) return setPhase({ kind: 'refused', message: why, game });
     // Storage told the other tabs of a join or the other side's moves.
     if (arrival.kind === 'join' || arrival.kind === 'extend') void refreshResumable();
     await openGame(game);
     if (arrival.kind === 'join') {
-      notify(`You play ${COLOUR_NAMES[arrival.mySide]} against ${theirNameIn(game)}.`);
+      notify(m.friends_you_play({ colour: colourName(arrival.mySide), them: theirNameIn(game) }));
     } else if (arrival.kind === 'extend') notify(arrivalNotice(game));
-    else notify('Already up to date.');
+    else notify(m.friends_up_to_date());
   };
 
   useEffect(() => {
@@ -95,7 +96,7 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     if (!d) {
       setPhase({
         kind: 'view-only',
-        note: 'Friend games need the saved games on this device, which are not available here: this one can only be looked at.',
+        note: m.friends_view_only_no_storage(),
       });
       return;
     }
@@ -108,7 +109,7 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
       const { arrival } = meaning.value;
       // An invitation waits for the player to accept it (and say their name); anything else is applied now.
       if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
-      else await receive(settings.value.friendInvite.name || 'Me');
+      else await receive(settings.value.friendInvite.name || m.friends_default_name());
     })();
     return () => {
       current = false;
@@ -117,31 +118,30 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
 
   switch (phase.kind) {
     case 'checking':
-      return <p class="loading">Opening the game…</p>;
+      return <p class="loading">{m.friends_opening()}</p>;
     case 'join':
       return <JoinForm opened={opened} mySide={phase.mySide} senderName={senderName} onAccept={receive} />;
     case 'view-only':
-      return <LinkedGame opened={opened} saveLabel="Save a copy" note={phase.note} />;
+      return <LinkedGame opened={opened} saveLabel={m.friends_save_copy()} note={phase.note} />;
     case 'refused':
       return (
-        <LinkProblem title="This link was not used" message={phase.message}>
+        <LinkProblem title={m.friends_refused_title()} message={phase.message}>
           {phase.game && (
             <button type="button" class="primary" onClick={() => void openGame(phase.game!)}>
-              Open your game
+              {m.friends_open_your_game()}
             </button>
           )}
         </LinkProblem>
       );
     case 'failed':
-      return <LinkProblem title="This link could not be opened" message={phase.message} />;
+      return <LinkProblem title={m.friends_failed_title()} message={phase.message} />;
   }
 }
 
 /** The note over a friend game this device is not part of. */
 function foreignNote(opened: OpenedLink): string {
   const [a, b] = opened.link.names ?? ['', ''];
-  const who = a && b ? `${a} and ${b}` : 'two other players';
-  return `This is a game between ${who}, already under way: this device is not part of it. You can look at it, or save a copy as a game of your own.`;
+  return a && b ? m.friends_foreign_named({ first: a, second: b }) : m.friends_foreign_unnamed();
 }
 
 /** An invitation: who invites, to what, which side this device plays; the player's name, then Accept. */
@@ -164,24 +164,28 @@ function JoinForm({
     e.preventDefault();
     const myName = name.trim();
     const why = nameProblem(myName);
-    if (why) return setProblem(`Your name: ${why}.`);
+    if (why) return setProblem(m.friends_name_problem({ problem: why }));
     setBusy(true);
     void updateSettings({ friendInvite: { ...settings.value.friendInvite, name: myName } });
     await onAccept(myName);
     setBusy(false);
   };
-  const theirColour = COLOUR_NAMES[opponent(mySide)];
+  const invitation = {
+    sender: senderName,
+    theirColour: colourName(opponent(mySide)),
+    variant: rules.variant.name,
+    size: rules.size,
+    myColour: colourName(mySide),
+  };
   return (
     <main class="form-screen">
-      <ScreenHeader title="A game with a friend" />
+      <ScreenHeader title={m.friends_join_title()} />
       <form onSubmit={(e) => void accept(e)}>
         <p class="invitation">
-          {senderName} ({theirColour}) invites you to a game of {rules.variant.name} on {rules.size}×{rules.size}. You
-          play {COLOUR_NAMES[mySide]}
-          {moves.length > 0 ? `, and ${senderName} has made the first move.` : '.'}
+          {moves.length > 0 ? m.friends_invitation_moved(invitation) : m.friends_invitation(invitation)}
         </p>
         <label>
-          Your name
+          {m.friends_your_name()}
           <input
             type="text"
             value={name}
@@ -197,11 +201,9 @@ function JoinForm({
           </p>
         )}
         <button type="submit" class="primary" disabled={busy}>
-          Accept and play
+          {m.friends_accept()}
         </button>
-        <p class="friend-note">
-          The game is kept on this device. Every move you make goes back to {senderName} as a link.
-        </p>
+        <p class="friend-note">{m.friends_join_note({ sender: senderName })}</p>
       </form>
     </main>
   );

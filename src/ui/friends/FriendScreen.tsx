@@ -18,11 +18,13 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { sendSheetFor } from './links';
 import { openGame } from '../play/live-session';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
-const COLOURS: readonly [InviteColour, string][] = [
-  ['black', 'Black (moves first)'],
-  ['white', 'White'],
-  ['random', 'Random'],
+const COLOURS: readonly [InviteColour, () => string][] = [
+  ['black', m.friends_colour_black],
+  ['white', () => colourName(2)],
+  ['random', m.friends_colour_random],
 ];
 
 export function Friend() {
@@ -39,9 +41,9 @@ export function Friend() {
     e.preventDefault();
     const myName = name.trim();
     const why = nameProblem(myName);
-    if (why) return setProblem(`Your name: ${why}.`);
+    if (why) return setProblem(m.friends_name_problem({ problem: why }));
     const d = db.value;
-    if (!d) return setProblem('Friend games need the saved games on this device, which are not available here.');
+    if (!d) return setProblem(m.friends_no_storage());
     setBusy(true);
     setProblem('');
     const mySide =
@@ -49,7 +51,7 @@ export function Friend() {
     const record = newFriendGame({ variant, size, tournamentRule, gameId: newFriendGameId(), mySide, myName });
     const saved = await saveGame(d, record, 0);
     setBusy(false);
-    if (!saved.ok) return setProblem(`The game could not be saved: ${saved.error.message}`);
+    if (!saved.ok) return setProblem(m.friends_not_saved({ reason: saved.error.message }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
     sendSheetFor.value = saved.value.id;
@@ -58,13 +60,11 @@ export function Friend() {
 
   return (
     <main class="form-screen">
-      <ScreenHeader title="Play a friend" />
+      <ScreenHeader title={m.friends_title()} />
       <form onSubmit={(e) => void invite(e)}>
-        <p class="friend-note">
-          Every move travels as a link, through any messenger: no account, no server. Each of you keeps the game.
-        </p>
+        <p class="friend-note">{m.friends_intro()}</p>
         <label>
-          Your name
+          {m.friends_your_name()}
           <input
             type="text"
             value={name}
@@ -75,7 +75,7 @@ export function Friend() {
           />
         </label>
         <fieldset class="friend-colour">
-          <legend>Your colour</legend>
+          <legend>{m.friends_your_colour()}</legend>
           <div class="choices">
             {COLOURS.map(([value, label]) => (
               <label key={value}>
@@ -86,7 +86,7 @@ export function Friend() {
                   checked={colour === value}
                   onChange={() => setColour(value)}
                 />
-                {label}
+                {label()}
               </label>
             ))}
           </div>
@@ -105,7 +105,7 @@ export function Friend() {
           </p>
         )}
         <button type="submit" class="primary" disabled={busy}>
-          Invite
+          {m.friends_invite()}
         </button>
       </form>
     </main>

@@ -5,6 +5,7 @@
  * to a camera in the same room is clean; a larger code would need more pixels per module.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import * as m from '../words/paraglide/messages.js';
 
 /** Pixels per module on the canvas (its CSS size is set by the stylesheet), and the quiet zone in modules. */
 export const QR_SCALE = 4;
@@ -49,7 +50,7 @@ export function QrCode({ text, label }: { readonly text: string; readonly label:
         drawQr(canvas, dark);
         setProblem('');
       })
-      .catch((e: unknown) => current && setProblem(`The QR code could not be made (${String(e)}).`));
+      .catch((e: unknown) => current && setProblem(m.friends_qr_failed({ error: String(e) })));
     return () => {
       current = false;
     };

@@ -5,6 +5,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { QrCode } from './QrCode';
+import * as m from '../words/paraglide/messages.js';
 
 /** The player cancelled the system share sheet: not a failure, nothing to say. */
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
@@ -24,6 +25,7 @@ export function SendSheet({
   const ref = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
+  const friend = friendName || m.friends_your_friend();
   useLayoutEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
@@ -35,18 +37,18 @@ export function SendSheet({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      setStatus(`Copied. Paste it in a message to ${friendName || 'your friend'}.`);
+      setStatus(m.friends_copied({ friend }));
     } catch {
       field.current?.select();
-      setStatus('Copying is not allowed here: the link is selected, copy it by hand.');
+      setStatus(m.friends_copy_refused());
     }
   };
   const share = async () => {
     try {
       await navigator.share({ title: 'Pente', text: title, url: link });
-      setStatus('Shared.');
+      setStatus(m.friends_shared());
     } catch (e) {
-      if (!isAbort(e)) setStatus('Sharing did not work: copy the link instead.');
+      if (!isAbort(e)) setStatus(m.friends_share_failed());
     }
   };
   const canShare = typeof navigator.share === 'function';
@@ -63,25 +65,22 @@ export function SendSheet({
       <div class="share-head">
         <h2 id="send-title">{title}</h2>
         <button type="button" onClick={close}>
-          Close
+          {m.friends_close()}
         </button>
       </div>
       <div class="send-body">
-        <QrCode text={link} label={`QR code of the link for ${friendName || 'your friend'}`} />
+        <QrCode text={link} label={m.friends_qr_label({ friend })} />
         <div class="send-link">
-          <p class="send-hint">
-            Send this link by any messenger, or let {friendName || 'your friend'} scan the code. It carries the whole
-            game: no account, no server.
-          </p>
-          <input ref={field} class="share-text" readOnly value={link} aria-label="Link for your friend" />
+          <p class="send-hint">{m.friends_send_hint({ friend })}</p>
+          <input ref={field} class="share-text" readOnly value={link} aria-label={m.friends_link_label()} />
           <div class="share-buttons">
             {canShare && (
               <button type="button" class="primary" onClick={() => void share()}>
-                Share link
+                {m.friends_share_link()}
               </button>
             )}
             <button type="button" class={canShare ? '' : 'primary'} onClick={() => void copy()}>
-              Copy link
+              {m.friends_copy_link()}
             </button>
           </div>
           <p class="share-status" role="status">

@@ -5,7 +5,8 @@
 import { signal } from '@preact/signals';
 import { type GameResult, type GameState, type Player, formatGameLink } from '../../core';
 import { type FriendGame, type GameSide, UNKNOWN_FRIEND } from '../../storage';
-import { resultSentence } from '../words/game-words';
+import { colourName, resultSentence } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
 /** A link of this app (its own origin and path) that opens a game link's code. */
 export const appLinkUrl = (code: string): string => `${location.origin}${location.pathname}#/g/${code}`;
@@ -27,7 +28,18 @@ export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: Fr
 export const maySendFriendLink = (state: GameState, mySide: Player): boolean =>
   state.result !== null || state.moves.length === 0 || state.toMove !== mySide;
 
-export const COLOUR_NAMES = ['', 'Black', 'White'] as const;
+/**
+ * The sides' colours by player number, in the current language.
+ * @deprecated Use `colourName` (words/game-words.ts); kept while play/SideStrip.tsx still reads it.
+ */
+export const COLOUR_NAMES: { readonly [P in Player]: string } = {
+  get 1() {
+    return colourName(1);
+  },
+  get 2() {
+    return colourName(2);
+  },
+};
 
 /** How a friend game stands, for the lists: "Your turn", "Waiting for Ann", or its result. */
 export function friendStanding(game: {
@@ -37,9 +49,11 @@ export function friendStanding(game: {
   readonly mySide: Player;
 }): string {
   const { players, result, mySide } = game;
-  if (result) return `${resultSentence([{ name: players[0] }, { name: players[1] }], result)}`;
+  if (result) return resultSentence([{ name: players[0] }, { name: players[1] }], result);
   const toMove: Player = game.moveCount % 2 === 0 ? 1 : 2;
-  return toMove === mySide ? 'Your turn' : `Waiting for ${players[2 - mySide]}`;
+  return toMove === mySide
+    ? m.friends_standing_your_turn()
+    : m.friends_standing_waiting({ name: players[2 - mySide]! });
 }
 
 /** The friend game whose send sheet should open as soon as its play screen shows (after "Invite"). */

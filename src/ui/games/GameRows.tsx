@@ -2,27 +2,37 @@
 import type { DamagedSummary, GameSummary } from '../../storage';
 import { VARIANTS } from '../../core';
 import { friendStanding } from '../friends/links';
-import { count } from '../words/plural';
+import { formatNumber, locale } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
 /** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
 export const PAGE_SIZE = 50;
 
+/** Who won and how, in a row's short words ("Ann won (five)"), by the win's reason. */
+const WON = {
+  five: m.games_row_won_five,
+  captures: m.games_row_won_captures,
+  resignation: m.games_row_won_resignation,
+  time: m.games_row_won_time,
+} as const;
+
 const RESULT = (g: GameSummary) => {
-  if (!g.result && g.friend) return `friend game: ${friendStanding({ ...g, mySide: g.friend.mySide })}`;
-  if (!g.result) return `move ${g.moveCount + 1}`;
-  if (g.result.winner === null) return 'draw';
-  return `${g.players[g.result.winner - 1]!} won (${g.result.reason})`;
+  if (!g.result && g.friend) return m.games_row_friend({ standing: friendStanding({ ...g, mySide: g.friend.mySide }) });
+  if (!g.result) return m.games_row_move({ move: formatNumber(g.moveCount + 1) });
+  if (g.result.winner === null) return m.games_row_draw();
+  return WON[g.result.reason]({ winner: g.players[g.result.winner - 1]! });
 };
 
-export const title = (g: GameSummary) => `${g.players[0]} vs ${g.players[1]}`;
-const damagedTitle = (d: DamagedSummary) => d.title ?? `Record ${String(d.id).slice(0, 40)}`;
-const dateText = (ms: number | null) => (ms === null ? 'date unknown' : new Date(ms).toLocaleString());
+export const title = (g: GameSummary) => m.games_row_title({ black: g.players[0], white: g.players[1] });
+const damagedTitle = (d: DamagedSummary) => d.title ?? m.games_damaged_record_title({ id: String(d.id).slice(0, 40) });
+const dateText = (ms: number | null) =>
+  ms === null ? m.games_date_unknown() : new Date(ms).toLocaleString(locale.value);
 
 /** A game's date in the list: when it was last played here, or an imported game's own date (a day). */
 function gameDate(g: GameSummary): string {
   if (g.shelf !== 'imported' || !g.imported) return dateText(g.listedAt);
-  if (g.imported.dated) return `Played ${new Date(g.listedAt).toLocaleDateString()}`;
-  return `Imported ${dateText(g.imported.at)}`;
+  if (g.imported.dated) return m.games_row_played({ date: new Date(g.listedAt).toLocaleDateString(locale.value) });
+  return m.games_row_imported({ date: dateText(g.imported.at) });
 }
 
 /**
@@ -30,10 +40,12 @@ function gameDate(g: GameSummary): string {
  * `started` is when that game was started (null: it is no longer saved; undefined: not read yet).
  */
 function originText(ply: number, started: number | null | undefined): string {
-  const when =
-    typeof started === 'number' &&
-    new Date(started).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-  return `From move ${ply} of ${when ? `the game of ${when}` : started === null ? 'a deleted game' : 'another game'}`;
+  const move = formatNumber(ply);
+  if (typeof started === 'number') {
+    const date = new Date(started).toLocaleString(locale.value, { dateStyle: 'short', timeStyle: 'short' });
+    return m.games_origin_dated({ move, date });
+  }
+  return started === null ? m.games_origin_deleted({ move }) : m.games_origin_other({ move });
 }
 
 export interface GameRowProps {
@@ -58,13 +70,13 @@ export function GameRow({ game: g, originDate, onOpen, onExport, onDelete }: Gam
       </div>
       <div class="row-actions">
         <button type="button" onClick={onOpen}>
-          {g.status === 'finished' ? 'Review' : 'Continue'}
+          {g.status === 'finished' ? m.games_review() : m.games_continue()}
         </button>
-        <button type="button" aria-label={`Export ${title(g)}`} onClick={onExport}>
-          Export
+        <button type="button" aria-label={m.games_export_label({ title: title(g) })} onClick={onExport}>
+          {m.games_export()}
         </button>
-        <button type="button" aria-label={`Delete ${title(g)}`} onClick={onDelete}>
-          Delete
+        <button type="button" aria-label={m.games_delete_label({ title: title(g) })} onClick={onDelete}>
+          {m.games_delete()}
         </button>
       </div>
     </li>
@@ -83,11 +95,8 @@ export interface DamagedRecordsProps {
 export function DamagedRecords({ damaged, shown, onShowMore, onExport, onDelete }: DamagedRecordsProps) {
   return (
     <section class="damaged" aria-labelledby="damaged-heading">
-      <h2 id="damaged-heading">Damaged records ({damaged.length})</h2>
-      <p class="notice">
-        {damaged.length === 1 ? 'This stored record' : `These ${damaged.length} stored records`} cannot be opened as
-        games. Export one to keep what is in it, or delete it.
-      </p>
+      <h2 id="damaged-heading">{m.games_damaged_heading({ count: formatNumber(damaged.length) })}</h2>
+      <p class="notice">{m.games_damaged_explain({ count: damaged.length })}</p>
       <ul class="games">
         {damaged.slice(0, shown).map((d) => {
           const name = damagedTitle(d);
@@ -99,11 +108,15 @@ export function DamagedRecords({ damaged, shown, onShowMore, onExport, onDelete 
                 <small>{dateText(d.updatedAt)}</small>
               </div>
               <div class="row-actions">
-                <button type="button" aria-label={`Export raw ${name}`} onClick={() => onExport(d)}>
-                  Export raw
+                <button type="button" aria-label={m.games_export_raw_label({ name })} onClick={() => onExport(d)}>
+                  {m.games_export_raw()}
                 </button>
-                <button type="button" aria-label={`Delete damaged ${name}`} onClick={() => onDelete(d, name)}>
-                  Delete
+                <button
+                  type="button"
+                  aria-label={m.games_delete_damaged_label({ name })}
+                  onClick={() => onDelete(d, name)}
+                >
+                  {m.games_delete()}
                 </button>
               </div>
             </li>
@@ -112,7 +125,7 @@ export function DamagedRecords({ damaged, shown, onShowMore, onExport, onDelete 
       </ul>
       {damaged.length > shown && (
         <button type="button" class="show-more" onClick={onShowMore}>
-          Show {count(Math.min(PAGE_SIZE, damaged.length - shown), 'more damaged record')}
+          {m.games_damaged_show_more({ count: Math.min(PAGE_SIZE, damaged.length - shown) })}
         </button>
       )}
     </section>

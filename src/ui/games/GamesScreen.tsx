@@ -27,7 +27,8 @@ import { confirmDialog } from '../shell/dialog';
 import { download, fileSafe } from '../shell/download';
 import { openGame } from '../play/live-session';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './import-report';
-import { count } from '../words/plural';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 import { loadLessons } from '../lessons/lesson-progress';
 import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
@@ -53,21 +54,25 @@ function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, numb
 }
 
 /** The list's tabs: the games played here by status, and the games brought in from elsewhere. */
-const TABS: readonly { readonly shelf: Shelf; readonly label: string }[] = [
-  { shelf: 'in-progress', label: 'Unfinished' },
-  { shelf: 'finished', label: 'Finished' },
-  { shelf: 'imported', label: 'Imported' },
+const TABS: readonly { readonly shelf: Shelf; readonly label: () => string }[] = [
+  { shelf: 'in-progress', label: m.games_tab_unfinished },
+  { shelf: 'finished', label: m.games_tab_finished },
+  { shelf: 'imported', label: m.games_tab_imported },
 ];
 
 /** The import's phases as the progress bar names them. */
-const IMPORT_PHASES = { reading: 'Reading the file', checking: 'Checking games', saving: 'Saving games' } as const;
+const IMPORT_PHASES = {
+  reading: m.games_phase_reading,
+  checking: m.games_phase_checking,
+  saving: m.games_phase_saving,
+} as const;
 type ImportPhase = keyof typeof IMPORT_PHASES;
 
 /** The import's progress bar is redrawn at most this often: ten times a second reads as smooth. */
 const PROGRESS_EVERY_MS = 100;
 
 interface Progress {
-  readonly label: string;
+  readonly phase: ImportPhase;
   readonly done: number;
   readonly total: number;
 }
@@ -114,15 +119,16 @@ export function Games() {
     await load();
   };
 
-  const remove = async (id: IDBValidKey, name: string) => {
+  /** Deletes a game or a damaged record once the player confirms; `question` names it ("Delete the game …?"). */
+  const remove = async (id: IDBValidKey, question: string) => {
     const d = db.value;
     if (
       !d ||
       !(await confirmDialog({
-        title: `Delete ${name}?`,
-        body: 'This cannot be undone.',
-        confirm: 'Delete',
-        cancel: 'Keep it',
+        title: question,
+        body: m.games_delete_body(),
+        confirm: m.games_delete(),
+        cancel: m.games_delete_cancel(),
         destructive: true,
       }))
     )
@@ -155,7 +161,7 @@ export function Games() {
     const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
     const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
     if (damaged > 0) {
-      notify(`The file includes ${count(damaged, 'damaged record')} as stored, apart from the rest.`);
+      notify(m.games_export_damaged_included({ count: damaged }));
     }
   };
   const exportOne = (g: GameSummary) =>
@@ -199,20 +205,20 @@ export function Games() {
       if (phase === shownPhase && done < total && now - shownAt < PROGRESS_EVERY_MS) return;
       shownAt = now;
       shownPhase = phase;
-      setProgress({ label: IMPORT_PHASES[phase], done, total });
+      setProgress({ phase, done, total });
     };
-    setProgress({ label: IMPORT_PHASES.reading, done: 0, total: file.size });
+    setProgress({ phase: 'reading', done: 0, total: file.size });
     const text = await readFileText(file);
     if (!text.ok) {
       setProgress(null);
-      return notify(`Not imported: ${text.error.message}`);
+      return notify(m.games_not_imported({ reason: text.error.message }));
     }
     const backup = text.value.trimStart().startsWith('{');
     const r = backup
       ? await importAll(d, text.value, { onProgress, puzzleIds: await shippedPuzzleIds() })
       : await importRecords(d, text.value, { onProgress });
     setProgress(null);
-    if (!r.ok) return notify(`Not imported: ${r.error.message}`);
+    if (!r.ok) return notify(m.games_not_imported({ reason: r.error.message }));
     if ('gamesAdded' in r.value) {
       if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
         await loadLessons();
@@ -228,13 +234,13 @@ export function Games() {
   const originDates = useOriginDates(games);
   return (
     <main class="list-screen">
-      <ScreenHeader title="Games" />
+      <ScreenHeader title={m.games_title()} />
       <div class="actions">
         <button type="button" onClick={() => void exportEverything()}>
-          Export everything
+          {m.games_export_everything()}
         </button>
         <label class="file-button">
-          Import a file
+          {m.games_import_file()}
           <input
             type="file"
             accept=".json,.txt,.pgn,.gz,application/json,text/plain,application/gzip"
@@ -243,7 +249,7 @@ export function Games() {
           />
         </label>
         <button type="button" disabled={progress !== null} onClick={() => setPasting(true)}>
-          Paste a record
+          {m.games_paste_record()}
         </button>
       </div>
       {pasting && (
@@ -253,7 +259,11 @@ export function Games() {
       {progress && (
         <p class="progress" role="status">
           <label>
-            {progress.label}: {progress.done.toLocaleString()} of {progress.total.toLocaleString()}
+            {m.games_progress({
+              phase: IMPORT_PHASES[progress.phase](),
+              done: formatNumber(progress.done),
+              total: formatNumber(progress.total),
+            })}
             <progress max={progress.total} value={progress.done} />
           </label>
         </p>
@@ -270,18 +280,18 @@ export function Games() {
               aria-selected={status === shelf}
               onClick={() => setStatus(shelf)}
             >
-              {label}
+              {label()}
             </button>
           ))}
         </div>
         <label>
-          Sort by{' '}
+          {m.games_sort_by()}{' '}
           <select value={sortBy} onChange={(e) => setSortBy(e.currentTarget.value as GameSortKey)}>
-            <option value="date">Date</option>
-            <option value="player1">Black's name</option>
-            <option value="player2">White's name</option>
-            <option value="size">Board size</option>
-            <option value="variant">Game</option>
+            <option value="date">{m.games_sort_date()}</option>
+            <option value="player1">{m.games_sort_black()}</option>
+            <option value="player2">{m.games_sort_white()}</option>
+            <option value="size">{m.games_sort_size()}</option>
+            <option value="variant">{m.games_sort_variant()}</option>
           </select>
         </label>
       </div>
@@ -293,11 +303,11 @@ export function Games() {
             class="link"
             onClick={() => document.getElementById('damaged-heading')?.scrollIntoView({ behavior: 'smooth' })}
           >
-            {count(damaged.length, 'damaged record')} cannot be opened: see the list below.
+            {m.games_damaged_notice({ count: damaged.length })}
           </button>
         </p>
       )}
-      {library && games.length === 0 && <p>No games here yet.</p>}
+      {library && games.length === 0 && <p>{m.games_empty()}</p>}
       <ul class="games">
         {games.map((g) => (
           <GameRow
@@ -306,13 +316,13 @@ export function Games() {
             originDate={g.origin ? originDates.get(g.origin.gameId) : undefined}
             onOpen={() => void withGame(g, openGame)}
             onExport={() => exportOne(g)}
-            onDelete={() => void remove(g.id, `the game ${title(g)}`)}
+            onDelete={() => void remove(g.id, m.games_delete_game_title({ title: title(g) }))}
           />
         ))}
       </ul>
       {library?.more && (
         <button type="button" class="show-more" onClick={() => setShown(shown + PAGE_SIZE)}>
-          Show more
+          {m.games_show_more()}
         </button>
       )}
       {damaged.length > 0 && (
@@ -321,7 +331,7 @@ export function Games() {
           shown={shownDamaged}
           onShowMore={() => setShownDamaged(shownDamaged + PAGE_SIZE)}
           onExport={(d) => void exportRaw(d)}
-          onDelete={(d, name) => void remove(d.id, `the damaged record "${name}"`)}
+          onDelete={(d, name) => void remove(d.id, m.games_delete_damaged_title({ name }))}
         />
       )}
     </main>

@@ -3,9 +3,13 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { importRecords } from '../../storage';
 import { db } from '../shell/app-state';
 import { type ImportOutcome, recordImportOutcome } from './import-report';
+import * as m from '../words/paraglide/messages.js';
 
 /** Problems listed under an import's summary; the rest are counted. */
 const PROBLEMS_SHOWN = 20;
+
+/** The paste box's example: a pente.org record, whose headers and moves are the same in every language. */
+const RECORD_EXAMPLE = '[Game "Pente"]\n\n1. K10 L9 2. …';
 
 /**
  * pente.org records pasted as text (from a message, a web page), imported through storage like a file. A
@@ -33,15 +37,16 @@ export function PasteRecordDialog({
   };
   const importText = async () => {
     const d = db.value;
-    if (!d) return setProblem('Not imported: the saved games are not available here.');
+    if (!d) return setProblem(m.games_paste_unavailable());
     setBusy(true);
     const r = await importRecords(d, text);
     setBusy(false);
-    if (!r.ok) return setProblem(`Not imported: ${r.error.message}`);
+    if (!r.ok) return setProblem(m.games_not_imported({ reason: r.error.message }));
     const outcome = recordImportOutcome(r.value);
+    const problems = outcome.problems.join(m.games_paste_problem_joiner());
     if (outcome.problems.length === 0) close();
-    else if (!outcome.added && r.value.duplicates === 0) setProblem(`Not imported: ${outcome.problems.join(' ')}`);
-    else setProblem(`${outcome.summary} ${outcome.problems.join(' ')}`);
+    else if (!outcome.added && r.value.duplicates === 0) setProblem(m.games_not_imported({ reason: problems }));
+    else setProblem(m.games_paste_problems({ summary: outcome.summary, problems }));
     onImported(outcome);
   };
   // Reading the clipboard needs the browser's permission; where it is refused, the player pastes by hand.
@@ -50,7 +55,7 @@ export function PasteRecordDialog({
       setText(await navigator.clipboard.readText());
       setProblem('');
     } catch {
-      setProblem('The clipboard cannot be read here: paste into the box instead (long press, Paste).');
+      setProblem(m.games_clipboard_refused());
     }
   };
   return (
@@ -63,11 +68,11 @@ export function PasteRecordDialog({
         close();
       }}
     >
-      <h2 id="paste-title">Paste a record</h2>
+      <h2 id="paste-title">{m.games_paste_record()}</h2>
       <textarea
         rows={8}
-        aria-label="pente.org record"
-        placeholder={'[Game "Pente"]\n\n1. K10 L9 2. …'}
+        aria-label={m.games_paste_field_label()}
+        placeholder={RECORD_EXAMPLE}
         value={text}
         onInput={(e) => {
           setText(e.currentTarget.value);
@@ -82,14 +87,14 @@ export function PasteRecordDialog({
       <div class="dialog-buttons">
         {typeof navigator.clipboard?.readText === 'function' && (
           <button type="button" onClick={() => void readClipboard()}>
-            Paste from clipboard
+            {m.games_paste_from_clipboard()}
           </button>
         )}
         <button type="button" onClick={close}>
-          Cancel
+          {m.games_cancel()}
         </button>
         <button type="button" class="primary" disabled={busy || text.trim() === ''} onClick={() => void importText()}>
-          Import
+          {m.games_import()}
         </button>
       </div>
     </dialog>
@@ -100,7 +105,7 @@ export function PasteRecordDialog({
 export function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; onClose: () => void }) {
   const { summary, problems } = outcome;
   return (
-    <section class="import-report" aria-label="Import report" role="status">
+    <section class="import-report" aria-label={m.games_import_report_label()} role="status">
       <p>{summary}</p>
       {problems.length > 0 && (
         <ul>
@@ -108,12 +113,12 @@ export function ImportSummary({ outcome, onClose }: { outcome: ImportOutcome; on
             <li key={i}>{p}</li>
           ))}
           {problems.length > PROBLEMS_SHOWN && (
-            <li>and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en')} more</li>
+            <li>{m.games_import_more_problems({ count: problems.length - PROBLEMS_SHOWN })}</li>
           )}
         </ul>
       )}
       <button type="button" onClick={onClose}>
-        Close
+        {m.games_close()}
       </button>
     </section>
   );

@@ -12,8 +12,17 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { SideStrip } from '../play/SideStrip';
 import { db, notify, refreshResumable, settings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
+import { colourName } from '../words/game-words';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
-const HOW = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+/** Who won and how, as the status line says it, by the win's reason. */
+const WON = {
+  five: m.share_won_five,
+  captures: m.share_won_captures,
+  resignation: m.share_won_resignation,
+  time: m.share_won_time,
+} as const;
 
 /**
  * A game from a link, to look at: it opens at the move it was shared at, with the names, the captures, the
@@ -30,37 +39,38 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
   const shownPly = ply ?? total;
   const s = stateAtPly(game, shownPly);
   const size = game.rules.size;
-  const names = [link.names?.[0] || 'Black', link.names?.[1] || 'White'] as const;
+  const names = [link.names?.[0] || colourName(1), link.names?.[1] || colourName(2)] as const;
   const go = (to: number) => setPly(to >= total ? null : Math.max(0, to));
 
   const save = async () => {
     const d = db.value;
-    if (!d) return setProblem('This game cannot be saved: the saved games are not available here.');
+    if (!d) return setProblem(m.share_save_unavailable());
     setSaving(true);
     const fresh = newStoredGame({
       variant: game.rules.variant.id,
       size,
       tournamentRule: game.rules.tournamentRule,
       players: [
-        { name: link.names?.[0] || 'Player 1', kind: 'human' },
-        { name: link.names?.[1] || 'Player 2', kind: 'human' },
+        { name: link.names?.[0] || m.share_player_one(), kind: 'human' },
+        { name: link.names?.[1] || m.share_player_two(), kind: 'human' },
       ],
     });
     // Saved as an imported game, once: the same game saved again (from this link or another way) is the
     // one already stored, and opens.
     const saved = await saveImportedGame(d, withState(fresh, game));
     setSaving(false);
-    if (!saved.ok) return setProblem(`Not saved: ${saved.error.message}`);
+    if (!saved.ok) return setProblem(m.share_not_saved({ reason: saved.error.message }));
     void refreshResumable();
     await openGame(saved.value.game);
-    if (saved.value.alreadyStored) notify('This game was already in your games: it is opened from there.');
+    if (saved.value.alreadyStored) notify(m.share_already_stored());
   };
 
   const r = s.result;
-  const result = r ? (r.winner ? ` ${names[r.winner - 1]} won by ${HOW[r.reason]}.` : ' Draw.') : '';
+  const result = r ? (r.winner === null ? m.share_draw() : WON[r.reason]({ winner: names[r.winner - 1]! })) : null;
+  const moveOf = { shown: formatNumber(shownPly), total: formatNumber(total) };
   return (
     <main class="shared-game">
-      <ScreenHeader title={`Shared game: ${game.rules.variant.name} ${size}×${size}`} />
+      <ScreenHeader title={m.share_shared_game_title({ variant: game.rules.variant.name, size })} />
       <div class="players">
         <SideStrip state={s} player={1} name={names[0]} />
         <SideStrip state={s} player={2} name={names[1]} />
@@ -75,7 +85,7 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
         onPoint={() => undefined}
       />
       <p class="status" role="status">
-        Move {shownPly} of {total}.{result}
+        {result === null ? m.share_move_of(moveOf) : m.share_move_of_result({ ...moveOf, result })}
       </p>
       {note && <p class="friend-note">{note}</p>}
       {problem && (
@@ -88,17 +98,27 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
           {saveLabel}
         </button>
       </div>
-      <nav class="review" aria-label="Review">
-        <button type="button" aria-label="First move" onClick={() => go(0)} disabled={shownPly === 0}>
+      <nav class="review" aria-label={m.share_review_label()}>
+        <button type="button" aria-label={m.share_first_move()} onClick={() => go(0)} disabled={shownPly === 0}>
           «
         </button>
-        <button type="button" aria-label="Previous move" onClick={() => go(shownPly - 1)} disabled={shownPly === 0}>
+        <button
+          type="button"
+          aria-label={m.share_previous_move()}
+          onClick={() => go(shownPly - 1)}
+          disabled={shownPly === 0}
+        >
           ‹
         </button>
-        <button type="button" aria-label="Next move" onClick={() => go(shownPly + 1)} disabled={shownPly === total}>
+        <button
+          type="button"
+          aria-label={m.share_next_move()}
+          onClick={() => go(shownPly + 1)}
+          disabled={shownPly === total}
+        >
           ›
         </button>
-        <button type="button" aria-label="Last move" onClick={() => go(total)} disabled={shownPly === total}>
+        <button type="button" aria-label={m.share_last_move()} onClick={() => go(total)} disabled={shownPly === total}>
           »
         </button>
       </nav>

@@ -12,6 +12,8 @@ import { appLinkUrl } from '../friends/links';
 import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
 /**
  * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
@@ -28,7 +30,7 @@ export function gameLinkUrl(
 /** The player cancelled the system share sheet: not a failure, nothing to say. */
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
-const VERB = { copied: 'Copied.', shared: 'Shared.', downloaded: 'Downloaded.' } as const;
+const VERB = { copied: m.share_copied, shared: m.share_shared, downloaded: m.share_downloaded } as const;
 
 function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -38,13 +40,20 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const m = game.match.value;
-  const live = m.game;
+  const match = game.match.value;
+  const live = match.game;
   const shown = game.shown.value;
-  const names = [m.sides[0].name, m.sides[1].name] as const;
-  const title = `${names[0]} vs ${names[1]}`;
+  const names = [match.sides[0].name, match.sides[1].name] as const;
+  const title = m.share_players({ black: names[0], white: names[1] });
   const gameName = `${live.rules.variant.name} ${live.rules.size}×${live.rules.size}`;
-  const info: PictureInfo = { names, caption: `${gameName} · move ${shown.moves.length} of ${live.moves.length}` };
+  const info: PictureInfo = {
+    names,
+    caption: m.share_caption({
+      game: gameName,
+      shown: formatNumber(shown.moves.length),
+      total: formatNumber(live.moves.length),
+    }),
+  };
   const record = useMemo(() => {
     const headers: Header[] = [
       ['Date', formatRecordDate(Date.now())],
@@ -68,7 +77,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
     setStatus('');
     try {
       const done = await work();
-      if (done) setStatus(VERB[done]);
+      if (done) setStatus(VERB[done]());
     } catch (e) {
       setStatus(e instanceof Error ? e.message : String(e));
     } finally {
@@ -84,7 +93,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
         return 'copied';
       } catch (e) {
         field?.select();
-        throw new Error('Copying is not allowed here: the text is selected, copy it by hand.', { cause: e });
+        throw new Error(m.share_copy_refused(), { cause: e });
       }
     });
 
@@ -95,7 +104,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
         return 'shared';
       } catch (e) {
         if (isAbort(e)) return null;
-        throw new Error('Sharing did not work: copy it instead.', { cause: e });
+        throw new Error(m.share_share_failed(), { cause: e });
       }
     });
 
@@ -123,7 +132,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
     );
   const animation = () =>
     shareFile(async () => {
-      setStatus('Making the GIF…');
+      setStatus(m.share_making_gif());
       const gif = await gameGif(live, { names, caption: gameName });
       return new File([gif], `pente-${fileSafe(title)}.gif`, { type: 'image/gif' });
     });
@@ -144,48 +153,60 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
       }}
     >
       <div class="share-head">
-        <h2 id="share-title">Share this game</h2>
+        <h2 id="share-title">{m.share_sheet_title()}</h2>
         <button type="button" onClick={close}>
-          Close
+          {m.share_close()}
         </button>
       </div>
       <section aria-labelledby="share-link">
-        <h3 id="share-link">Link</h3>
-        <input ref={linkRef} class="share-text" readOnly value={link} aria-label="Link to this game" />
+        <h3 id="share-link">{m.share_link_heading()}</h3>
+        <input ref={linkRef} class="share-text" readOnly value={link} aria-label={m.share_link_label()} />
         <div class="share-buttons">
           {canShare && (
             <button type="button" disabled={busy} onClick={() => void shareText({ title, url: link })}>
-              Share link
+              {m.share_share_link()}
             </button>
           )}
           <button type="button" disabled={busy} onClick={() => void copy(link, linkRef.current)}>
-            Copy link
+            {m.share_copy_link()}
           </button>
         </div>
       </section>
       <section aria-labelledby="share-picture">
-        <h3 id="share-picture">Picture of this position</h3>
-        <canvas ref={canvasRef} class="share-picture" role="img" aria-label={`${info.caption}: ${title}`} />
+        <h3 id="share-picture">{m.share_picture_heading()}</h3>
+        <canvas
+          ref={canvasRef}
+          class="share-picture"
+          role="img"
+          aria-label={m.share_picture_label({ caption: info.caption, players: title })}
+        />
         <div class="share-buttons">
           <button type="button" class="primary" disabled={busy} onClick={() => void picture()}>
-            {canShare ? 'Share picture' : 'Download picture'}
+            {canShare ? m.share_share_picture() : m.share_download_picture()}
           </button>
           <button type="button" disabled={busy || live.moves.length === 0} onClick={() => void animation()}>
-            {canShare ? 'Share GIF of the game' : 'Download GIF of the game'}
+            {canShare ? m.share_share_gif() : m.share_download_gif()}
           </button>
         </div>
       </section>
       <section aria-labelledby="share-record">
-        <h3 id="share-record">pente.org record</h3>
-        <textarea ref={recordRef} class="share-text" readOnly rows={4} value={record} aria-label="Record text" />
+        <h3 id="share-record">{m.share_record_heading()}</h3>
+        <textarea
+          ref={recordRef}
+          class="share-text"
+          readOnly
+          rows={4}
+          value={record}
+          aria-label={m.share_record_label()}
+        />
         <div class="share-buttons">
           {canShare && (
             <button type="button" disabled={busy} onClick={() => void shareText({ title, text: record })}>
-              Share record
+              {m.share_share_record()}
             </button>
           )}
           <button type="button" disabled={busy} onClick={() => void copy(record, recordRef.current)}>
-            Copy record
+            {m.share_copy_record()}
           </button>
           <button
             type="button"
@@ -197,7 +218,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
               })
             }
           >
-            Download record
+            {m.share_download_record()}
           </button>
         </div>
       </section>
@@ -214,7 +235,7 @@ export function ShareButton({ game }: { game: PlayController }) {
   return (
     <>
       <button type="button" class="share-button" onClick={() => setOpen(true)}>
-        Share
+        {m.share_button()}
       </button>
       {open && <ShareSheet game={game} onClose={() => setOpen(false)} />}
     </>

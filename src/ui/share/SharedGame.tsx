@@ -10,14 +10,15 @@ import { FriendLink } from '../friends/FriendLink';
 import { LinkProblem } from '../shell/LinkProblem';
 import { sharedCode } from '../shell/router';
 import { LinkedGame } from './LinkedGame';
+import * as m from '../words/paraglide/messages.js';
 
 /** A game link: a damaged one says what is wrong; a friend game's goes to its merge; any other is shown. */
 export function SharedGame() {
   const code = sharedCode.value;
   const parsed = useMemo(() => parseGameLink(safeDecode(code)), [code]);
-  if (!parsed.ok) return <LinkProblem title="Shared game" message={parsed.error.message} />;
+  if (!parsed.ok) return <LinkProblem title={m.share_shared_game()} message={parsed.error.message} />;
   if (parsed.value.link.friend) return <FriendLink key={code} opened={parsed.value} />;
-  return <LinkedGame key={code} opened={parsed.value} saveLabel="Save to my games" />;
+  return <LinkedGame key={code} opened={parsed.value} saveLabel={m.share_save_to_games()} />;
 }
 
 /** The code as the URL has it, %-escapes undone where they can be (a messenger may escape a dot). */

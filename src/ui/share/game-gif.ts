@@ -5,6 +5,7 @@
  */
 import { type GameState, stateAtPly } from '../../core';
 import { type PictureInfo, drawPosition } from './position-picture';
+import * as m from '../words/paraglide/messages.js';
 
 /** How long each move shows in the GIF, and the last position (so a loop does not jump straight back). */
 export const GIF_FRAME_MS = 600;
@@ -49,7 +50,10 @@ export async function gameGif(state: GameState, info: PictureInfo): Promise<Blob
   const clear = palette.length - 1;
   let previous: Uint8Array | null = null;
   for (let ply = 0; ply <= state.moves.length; ply++) {
-    const index = applyPalette(pixelsOf(stateAtPly(state, ply), `${info.caption} · move ${ply}`), palette);
+    const index = applyPalette(
+      pixelsOf(stateAtPly(state, ply), m.share_gif_caption({ caption: info.caption, move: ply })),
+      palette,
+    );
     // Only what the move changed, over the frame before (dispose 1 keeps it).
     const frame = changesOnly(index, previous, clear);
     previous = index;

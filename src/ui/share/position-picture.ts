@@ -7,6 +7,7 @@
  * board's SVG takes its colours from the stylesheet, which an SVG image would not see.
  */
 import { type GameState, winningLine } from '../../core';
+import * as m from '../words/paraglide/messages.js';
 
 /** The picture's width in pixels: sharp on a phone, small as a PNG (tens of kilobytes). */
 const PICTURE_WIDTH = 600;
@@ -100,6 +101,6 @@ export function drawPosition(canvas: HTMLCanvasElement, state: GameState, info: 
 /** The canvas as a PNG file. */
 export function pngOf(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The picture could not be made.'))), 'image/png'),
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(m.share_picture_failed()))), 'image/png'),
   );
 }
