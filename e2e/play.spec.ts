@@ -128,7 +128,7 @@ test('the openings book shows the known replies with their games and results', a
   await page.getByText('Openings book').click();
   const table = page.getByRole('table');
   await expect(table).toBeVisible();
-  await expect(table.getByRole('row', { name: /^J11 \d+ \d+%$/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^J11 [\d,]+ \d+%$/ })).toBeVisible();
   await page.getByRole('button', { name: 'First move' }).click();
   await expect(table.getByRole('row', { name: /^K10 / })).toBeVisible();
 });

@@ -22,6 +22,7 @@ import { BoardBackground, ZoomCoords, pointCell } from './board-layers';
 import { type BoardGeometry, centredOn, isShown, zoomedSide } from './board-view';
 import { useBoardInput } from './use-board-input';
 import { useBoardZoom } from './use-board-zoom';
+import * as m from '../words/paraglide/messages.js';
 
 export interface BoardProps {
   readonly size: number;
@@ -95,7 +96,7 @@ export function Board(props: BoardProps) {
   const layers = {
     props,
     ghostAt: new Map(ghosts.map((g) => [g.point, g])),
-    markAt: new Map(marks.map((m) => [m.point, m])),
+    markAt: new Map(marks.map((mark) => [mark.point, mark])),
     focus,
     setCursor,
   };
@@ -126,7 +127,7 @@ export function Board(props: BoardProps) {
         class={classes.join(' ')}
         viewBox={`0 0 ${extent} ${extent}`}
         role="grid"
-        aria-label={`${size} by ${size} board`}
+        aria-label={m.board_label({ size })}
         {...input}
       >
         <g class="board-view" role="presentation" style={{ transform: shift }}>
@@ -138,7 +139,7 @@ export function Board(props: BoardProps) {
       {zoomable && (
         <div class="board-zoom">
           <p class="zoom-note" aria-live="polite">
-            {zoomNote && view ? 'Zoomed in: tap your point' : ''}
+            {zoomNote && view ? m.board_zoom_note() : ''}
           </p>
           <button
             type="button"
@@ -147,7 +148,7 @@ export function Board(props: BoardProps) {
               zoom.showView(view ? null : centredOn(geometry, zoomedSide(geometry, zoom.widthPx), lastMove ?? focus));
             }}
           >
-            {view ? 'Whole board' : 'Zoom in'}
+            {view ? m.board_whole() : m.board_zoom_in()}
           </button>
         </div>
       )}

@@ -6,8 +6,9 @@
 import { COLUMN_LETTERS, formatPoint } from '../../core/coords';
 import type { BoardGeometry, View } from './board-view';
 import type { BoardProps } from './Board';
+import * as m from '../words/paraglide/messages.js';
 
-const STONE_NAMES = ['empty', 'black stone', 'white stone'] as const;
+const STONE_NAMES = [m.board_point_empty, m.board_point_black, m.board_point_white] as const;
 
 /** The traditional marked points: the centre and the points three (or two, on 9x9) in from the corners. */
 function starPoints(size: number): [number, number][] {
@@ -75,10 +76,11 @@ export function pointCell(g: BoardGeometry, layers: PointLayers, x: number, y: n
   const stone = cells[p] as 0 | 1 | 2;
   const ghost = stone === 0 ? ghostAt.get(p) : undefined;
   const mark = stone === 0 && !ghost ? markAt.get(p) : undefined;
-  const label =
-    `${formatPoint(size, p)}, ${STONE_NAMES[stone]}${preview?.point === p ? ', preview' : ''}` +
-    (ghost ? `, line move ${ghost.label}` : '') +
-    (mark ? `, book ${mark.label}` : '');
+  const parts = [formatPoint(size, p), STONE_NAMES[stone]()];
+  if (preview?.point === p) parts.push(m.board_point_preview());
+  if (ghost) parts.push(m.board_point_line_move({ label: ghost.label }));
+  if (mark) parts.push(m.board_point_book({ label: mark.label }));
+  const label = parts.join(m.board_separator());
   return (
     <g
       key={p}

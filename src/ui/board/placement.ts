@@ -11,6 +11,7 @@
  */
 import type { Result } from '../../core';
 import type { InputMode } from '../../storage';
+import * as m from '../words/paraglide/messages.js';
 
 /** What a preview must say for the machine: where it is. (The caller's preview may hold much more.) */
 export interface Previewed {
@@ -79,10 +80,20 @@ export function confirm<P extends Previewed>(
   return current ? { state: NO_PREVIEW, place: current } : { state: s, place: null };
 }
 
-/** How a previewed stone is placed, by input mode, as a sentence to follow "Preview at K10." */
+/**
+ * How a previewed stone is placed, by input mode, as a sentence to follow "Preview at K10." (with its
+ * leading space where the language puts one between sentences). Getters, so each read is in the current
+ * language.
+ */
 export const PLACE_HOW: Readonly<Record<InputMode, string>> = {
-  'two-tap': ' Tap it again, or press Confirm, to place it.',
-  confirm: ' Press Confirm to place it.',
+  get 'two-tap'() {
+    return m.board_place_two_tap();
+  },
+  get confirm() {
+    return m.board_place_confirm();
+  },
   'one-tap': '',
-  drag: ' Lift your finger to place it.',
+  get drag() {
+    return m.board_place_drag();
+  },
 };

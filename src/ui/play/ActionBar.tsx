@@ -11,6 +11,7 @@ import { maySendFriendLink } from '../friends/links';
 import { playFromHere, rematch } from './live-session';
 import type { PlayController } from './session/controller';
 import { canUndo, isHumanTurn } from './session/match';
+import * as words from '../words/paraglide/messages.js';
 
 export type FriendMarks = NonNullable<StoredGame['friend']>;
 
@@ -60,7 +61,11 @@ function SendButton({ game, friendMarks, onSend }: ActionBarProps & { readonly f
       onClick={onSend}
       disabled={!maySend}
     >
-      {over ? 'Send the result' : live.moves.length === 0 && maySend ? 'Send invite' : 'Send your move'}
+      {over
+        ? words.play_send_result()
+        : live.moves.length === 0 && maySend
+          ? words.play_send_invite()
+          : words.play_send_move()}
     </button>
   );
 }
@@ -77,7 +82,7 @@ function AnalyseButton({ analysis }: { readonly analysis: AnalysisController }) 
       }}
       disabled={analysis.gameRunning.value || complete}
     >
-      Analyse
+      {words.play_analyse()}
     </button>
   );
 }
@@ -91,30 +96,30 @@ function FriendPlayActions(props: ActionBarProps & { readonly friendMarks: Frien
     <>
       {reviewing ? (
         <button type="button" onClick={() => game.review(null)}>
-          Back to game
+          {words.play_back_to_game()}
         </button>
       ) : (
         <button type="button" class={previewing ? 'primary' : ''} onClick={confirm} disabled={!previewing}>
-          Confirm
+          {words.play_confirm()}
         </button>
       )}
       <SendButton {...props} />
       <span class="slot slot-note" role="note">
-        No hints in friend games
+        {words.play_no_hints_friend()}
       </span>
       <button
         type="button"
         onClick={async () =>
           (await confirmDialog({
-            title: 'Resign this game?',
-            body: `The game ends as a loss. Send the link afterwards so ${friendName} sees it.`,
-            confirm: 'Resign',
-            cancel: 'Keep playing',
+            title: words.play_resign_title(),
+            body: words.play_resign_friend_body({ name: friendName }),
+            confirm: words.play_resign(),
+            cancel: words.play_keep_playing(),
             destructive: true,
           })) && game.resign()
         }
       >
-        Resign
+        {words.play_resign()}
       </button>
     </>
   );
@@ -125,7 +130,7 @@ function FriendOverActions(props: ActionBarProps & { readonly friendMarks: Frien
     <>
       <SendButton {...props} />
       <button type="button" class="long-label" onClick={() => navigate({ screen: 'friend' })}>
-        New friend game
+        {words.play_new_friend_game()}
       </button>
       <AnalyseButton analysis={props.analysis} />
       <Empty />
@@ -139,31 +144,31 @@ function DemoActions({ game }: { readonly game: PlayController }) {
     <>
       {over ? (
         <button type="button" class="primary" onClick={() => void rematch(game)}>
-          Rematch
+          {words.play_rematch()}
         </button>
       ) : (
         <button type="button" class="primary" onClick={() => game.setPaused(!game.paused.value)}>
-          {game.paused.value ? 'Resume' : 'Pause'}
+          {game.paused.value ? words.play_resume() : words.play_pause()}
         </button>
       )}
       <button type="button" onClick={() => game.step()} disabled={!game.paused.value || over}>
-        Step
+        {words.play_step()}
       </button>
       <label class="slot-select">
-        <span class="sr-only">Speed</span>
+        <span class="sr-only">{words.play_speed()}</span>
         <select
-          aria-label="Speed"
+          aria-label={words.play_speed()}
           value={game.demoDelayMs.value}
           onChange={(e) => (game.demoDelayMs.value = Number(e.currentTarget.value))}
         >
-          <option value="1500">Slow</option>
-          <option value="700">Normal</option>
-          <option value="150">Fast</option>
+          <option value="1500">{words.play_speed_slow()}</option>
+          <option value="700">{words.play_speed_normal()}</option>
+          <option value="150">{words.play_speed_fast()}</option>
         </select>
       </label>
       {game.saving.value === 'demo' ? (
         <button type="button" onClick={() => game.keep()}>
-          Keep
+          {words.play_keep()}
         </button>
       ) : (
         <Empty />
@@ -176,14 +181,14 @@ function ReviewActions({ game, analysis }: ActionBarProps) {
   return (
     <>
       <button type="button" class="primary long-label" onClick={() => void playFromHere(game)}>
-        Play from here
+        {words.play_from_here()}
       </button>
       <button type="button" onClick={() => game.review(null)}>
-        Back to game
+        {words.play_back_to_game()}
       </button>
       <AnalyseButton analysis={analysis} />
       <button type="button" onClick={() => void analysis.requestHint()} disabled={game.shown.value.result !== null}>
-        Hint
+        {words.play_hint()}
       </button>
     </>
   );
@@ -193,10 +198,10 @@ function OverActions({ game, analysis }: ActionBarProps) {
   return (
     <>
       <button type="button" class="primary" onClick={() => void rematch(game)}>
-        Rematch
+        {words.play_rematch()}
       </button>
       <button type="button" onClick={() => navigate({ screen: 'new' }, { replace: true })}>
-        New game
+        {words.play_new_game()}
       </button>
       <AnalyseButton analysis={analysis} />
       <Empty />
@@ -209,27 +214,27 @@ function TurnActions({ game, previewing, confirm }: ActionBarProps) {
   return (
     <>
       <button type="button" class="primary" onClick={confirm} disabled={!previewing}>
-        Confirm
+        {words.play_confirm()}
       </button>
       <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
-        Undo
+        {words.play_undo()}
       </button>
       <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
-        Hint
+        {words.play_hint()}
       </button>
       <button
         type="button"
         onClick={async () =>
           (await confirmDialog({
-            title: 'Resign this game?',
-            body: 'The game ends as a loss, and stays saved.',
-            confirm: 'Resign',
-            cancel: 'Keep playing',
+            title: words.play_resign_title(),
+            body: words.play_resign_body(),
+            confirm: words.play_resign(),
+            cancel: words.play_keep_playing(),
             destructive: true,
           })) && game.resign()
         }
       >
-        Resign
+        {words.play_resign()}
       </button>
     </>
   );

@@ -4,13 +4,21 @@
  * when the variant has no capture win.
  */
 import type { GameState } from '../../core';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
 export function CapturedCount({ state }: { readonly state: GameState }) {
   const target = state.rules.variant.captureWin;
   if (target === null || (state.captures[0] === 0 && state.captures[1] === 0)) return null;
   return (
     <p class="lesson-captures">
-      Captured: Black {state.captures[0]}, White {state.captures[1]} ({target} wins)
+      {m.play_captured_count({
+        black: colourName(1),
+        blackCount: state.captures[0],
+        white: colourName(2),
+        whiteCount: state.captures[1],
+        target,
+      })}
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { type MovePreview, formatPoint } from '../../core';
 import { notices } from '../shell/app-state';
 import { friendDetail, previewText, resultDetail, statusText, thinkingText } from './play-words';
 import type { PlayController } from './session/controller';
+import * as m from '../words/paraglide/messages.js';
 
 export interface GameInfoProps {
   readonly game: PlayController;
@@ -20,11 +21,11 @@ export interface GameInfoProps {
 }
 
 export function GameInfo({ game, notice, preview, reviewHint, friendGame }: GameInfoProps) {
-  const m = game.match.value;
-  const live = m.game;
+  const match = game.match.value;
+  const live = match.game;
   const s = game.shown.value;
   const size = s.rules.size;
-  const reviewing = m.reviewPly !== null;
+  const reviewing = match.reviewPly !== null;
   const hint = game.hint.value;
   // The result card: the game is over and its final position is on the board (not in review).
   const resultCard = live.result !== null && !reviewing;
@@ -35,14 +36,15 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
     shownNotice ||
     (preview && previewText(preview, size).trim()) ||
     thinkingText(game) ||
-    (hint !== null && !reviewing ? `Hint: ${formatPoint(size, hint)}` : '') ||
-    (reviewHint !== null && reviewing ? `Hint: ${formatPoint(size, reviewHint)}` : '') ||
+    (hint !== null && !reviewing ? m.play_hint_at({ point: formatPoint(size, hint) }) : '') ||
+    (reviewHint !== null && reviewing ? m.play_hint_at({ point: formatPoint(size, reviewHint) }) : '') ||
     (friendGame ? friendDetail(game) : '');
   return (
     <div class={`info${resultCard ? ` result-card won-p${live.result?.winner ?? 0}` : ''}`}>
       <p class="status" role="status">
-        {reviewing ? `Reviewing move ${s.moves.length} of ${live.moves.length}. ` : ''}
-        {statusText(game, s)}
+        {reviewing
+          ? m.play_reviewing_status({ ply: s.moves.length, total: live.moves.length, status: statusText(game, s) })
+          : statusText(game, s)}
       </p>
       {problem && shownNotice && <p class="detail notice">{shownNotice}</p>}
       {problem ? (
@@ -64,20 +66,20 @@ function ProblemButton({ game }: { readonly game: PlayController }) {
   if (game.engineProblem.value) {
     return (
       <button type="button" onClick={() => game.retryComputer()}>
-        Retry
+        {m.play_retry()}
       </button>
     );
   }
   if (game.saving.value === 'stopped') {
     return (
       <button type="button" onClick={() => game.saveAsNew()}>
-        Save as new
+        {m.play_save_as_new()}
       </button>
     );
   }
   return game.saving.value === 'failed' ? (
     <button type="button" onClick={() => game.retrySave()} disabled={game.busy.value}>
-      Retry
+      {m.play_retry()}
     </button>
   ) : null;
 }

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
-import { count } from '../words/plural';
-
-const COLOURS = ['', 'Black', 'White'] as const;
+import { qualityName } from '../review/review-words';
+import { colourName } from '../words/game-words';
+import * as words from '../words/paraglide/messages.js';
 
 interface MoveListProps {
   /** The live game: the list shows all of its moves, whatever position is on the board. */
@@ -45,15 +45,17 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
 
   if (total === 0) return null;
   return (
-    <section class="move-review" aria-label="Moves">
+    <section class="move-review" aria-label={words.play_moves()}>
       <label class="scrubber">
         <span class="scrubber-text" aria-hidden="true">
           {shownPly}/{total}
         </span>
         <input
           type="range"
-          aria-label="Go to move"
-          aria-valuetext={shownPly === 0 ? `Start, of ${count(total, 'move')}` : `Move ${shownPly} of ${total}`}
+          aria-label={words.play_go_to_move()}
+          aria-valuetext={
+            shownPly === 0 ? words.play_scrub_start({ count: total }) : words.play_scrub_move({ ply: shownPly, total })
+          }
           min={0}
           max={total}
           step={1}
@@ -70,20 +72,21 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
             {row.moves.map((m) => {
               const verdict = verdicts?.[m.ply - 1];
               const symbol = verdict ? QUALITY_SYMBOL[verdict.quality] : '';
-              const effects = [
-                m.captured ? `captures ${m.captured}` : '',
-                m.poofed ? `loses ${m.poofed}` : '',
-                symbol ? verdict!.quality : '',
+              const label = [
+                words.play_move_label({ ply: m.ply, colour: colourName(m.player), point: m.name }),
+                m.captured ? words.play_move_captures({ count: m.captured }) : '',
+                m.poofed ? words.play_move_loses({ count: m.poofed }) : '',
+                symbol ? qualityName(verdict!.quality) : '',
               ]
                 .filter(Boolean)
-                .join(', ');
+                .join(words.play_separator());
               return (
                 <button
                   key={m.ply}
                   type="button"
                   class={`p${m.player}${symbol ? ` q-${verdict!.quality}` : ''}`}
                   aria-current={m.ply === shownPly ? 'true' : undefined}
-                  aria-label={`Move ${m.ply}, ${COLOURS[m.player]} ${m.name}${effects ? `, ${effects}` : ''}`}
+                  aria-label={label}
                   onClick={() => onGo(m.ply)}
                 >
                   {formatMoveEntry(m)}

@@ -7,16 +7,25 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { players, settings } from '../shell/app-state';
 import { startGame } from './live-session';
 import { BAND_NAMES, levelPlace, levelPlays, ratingInWords } from '../players/level-words';
+import { colourName } from '../words/game-words';
+import { locale } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 
-/** A second person for pass-and-play, always offered even if only one human is stored. */
-const GUEST: StoredPlayer = { id: 'guest', kind: 'human', name: 'Guest' };
+/**
+ * A second person for pass-and-play, always offered even if only one human is stored; named in the
+ * current language (the name a game started now keeps).
+ */
+const guest = (): StoredPlayer => ({ id: 'guest', kind: 'human', name: m.play_guest() });
 
-const TIME_CONTROLS: readonly { label: string; value: TimeControl | null }[] = [
-  { label: 'No clock', value: null },
-  { label: '5 minutes', value: { initialMs: 5 * 60_000, incrementMs: 0 } },
-  { label: '10 minutes + 5 s', value: { initialMs: 10 * 60_000, incrementMs: 5_000 } },
-  { label: '20 minutes + 10 s', value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
+const TIME_CONTROLS: readonly { label: () => string; value: TimeControl | null }[] = [
+  { label: m.play_clock_none, value: null },
+  { label: m.play_clock_5, value: { initialMs: 5 * 60_000, incrementMs: 0 } },
+  { label: m.play_clock_10_5, value: { initialMs: 10 * 60_000, incrementMs: 5_000 } },
+  { label: m.play_clock_20_10, value: { initialMs: 20 * 60_000, incrementMs: 10_000 } },
 ];
+
+/** A band's name in a computer's optgroup: lower case in English ("Computer: just learning"), as written elsewhere. */
+const bandLabel = (name: string): string => (locale.value === 'en' ? name.toLowerCase() : name);
 
 /**
  * A computer player in words, under its select: where it sits on the scale and what its rating means,
@@ -27,8 +36,8 @@ function levelNote(p: StoredPlayer): readonly [string, string] | null {
   const { index, exact } = strengthOf(p);
   const level = LEVELS[index]!;
   const plays = levelPlays(level);
-  if (!exact) return [`Custom settings, close to ${level.name}: not rated.`, plays];
-  return [`${levelPlace(level)}. ${ratingInWords(level)}`, plays];
+  if (!exact) return [m.play_level_custom({ level: level.name }), plays];
+  return [m.play_level_note({ place: levelPlace(level), rating: ratingInWords(level) }), plays];
 }
 
 /** A player's select with the computer's level in words under it (a description, not part of the label). */
@@ -77,13 +86,14 @@ function computersByBand(everyone: readonly StoredPlayer[]) {
  */
 export function NewGame({ demo = false }: { demo?: boolean }) {
   const defaults = settings.value.newGame;
-  const everyone = demo ? players.value.filter((p) => p.kind === 'computer') : [...players.value, GUEST];
+  const guestPlayer = guest();
+  const everyone = demo ? players.value.filter((p) => p.kind === 'computer') : [...players.value, guestPlayer];
   const byId = (id: string | null, fallback: StoredPlayer) => everyone.find((p) => p.id === id) ?? fallback;
   const [p1, setP1] = useState(() =>
-    demo ? byId('advanced', everyone[0] ?? GUEST) : byId(defaults.players[0], everyone[0]!),
+    demo ? byId('advanced', everyone[0] ?? guestPlayer) : byId(defaults.players[0], everyone[0]!),
   );
   const [p2, setP2] = useState(() =>
-    demo ? byId('intermediate', everyone.at(-1) ?? GUEST) : byId(defaults.players[1], GUEST),
+    demo ? byId('intermediate', everyone.at(-1) ?? guestPlayer) : byId(defaults.players[1], guestPlayer),
   );
   const [variant, setVariant] = useState<VariantId>(defaults.variant);
   const [size, setSize] = useState<BoardSize>(defaults.size);
@@ -96,11 +106,11 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
   );
 
   const choose = (set: (p: StoredPlayer) => void) => (e: Event) =>
-    set(byId((e.currentTarget as HTMLSelectElement).value, GUEST));
+    set(byId((e.currentTarget as HTMLSelectElement).value, guestPlayer));
   const playerOptions = (
     <>
       {!demo && (
-        <optgroup label="People">
+        <optgroup label={m.play_people()}>
           {everyone
             .filter((p) => p.kind === 'human')
             .map((p) => (
@@ -111,10 +121,10 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
         </optgroup>
       )}
       {computersByBand(everyone).map(({ band, players: inBand }) => (
-        <optgroup key={band} label={`Computer: ${BAND_NAMES[band]().toLowerCase()}`}>
+        <optgroup key={band} label={m.play_computer_band({ band: bandLabel(BAND_NAMES[band]()) })}>
           {inBand.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} (computer)
+              {m.play_computer_option({ name: p.name })}
             </option>
           ))}
         </optgroup>
@@ -130,16 +140,16 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
 
   return (
     <main class="form-screen">
-      <ScreenHeader title={demo ? 'Demo: the computer plays itself' : 'New game'} />
+      <ScreenHeader title={demo ? m.play_demo_title() : m.play_new_game()} />
       <form onSubmit={start}>
         <PlayerSelect
-          label="Black (moves first)"
+          label={m.play_black_first()}
           id="black"
           player={p1}
           onChange={choose(setP1)}
           options={playerOptions}
         />
-        <PlayerSelect label="White" id="white" player={p2} onChange={choose(setP2)} options={playerOptions} />
+        <PlayerSelect label={colourName(2)} id="white" player={p2} onChange={choose(setP2)} options={playerOptions} />
         <button
           type="button"
           onClick={() => {
@@ -147,7 +157,7 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
             setP2(p1);
           }}
         >
-          Swap colours
+          {m.play_swap_colours()}
         </button>
         <RulesFields
           variant={variant}
@@ -159,18 +169,18 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
         />
         {!demo && (
           <label>
-            Clock
+            {m.play_clock()}
             <select value={clock} onChange={(e) => setClock(Number(e.currentTarget.value))}>
               {TIME_CONTROLS.map((t, i) => (
-                <option key={t.label} value={i}>
-                  {t.label}
+                <option key={i} value={i}>
+                  {t.label()}
                 </option>
               ))}
             </select>
           </label>
         )}
         <button type="submit" class="primary">
-          {demo ? 'Watch' : 'Start'}
+          {demo ? m.play_watch() : m.play_start()}
         </button>
       </form>
     </main>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
+import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import { SendSheet } from '../friends/SendSheet';
@@ -22,6 +23,7 @@ import { clockText, moveAnnouncement } from './play-words';
 import { session } from './live-session';
 import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
+import * as words from '../words/paraglide/messages.js';
 
 function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) {
   const s = game.shown.value;
@@ -90,7 +92,8 @@ export function Play() {
 
   const hint = game?.hint.value ?? null;
   useEffect(() => {
-    if (game && hint !== null) setAnnouncement(`Hint: ${formatPoint(game.match.value.game.rules.size, hint)}.`);
+    if (game && hint !== null)
+      setAnnouncement(words.play_hint_announce({ point: formatPoint(game.match.value.game.rules.size, hint) }));
   }, [hint]);
 
   useReviewKeys(game);
@@ -105,7 +108,7 @@ export function Play() {
   }, [game]);
 
   // Between games (a rematch closes one session before the next is live): the router decides where to go.
-  if (!game || !m || !live || !analysis) return <p class="loading">Loading…</p>;
+  if (!game || !m || !live || !analysis) return <p class="loading">{words.play_loading()}</p>;
   const s = game.shown.value;
   const size = s.rules.size;
   const demo = game.saving.value === 'demo';
@@ -120,12 +123,13 @@ export function Play() {
   return (
     <main class="play" data-ply={moves}>
       <header class="screen-header">
-        <button type="button" class="back" aria-label="Back to the menu" onClick={navigateHome}>
+        <button type="button" class="back" aria-label={words.play_back_to_menu()} onClick={navigateHome}>
           ‹
         </button>
         <h1>
-          {demo ? 'Demo: ' : ''}
-          {s.rules.variant.name} {size}×{size}
+          {demo
+            ? words.play_demo_heading({ variant: s.rules.variant.name, size })
+            : words.play_title({ variant: s.rules.variant.name, size })}
         </h1>
         <ShareButton game={game} />
       </header>
@@ -163,8 +167,7 @@ export function Play() {
         />
         {friendLive ? (
           <p class="friend-note" role="note">
-            Hints, the engine's lines and the openings book are off until this friend game ends, as in rated games on
-            pente.org. After it, the review and the analysis are all yours.
+            {words.play_friend_note()}
           </p>
         ) : (
           <>
@@ -197,13 +200,13 @@ function FriendSend(props: {
     <SendSheet
       title={
         live.result !== null
-          ? `Send the result to ${friendName}`
-          : live.moves.length === 0 || friendName === 'Friend'
-            ? 'Invite a friend'
-            : `Send your move to ${friendName}`
+          ? words.play_send_result_to({ name: friendName })
+          : live.moves.length === 0 || friendName === UNKNOWN_FRIEND
+            ? words.play_invite_friend()
+            : words.play_send_move_to({ name: friendName })
       }
       link={friendLinkUrl(game.storedRecord().players, friendMarks, live)}
-      friendName={friendName === 'Friend' ? '' : friendName}
+      friendName={friendName === UNKNOWN_FRIEND ? '' : friendName}
       onClose={props.onClose}
     />
   );

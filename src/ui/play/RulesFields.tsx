@@ -1,5 +1,6 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
 import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
+import * as m from '../words/paraglide/messages.js';
 
 export interface RulesFieldsProps {
   readonly variant: VariantId;
@@ -21,7 +22,7 @@ export function RulesFields({
   return (
     <>
       <label>
-        Game
+        {m.play_rules_game()}
         <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
           {VARIANT_IDS.map((id) => (
             <option key={id} value={id}>
@@ -31,7 +32,7 @@ export function RulesFields({
         </select>
       </label>
       <label>
-        Board
+        {m.play_rules_board()}
         <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
           {BOARD_SIZES.map((s) => (
             <option key={s} value={s}>
@@ -47,7 +48,7 @@ export function RulesFields({
             checked={tournamentRule}
             onChange={(e) => setTournamentRule(e.currentTarget.checked)}
           />
-          Tournament rule (Black's second stone at least three points from the centre)
+          {m.play_rules_tournament()}
         </label>
       )}
     </>

@@ -5,7 +5,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import type { GameState } from '../../core';
-import { COLOUR_NAMES } from '../friends/links';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
 export function SideStrip({
   state,
@@ -22,11 +23,14 @@ export function SideStrip({
   const captured = state.captures[player - 1]!;
   const active = !state.result && state.toMove === player;
   return (
-    <section class={`player${active ? ' active' : ''}`} aria-label={`${COLOUR_NAMES[player]}: ${name}`}>
+    <section
+      class={`player${active ? ' active' : ''}`}
+      aria-label={m.play_side_label({ colour: colourName(player), name })}
+    >
       <span class={`dot p${player}`} aria-hidden="true" />
       <span class="name">{name}</span>
       {target !== null && (
-        <span class="captured" aria-label={`${captured} of ${target} stones captured`}>
+        <span class="captured" aria-label={m.play_side_captured({ captured, target })}>
           {Array.from({ length: Math.floor(captured / 2) }, (_, i) => (
             <span key={i} class={`pair p${3 - player}`} aria-hidden="true" />
           ))}

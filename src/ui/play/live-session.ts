@@ -36,6 +36,7 @@ import {
 } from './session/browser-ports';
 import { freshClock, storeClock } from './session/game-clock';
 import { type Match, type MatchSide, newMatch, rematchSides, reviewedPosition } from './session/match';
+import * as words from '../words/paraglide/messages.js';
 
 /** The session on the play screen. */
 export const session = signal<PlayController | null>(null);
@@ -174,10 +175,10 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
   }
   await closeSession();
   const d = db.value;
-  if (!d) return notify('This game cannot be opened: the saved games are not available.');
+  if (!d) return notify(words.play_open_unavailable());
   const loaded = await browserGameStore(d).load(game.id);
   if (loaded.kind !== 'loaded') {
-    notify(loaded.kind === 'missing' ? 'That game is no longer saved here.' : loaded.message);
+    notify(loaded.kind === 'missing' ? words.play_open_missing() : loaded.message);
     void refreshResumable();
     return;
   }
@@ -185,7 +186,7 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
   const match = matchFrom(record);
   if (!match) {
     const why = toGameState(record);
-    notify(`This game cannot be opened: ${why.ok ? 'it could not be read' : why.error.message}`);
+    notify(why.ok ? words.play_open_unreadable() : words.play_open_failed({ why: why.error.message }));
     return;
   }
   // A kept copy whose save has not landed (storage was full) is saved again at once, and says so if it fails.
@@ -300,7 +301,7 @@ export async function playFromHere(current: PlayController): Promise<void> {
     startPly: from.ply,
   });
   show(record, match, true);
-  notify(`A new game from move ${from.ply}. The game it came from is kept as it was.`);
+  notify(words.play_from_here_notice({ ply: from.ply }));
 }
 
 /** How often games kept unsaved (storage was full) are tried again, when there are any. */
@@ -323,7 +324,7 @@ export async function saveKeptGames(): Promise<void> {
     saved++; // storage told the other tabs
   }
   await refreshResumable();
-  if (saved > 0 && keptGames.peek() === 0) notify('Your unsaved games are saved now.');
+  if (saved > 0 && keptGames.peek() === 0) notify(words.play_unsaved_saved_now());
 }
 
 /** Tries the kept games again at start and every few seconds while there are any (main.tsx). */

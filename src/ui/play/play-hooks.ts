@@ -5,6 +5,7 @@ import { browserAnalysisPorts } from '../review/analysis/browser-ports';
 import { confirmDialog } from '../shell/dialog';
 import { addLeaveGuard } from '../shell/router';
 import type { PlayController } from './session/controller';
+import * as words from '../words/paraglide/messages.js';
 
 /** The play screen's analysis, made for each game shown and disposed of when it goes. */
 export function useAnalysis(game: PlayController | null): AnalysisController | null {
@@ -57,10 +58,10 @@ export function useUnsavedLeaveGuard(game: PlayController | null): void {
     if (!game || !atRisk) return;
     return addLeaveGuard(async () => {
       const leave = await confirmDialog({
-        title: 'Your last moves are not saved',
-        body: 'There is no room to save them on this device. If you leave now, they are lost.',
-        confirm: 'Leave anyway',
-        cancel: 'Retry',
+        title: words.play_unsaved_title(),
+        body: words.play_unsaved_body(),
+        confirm: words.play_leave_anyway(),
+        cancel: words.play_retry(),
         destructive: true,
       });
       if (!leave) game.retrySave();

@@ -5,44 +5,55 @@
 import { type GameState, type MovePreview, formatPoint } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { settings } from '../shell/app-state';
-import { count } from '../words/plural';
+import { colourName } from '../words/game-words';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
 import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
 
-const COLOURS = ['', 'Black', 'White'] as const;
-const REASONS = { five: 'five in a row', captures: 'captures', resignation: 'resignation', time: 'time' } as const;
+/** Clauses as one sentence: "Preview at K10, captures 2, wins." (the separator and full stop by language). */
+const sentence = (clauses: readonly string[]): string => m.play_sentence({ clauses: clauses.join(m.play_separator()) });
 
 /** What a previewed move would do, in words. */
 export function previewText(p: MovePreview, size: number): string {
-  const parts = [` Preview at ${formatPoint(size, p.point)}`];
-  if (p.captured.length) parts.push(`captures ${p.captured.length}`);
-  if (p.poofed.length) parts.push(`loses ${p.poofed.length}`);
-  if (p.result?.winner === p.player) parts.push('wins');
-  return `${parts.join(', ')}.`;
+  const parts = [m.play_preview_at({ point: formatPoint(size, p.point) })];
+  if (p.captured.length) parts.push(m.play_preview_captures({ count: p.captured.length }));
+  if (p.poofed.length) parts.push(m.play_preview_loses({ count: p.poofed.length }));
+  if (p.result?.winner === p.player) parts.push(m.play_preview_wins());
+  return sentence(parts);
 }
+
+const WIN_STATUS = {
+  five: m.play_status_win_five,
+  captures: m.play_status_win_captures,
+  resignation: m.play_status_win_resignation,
+  time: m.play_status_win_time,
+} as const;
 
 export function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
   if (r) {
-    if (r.winner === null) return 'Draw: the board is full.';
-    return `${game.match.value.sides[r.winner - 1]!.name} (${COLOURS[r.winner]}) wins by ${REASONS[r.reason]}.`;
+    if (r.winner === null) return m.play_status_draw_full();
+    const winner = { name: game.match.value.sides[r.winner - 1]!.name, colour: colourName(r.winner) };
+    return WIN_STATUS[r.reason](winner);
   }
   const side = game.match.value.sides[s.toMove - 1]!;
+  const colour = colourName(s.toMove);
   if (isFriendMatch(game.match.value)) {
-    return side.remote ? `Waiting for ${side.name} (${COLOURS[s.toMove]}).` : `Your move (${COLOURS[s.toMove]}).`;
+    return side.remote ? m.play_status_waiting_for({ name: side.name, colour }) : m.play_status_your_move({ colour });
   }
-  return `${side.name} (${COLOURS[s.toMove]}) to move.`;
+  return m.play_status_to_move({ name: side.name, colour });
 }
 
 /** A friend game's line under the status: who plays what, and what to do now. */
 export function friendDetail(game: PlayController): string {
-  const m = game.match.value;
-  const mine = m.sides.findIndex((side) => !side.remote);
-  const them = m.sides[1 - mine]!.name;
-  const base = `You play ${COLOURS[mine + 1]} against ${them}.`;
-  if (m.game.result) return `${base} Send the link so ${them} sees the end too.`;
-  if (m.game.toMove === mine + 1) return `${base} Make your move, then send it.`;
-  return `${base} Send your move; theirs comes back as a link.`;
+  const match = game.match.value;
+  const mine = match.sides.findIndex((side) => !side.remote);
+  const them = match.sides[1 - mine]!.name;
+  const base = m.play_friend_you_play({ colour: colourName(mine === 0 ? 1 : 2), name: them });
+  if (match.game.result) return base + m.play_friend_send_end({ name: them });
+  if (match.game.toMove === mine + 1) return base + m.play_friend_make_move();
+  return base + m.play_friend_send_move();
 }
 
 export const clockText = (ms: number) => {
@@ -52,23 +63,23 @@ export const clockText = (ms: number) => {
 
 /** A score as the engine line shows it: "winning", "losing", or the evaluation in stones ("0.35"). */
 function scoreText(score: EngineScore): string {
-  if (score.kind === 'win') return 'winning';
-  if (score.kind === 'loss') return 'losing';
-  return (score.centiStones / 100).toFixed(2);
+  if (score.kind === 'win') return m.play_score_winning();
+  if (score.kind === 'loss') return m.play_score_losing();
+  return formatNumber(score.centiStones / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** The engine's progress, in words, for the one line that shows what is going on. */
 export function thinkingText(game: PlayController): string | null {
   const t = game.thinking.value;
   if (!t) return null;
-  if (t === 'starting' || !settings.value.showEngineLine) return 'Thinking…';
+  if (t === 'starting' || !settings.value.showEngineLine) return m.play_thinking();
   const size = game.match.value.game.rules.size;
   const score = scoreText(t.score);
   const line = t.pv
     .slice(0, 6)
     .map((p) => formatPoint(size, p))
     .join(' ');
-  return `Thinking… depth ${t.depth}, ${score}: ${line}`;
+  return m.play_thinking_line({ depth: t.depth, score, line });
 }
 
 /** What a screen reader hears after a move: who played where, what it captured, and how the game ended. */
@@ -76,14 +87,15 @@ export function moveAnnouncement(game: PlayController, s: GameState): string {
   const last = s.lastMove;
   if (!last) return '';
   const { sides } = game.match.value;
-  const parts = [`${sides[last.player - 1]!.name} played ${formatPoint(s.rules.size, last.point)}`];
-  if (last.captured.length) parts.push(`capturing ${last.captured.length}`);
-  if (last.poofed.length) parts.push(`losing ${last.poofed.length}`);
-  return `${parts.join(', ')}. ${s.result ? statusText(game, s) : ''}`.trim();
+  const parts = [
+    m.play_announce_played({ name: sides[last.player - 1]!.name, point: formatPoint(s.rules.size, last.point) }),
+  ];
+  if (last.captured.length) parts.push(m.play_announce_capturing({ count: last.captured.length }));
+  if (last.poofed.length) parts.push(m.play_announce_losing({ count: last.poofed.length }));
+  return `${sentence(parts)} ${s.result ? statusText(game, s) : ''}`.trim();
 }
 
 /** The result card's second line: how long the game was. */
 export function resultDetail(s: GameState): string {
-  const n = s.moves.length;
-  return `After ${count(n, 'move')}.`;
+  return m.play_result_after({ count: s.moves.length });
 }

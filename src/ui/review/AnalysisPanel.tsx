@@ -6,9 +6,9 @@
 import type { GameState, Player } from '../../core';
 import { formatPoint } from '../../core';
 import type { AnalysisLineAnswer } from '../engine/client';
+import { formatNumber } from '../words/locale';
 import type { AnalysisController } from './analysis/controller';
 import {
-  type MoveQuality,
   type MoveVerdict,
   QUALITY_SYMBOL,
   blackChances,
@@ -17,36 +17,33 @@ import {
   verdicts,
 } from './analysis/game-analysis';
 import { EvalGraph } from './EvalGraph';
-import { count } from '../words/plural';
-
-const COLOURS = ['', 'Black', 'White'] as const;
-const QUALITY_WORDS: Readonly<Record<MoveQuality, string>> = {
-  best: 'the best move',
-  good: 'a good move',
-  inaccuracy: 'an inaccuracy',
-  mistake: 'a mistake',
-  blunder: 'a blunder',
-};
-
-const percent = (chance: number) => `${Math.round(chance * 100)}%`;
+import { percent, qualityPhrase } from './review-words';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
 /** A line's value in words, for the side to move: "62%", or "wins in 3" / "loses in 2". */
 function lineValue(line: AnalysisLineAnswer): string {
   const { score } = line;
-  if (score.kind === 'win') return `wins in ${score.moves}`;
-  if (score.kind === 'loss') return `loses in ${score.moves}`;
+  if (score.kind === 'win') return m.review_line_wins_in({ moves: score.moves });
+  if (score.kind === 'loss') return m.review_line_loses_in({ moves: score.moves });
   return percent(line.winChance);
 }
 
 /** The position's value for the player: who is better, by how much, or who has a forced win. */
 function positionText(best: AnalysisLineAnswer, toMove: Player, names: readonly [string, string]): string {
-  const mover = `${names[toMove - 1]} (${COLOURS[toMove]})`;
-  const other = `${names[2 - toMove]} (${COLOURS[3 - toMove]})`;
+  const other = (3 - toMove) as Player;
+  const mover = m.review_side({ name: names[toMove - 1]!, colour: colourName(toMove) });
+  const opponent = m.review_side({ name: names[other - 1]!, colour: colourName(other) });
   const { score } = best;
-  if (score.kind === 'win') return `${mover} wins in ${score.moves}.`;
-  if (score.kind === 'loss') return `${other} wins in ${score.moves}.`;
+  if (score.kind === 'win') return m.review_position_wins_in({ side: mover, moves: score.moves });
+  if (score.kind === 'loss') return m.review_position_wins_in({ side: opponent, moves: score.moves });
   const black = toMove === 1 ? best.winChance : 1 - best.winChance;
-  return `Black ${percent(black)} · White ${percent(1 - black)}`;
+  return m.review_position_chances({
+    black: colourName(1),
+    blackChance: percent(black),
+    white: colourName(2),
+    whiteChance: percent(1 - black),
+  });
 }
 
 /** "14. L9" for move index 13 (0-based), as the move list numbers it. */
@@ -82,7 +79,7 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
   const [blackSide, whiteSide] = summarize(all);
 
   return (
-    <section class="analysis" aria-label="Analysis">
+    <section class="analysis" aria-label={m.review_analysis()}>
       <div class="analysis-head">
         <label class="switch">
           <input
@@ -91,24 +88,24 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
             disabled={!allowed}
             onChange={(e) => analysis.setEngineOn(e.currentTarget.checked)}
           />
-          <span>Engine</span>
+          <span>{m.review_engine()}</span>
         </label>
         <p class="analysis-value" aria-live="polite">
           {!allowed
-            ? 'Analysis opens in review and after the game.'
+            ? m.review_opens_in_review()
             : shown.result
-              ? 'The game is over.'
+              ? m.review_game_over()
               : engineOn
                 ? lines?.[0]
                   ? positionText(lines[0], shown.toMove, names)
-                  : 'Thinking…'
+                  : m.review_thinking()
                 : ''}
         </p>
       </div>
       {engineOn && allowed && !shown.result && (
         <>
           <EvalBar black={lines?.[0] ? (shown.toMove === 1 ? lines[0].winChance : 1 - lines[0].winChance) : 0.5} />
-          <ol class="analysis-lines" aria-label="The engine’s best moves">
+          <ol class="analysis-lines" aria-label={m.review_best_moves()}>
             {(lines ?? []).map((line) => (
               <li key={line.move}>
                 <button
@@ -132,10 +129,18 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
       )}
       {shownVerdict && (
         <p class={`verdict q-${shownVerdict.quality}`}>
-          {formatPoint(size, shownVerdict.point)} was {QUALITY_WORDS[shownVerdict.quality]}
-          {shownVerdict.drop >= 0.02 ? ` (−${Math.round(shownVerdict.drop * 100)}%)` : ''}.
+          {shownVerdict.drop >= 0.02
+            ? m.review_verdict_was_drop({
+                point: formatPoint(size, shownVerdict.point),
+                quality: qualityPhrase(shownVerdict.quality),
+                drop: percent(shownVerdict.drop),
+              })
+            : m.review_verdict_was({
+                point: formatPoint(size, shownVerdict.point),
+                quality: qualityPhrase(shownVerdict.quality),
+              })}
           {shownVerdict.best >= 0 && shownVerdict.best !== shownVerdict.point && shownVerdict.quality !== 'best'
-            ? ` Best was ${formatPoint(size, shownVerdict.best)}.`
+            ? m.review_best_was({ point: formatPoint(size, shownVerdict.best) })
             : ''}
         </p>
       )}
@@ -147,17 +152,15 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
       <div class="game-analysis">
         {!whole || (!complete && !running) ? (
           <button type="button" class="analyse-game" disabled={!allowed} onClick={() => analysis.analyseGame()}>
-            {whole && progress && progress.done > 0 ? 'Go on analysing the game' : 'Analyse this game'}
+            {whole && progress && progress.done > 0 ? m.review_go_on_analysing() : m.review_analyse_game()}
           </button>
         ) : null}
         {running && progress && (
           <div class="analysis-progress">
-            <progress max={progress.total} value={progress.done} aria-label="Game analysis" />
-            <span>
-              Analysing… {progress.done} of {count(progress.total, 'position')}
-            </span>
+            <progress max={progress.total} value={progress.done} aria-label={m.review_game_analysis()} />
+            <span>{m.review_analysing({ done: formatNumber(progress.done), count: progress.total })}</span>
             <button type="button" onClick={() => analysis.stopGameAnalysis()}>
-              Stop
+              {m.review_stop()}
             </button>
           </div>
         )}
@@ -168,8 +171,13 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
               {([blackSide, whiteSide] as const).map((side, i) => (
                 <div key={i} class="mistakes-side">
                   <p>
-                    <span class={`dot p${i + 1}`} aria-hidden="true" /> {names[i]}: {count(side.blunders, 'blunder')},{' '}
-                    {count(side.mistakes, 'mistake')}, {count(side.inaccuracies, 'inaccuracy', 'inaccuracies')}
+                    <span class={`dot p${i + 1}`} aria-hidden="true" />{' '}
+                    {m.review_side_summary({
+                      name: names[i]!,
+                      blunders: m.review_count_blunders({ count: side.blunders }),
+                      mistakes: m.review_count_mistakes({ count: side.mistakes }),
+                      inaccuracies: m.review_count_inaccuracies({ count: side.inaccuracies }),
+                    })}
                   </p>
                   {side.marked.length > 0 && (
                     <ul>
@@ -178,8 +186,11 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
                           <button type="button" class={`q-${v.quality}`} onClick={() => onGo(v.ply + 1)}>
                             {moveName(v, size)}
                             <span class="sr-only">
-                              {' '}
-                              (move {v.ply + 1}): {QUALITY_WORDS[v.quality]}, −{Math.round(v.drop * 100)}%
+                              {m.review_marked_move({
+                                ply: v.ply + 1,
+                                quality: qualityPhrase(v.quality),
+                                drop: percent(v.drop),
+                              })}
                             </span>
                           </button>
                         </li>

@@ -7,6 +7,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameState } from '../../core';
 import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from '../engine/client';
+import { formatNumber } from '../words/locale';
+import * as m from '../words/paraglide/messages.js';
+import { percent } from './review-words';
 
 type Lookup =
   | { readonly status: 'loading' }
@@ -52,26 +55,26 @@ export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps)
   useEffect(() => onMoves?.(found?.length ? found : null), [found]);
   let body;
   if (!open) body = null;
-  else if (shown.status === 'loading') body = <p>Loading the book…</p>;
-  else if (shown.status === 'failed') body = <p>The openings book is not available ({shown.message}).</p>;
-  else if (shown.moves === null) body = <p>The openings book is not available.</p>;
-  else if (shown.moves.length === 0) body = <p>This position is not in the book.</p>;
+  else if (shown.status === 'loading') body = <p>{m.review_book_loading()}</p>;
+  else if (shown.status === 'failed') body = <p>{m.review_book_unavailable_why({ why: shown.message })}</p>;
+  else if (shown.moves === null) body = <p>{m.review_book_unavailable()}</p>;
+  else if (shown.moves.length === 0) body = <p>{m.review_book_not_in()}</p>;
   else
     body = (
       <table class="book">
         <thead>
           <tr>
-            <th scope="col">Move</th>
-            <th scope="col">Games</th>
-            <th scope="col">Mover won</th>
+            <th scope="col">{m.review_book_move()}</th>
+            <th scope="col">{m.review_book_games()}</th>
+            <th scope="col">{m.review_book_mover_won()}</th>
           </tr>
         </thead>
         <tbody>
-          {shown.moves.map((m) => (
-            <tr key={m.point}>
-              <td>{m.name}</td>
-              <td>{m.games}</td>
-              <td>{Math.round(m.winRate * 100)}%</td>
+          {shown.moves.map((move) => (
+            <tr key={move.point}>
+              <td>{move.name}</td>
+              <td>{formatNumber(move.games)}</td>
+              <td>{percent(move.winRate)}</td>
             </tr>
           ))}
         </tbody>
@@ -79,7 +82,7 @@ export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps)
     );
   return (
     <details class="book-panel" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>Openings book</summary>
+      <summary>{m.review_book()}</summary>
       {body}
     </details>
   );

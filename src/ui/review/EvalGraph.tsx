@@ -4,7 +4,7 @@
  * For keyboards and screen readers the same jumps are the marked-move buttons and the move list.
  */
 import type { MoveVerdict } from './analysis/game-analysis';
-import { count } from '../words/plural';
+import * as m from '../words/paraglide/messages.js';
 
 const WIDTH = 300;
 const HEIGHT = 80;
@@ -45,7 +45,10 @@ export function EvalGraph({ chances, verdicts, shownPly, onGo }: EvalGraphProps)
       class="eval-graph"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={`Evaluation graph over ${count(chances.length - 1, 'move')}; ${count(marked.length, 'marked move')}.`}
+      aria-label={m.review_graph_label({
+        moves: m.review_graph_moves({ count: chances.length - 1 }),
+        marked: m.review_graph_marked({ count: marked.length }),
+      })}
       onPointerDown={(e) => {
         (e.currentTarget as SVGSVGElement).setPointerCapture?.(e.pointerId);
         go(e);

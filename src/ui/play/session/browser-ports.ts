@@ -20,6 +20,7 @@ import {
 import { pageEngine } from '../../engine/client';
 import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { webTurnLocks } from './turn-locks';
+import * as words from '../../words/paraglide/messages.js';
 
 /** The browser's localStorage, or null where it cannot be used (switched off, a sandboxed frame). */
 export function browserKeyValueStore(): KeyValueStore | null {
@@ -54,7 +55,7 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
         const flushed = await saveUnsavedGame(db, kv, id);
         const kept = unsavedGame(kv, id);
         if (kept) {
-          const why = flushed.ok ? 'It could not be saved.' : flushed.error.message;
+          const why = flushed.ok ? words.play_unsaved_could_not_save() : flushed.error.message;
           return { kind: 'loaded', record: kept, unsaved: why };
         }
       }

@@ -19,6 +19,7 @@ import { type EngineProgress, type MoveAsk, isEngineError, moveThinkLimitMs } fr
 import { type Match, isComputerTurn, moverClock, playPoint, sideToMove } from './match';
 import type { Clock, MoveSource, TurnLocks } from './ports';
 import { turnLockName } from './turn-locks';
+import * as words from '../../words/paraglide/messages.js';
 
 /**
  * After a crash (which shows at once) the engine gets one more try by itself; a second failure in a row
@@ -152,7 +153,7 @@ export class ComputerTurns {
       if (now !== m) return null; // the game moved on while the answer was on its way
       const played = playPoint(now, point, clock.now());
       if ('refusal' in played) {
-        this.problem.value = `The computer chose an illegal move (${played.refusal.message}).`;
+        this.problem.value = words.play_computer_illegal({ why: played.refusal.message });
         return null;
       }
       return played.match;
@@ -163,25 +164,25 @@ export class ComputerTurns {
     const kind = isEngineError(e) ? e.kind : 'crashed';
     if (kind === 'aborted' || kind === 'stale') return;
     if (kind === 'unavailable') {
-      this.problem.value = 'The computer could not start.';
+      this.problem.value = words.play_computer_no_start();
       return;
     }
     if (kind === 'invalid') {
-      this.problem.value = 'The computer could not play this position.';
+      this.problem.value = words.play_computer_cannot_play();
       return;
     }
     if (kind === 'timeout') {
       // A hang is noticed only a margin after the answer was due: trying again unasked would keep the
       // player waiting as long again, so they are asked at once (Retry starts a fresh worker).
-      this.problem.value = 'The computer stopped responding.';
+      this.problem.value = words.play_computer_stopped();
       return;
     }
     this.crashes++;
     if (this.crashes >= CRASHES_BEFORE_ASKING) {
-      this.problem.value = 'The computer stopped responding.';
+      this.problem.value = words.play_computer_stopped();
       return;
     }
-    this.host.notify('The computer stopped responding and was restarted.');
+    this.host.notify(words.play_computer_restarted());
     void this.host.clock.delay(RETRY_AFTER_CRASH_MS).then(() => this.continueGame());
   }
 }

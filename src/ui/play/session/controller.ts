@@ -41,6 +41,7 @@ import {
 } from './match';
 import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { GameSaving, type SavingMode } from './saving';
+import * as words from '../../words/paraglide/messages.js';
 
 export { RETRY_SAVE_MS, type SavingMode } from './saving';
 
@@ -72,7 +73,8 @@ export interface ControllerOptions {
 /** A hint thinks this long, at full strength. */
 const HINT_MS = 1000;
 
-const CONFLICT_NOTICE = 'This game was changed in another tab or window: here is its latest position.';
+/** What the player is told when another tab changed the game: read when told, in the current language. */
+const conflictNotice = (): string => words.play_conflict_notice();
 
 export class PlayController {
   /** The match as last saved (or, where nothing is saved, as last changed). */
@@ -159,7 +161,7 @@ export class PlayController {
    * they may. The point's own legality is the core's: `previewMove` or `play` checks it once.
    */
   turnRefusal(): MoveRefusal | null {
-    if (this.busy.value) return { reason: 'busy', message: 'Saving the last move…' };
+    if (this.busy.value) return { reason: 'busy', message: words.play_saving_last_move() };
     return turnRefusal(this.match.value);
   }
 
@@ -241,9 +243,7 @@ export class PlayController {
   keep(): void {
     if (this.saving.value !== 'demo' || !this.saver.keep()) return;
     this.match.value = { ...this.match.value, demo: false };
-    void this.change((m) => m, { force: true }).then(
-      (saved) => saved && this.o.notify('The game is kept in your games.'),
-    );
+    void this.change((m) => m, { force: true }).then((saved) => saved && this.o.notify(words.play_kept_in_games()));
   }
 
   /** After the game was deleted in another tab: saves this one as a new game. */
@@ -270,7 +270,7 @@ export class PlayController {
       if (this.match.value === m) this.hint.value = answer.move;
     } catch (e) {
       if (isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')) return;
-      this.o.notify('The hint could not be computed.');
+      this.o.notify(words.play_hint_failed());
     }
   }
 
@@ -333,7 +333,7 @@ export class PlayController {
   /** Saves a change and shows it; on a conflict, shows the newest stored game instead. */
   private async persist(next: Match): Promise<boolean> {
     if ((await this.saver.save(next, this.match)) === 'shown') return true;
-    await this.reload(CONFLICT_NOTICE);
+    await this.reload(conflictNotice());
     return false;
   }
 
@@ -355,11 +355,7 @@ export class PlayController {
         return;
       }
     }
-    this.saver.stopped(
-      loaded.kind === 'missing'
-        ? 'This game was deleted in another tab or window, so it is no longer saved.'
-        : 'This game was changed in another tab or window and cannot be read here, so it is no longer saved.',
-    );
+    this.saver.stopped(loaded.kind === 'missing' ? words.play_deleted_elsewhere() : words.play_unreadable_elsewhere());
   }
 
   private watch(): void {
@@ -374,7 +370,7 @@ export class PlayController {
     const run = this.queue.then(() =>
       this.closed || (revision !== null && revision <= this.saver.record.revision)
         ? undefined
-        : this.reload(CONFLICT_NOTICE),
+        : this.reload(conflictNotice()),
     );
     this.queue = run.catch(() => undefined);
     return run.then(() => this.computer.continueGame());

@@ -31,6 +31,7 @@ import {
   stopClock,
   storeClock,
 } from './game-clock';
+import * as words from '../../words/paraglide/messages.js';
 
 export type { MatchClock } from './game-clock';
 
@@ -61,8 +62,19 @@ export interface Match {
 export type MoveRefusal =
   IllegalMove | { readonly reason: 'not-your-turn' | 'reviewing' | 'busy'; readonly message: string };
 
-export const REVIEWING: MoveRefusal = { reason: 'reviewing', message: 'You are reviewing: go to the end to play.' };
-export const NOT_YOUR_TURN: MoveRefusal = { reason: 'not-your-turn', message: 'The computer is thinking.' };
+/** The refusals every match shares; their messages are getters, so each read is in the current language. */
+export const REVIEWING: MoveRefusal = {
+  reason: 'reviewing',
+  get message() {
+    return words.play_refusal_reviewing();
+  },
+};
+export const NOT_YOUR_TURN: MoveRefusal = {
+  reason: 'not-your-turn',
+  get message() {
+    return words.play_refusal_computer_thinking();
+  },
+};
 
 /**
  * A match from a game and its stored clocks. A clock stored running (the app was closed with it running)
@@ -112,7 +124,7 @@ export function turnRefusal(m: Match): MoveRefusal | null {
   if (m.reviewPly !== null) return REVIEWING;
   if (!m.game.result && sideToMove(m).computer) return NOT_YOUR_TURN;
   if (!m.game.result && sideToMove(m).remote) {
-    return { reason: 'not-your-turn', message: `Waiting for ${sideToMove(m).name}: their move comes by link.` };
+    return { reason: 'not-your-turn', message: words.play_refusal_waiting_link({ name: sideToMove(m).name }) };
   }
   return null;
 }

@@ -14,6 +14,7 @@ import { type Signal, signal } from '@preact/signals';
 import { type StoredGame, withState } from '../../../storage';
 import { type Match, heartbeatOf, storedClocks } from './match';
 import type { Clock, GameStore, HeartbeatLog } from './ports';
+import * as words from '../../words/paraglide/messages.js';
 
 export type SavingMode = 'saving' | 'demo' | 'no-storage' | 'failed' | 'stopped';
 
@@ -103,9 +104,7 @@ export class GameSaving {
     if (this.mode.value !== 'failed') this.o.notify(message);
     this.mode.value = 'failed';
     this.unsavedAtRisk.value = !kept;
-    this.problem.value = kept
-      ? 'Not saved yet: your moves are kept and saved later.'
-      : 'Not saved: leaving now would lose your last moves.';
+    this.problem.value = kept ? words.play_not_saved_yet() : words.play_not_saved_leaving();
     if (!this.stopRetrying && !this.o.isClosed()) {
       this.stopRetrying = this.o.clock.every(RETRY_SAVE_MS, () => this.o.retry());
     }

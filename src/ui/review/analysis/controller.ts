@@ -18,6 +18,7 @@ import { type AnalysisLineAnswer, type AnalysisSource, forcedWinMoves, isEngineE
 import type { PlayController } from '../../play/session/controller';
 import { analysisFor, nextPosition } from './game-analysis';
 import { analyseGame } from './runner';
+import * as m from '../../words/paraglide/messages.js';
 
 /** The engine's time for each position of a whole-game analysis. */
 export const GAME_ANALYSIS_MS = 300;
@@ -78,10 +79,15 @@ export class AnalysisController {
     this.play = play;
     this.ports = ports;
     this.allowed = computed(() => {
-      const m = play.match.value;
+      const match = play.match.value;
       // No engine help in a friend game until it ends (as in rated games on pente.org).
-      if (m.sides.some((s) => s.remote)) return m.game.result !== null;
-      return m.game.result !== null || m.reviewPly !== null || !m.sides.some((s) => s.computer) || play.paused.value;
+      if (match.sides.some((s) => s.remote)) return match.game.result !== null;
+      return (
+        match.game.result !== null ||
+        match.reviewPly !== null ||
+        !match.sides.some((s) => s.computer) ||
+        play.paused.value
+      );
     });
     void this.loadSaved();
     // Keep the whole-game analysis in step with the game (it goes on, or is taken back).
@@ -138,7 +144,7 @@ export class AnalysisController {
       if (best) this.hint.value = { key, point: best.move };
     } catch (e) {
       if (!(isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')))
-        this.problem.value = 'The hint could not be computed.';
+        this.problem.value = m.review_hint_failed();
     }
   }
 
@@ -218,7 +224,7 @@ export class AnalysisController {
       if (current()) this.lines.value = { key, lines: answer.lines, done: true };
     } catch (e) {
       if (current() && !(isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')))
-        this.problem.value = 'The engine could not analyse this position.';
+        this.problem.value = m.review_engine_failed_position();
     } finally {
       if (this.positionAbort === aborter) this.positionAbort = null;
     }
@@ -251,9 +257,7 @@ export class AnalysisController {
       if (!(isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale'))) {
         this.gameWanted = false;
         this.problem.value =
-          isEngineError(e) && e.kind === 'unavailable'
-            ? 'The computer could not start, so the game could not be analysed.'
-            : 'The analysis stopped: the engine failed.';
+          isEngineError(e) && e.kind === 'unavailable' ? m.review_computer_no_start() : m.review_analysis_stopped();
       }
     } finally {
       if (this.gameAbort === aborter) this.gameAbort = null;
