@@ -63,8 +63,6 @@ export const NOT_YET_CONVERTED = [
   'src/ui/games/GameRows.tsx',
   'src/ui/games/GamesScreen.tsx',
   'src/ui/games/ImportDialogs.tsx',
-  'src/ui/home/HomeCards.tsx',
-  'src/ui/home/HomeScreen.tsx',
   'src/ui/info/AboutScreen.tsx',
   'src/ui/info/RulesScreen.tsx',
   'src/ui/lessons/TutorialScreen.tsx',
