@@ -87,14 +87,6 @@ export const NOT_YET_CONVERTED = [
   'src/ui/share/LinkedGame.tsx',
   'src/ui/share/ShareSheet.tsx',
   'src/ui/share/SharedGame.tsx',
-  'src/ui/shell/App.tsx',
-  'src/ui/shell/DamagedProgressNotice.tsx',
-  'src/ui/shell/KeptGamesNotice.tsx',
-  'src/ui/shell/LinkProblem.tsx',
-  'src/ui/shell/ScreenHeader.tsx',
-  'src/ui/shell/Toasts.tsx',
-  'src/ui/shell/dialog.tsx',
-  'src/ui/shell/lazy-screen.tsx',
 ];
 
 /** The files the layers rule judges: every script of src/, whatever its extension. */
