@@ -10,12 +10,13 @@ import { friendStanding } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import type * as HomeCardsModuleNs from './HomeCards';
+import type * as InstallCardModuleNs from './InstallCard';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
 import { colourName, resultSentence, timeAgo } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
-import { dismissInstall, install, installDismissed, installPrompt } from '../shell/install';
+import { installDismissed, installPrompt } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
 import { type Route, navigate } from '../shell/router';
 
@@ -24,6 +25,7 @@ const openGame = (game: { readonly id: string }) => void import('../play/live-se
 
 const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
 type HomeCardsModule = typeof HomeCardsModuleNs;
+type InstallCardModule = typeof InstallCardModuleNs;
 /** A dashboard card's place while its module loads (as HomeCards' CardSlot, which is not in this chunk). */
 const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
 function ResumeCard({ game }: { game: StoredGame }) {
@@ -168,24 +170,16 @@ function OfflineStatus() {
 
 /**
  * The install offer, where the browser offers one: a card after the menu (it can arrive at any moment, and
- * there it moves nothing), until the player installs the app or says "Not now".
+ * there it moves nothing). Its module, words included, is fetched only when the browser offers: most visits
+ * never need it, and the first screen's budget is tight.
  */
-function InstallCard() {
-  if (!installPrompt.value || installDismissed.value) return null;
-  return (
-    <section class="install-card" aria-labelledby="install-heading">
-      <h2 id="install-heading">{m.home_install_heading()}</h2>
-      <p>{m.home_install_text()}</p>
-      <div class="install-buttons">
-        <button type="button" class="primary" onClick={() => void install()}>
-          {m.home_install_button()}
-        </button>
-        <button type="button" onClick={dismissInstall}>
-          {m.home_install_not_now()}
-        </button>
-      </div>
-    </section>
-  );
+function InstallOffer() {
+  const offered = installPrompt.value !== null && !installDismissed.value;
+  const [card, setCard] = useState<InstallCardModule | null>(null);
+  useEffect(() => {
+    if (offered && !card) void import('./InstallCard').then(setCard);
+  }, [offered]);
+  return offered && card ? <card.InstallCard /> : null;
 }
 
 /** How many friend games Home lists (the Games screen has them all). */
@@ -347,7 +341,7 @@ export function Home() {
         <Tile icon="rules" label={m.home_tile_rules()} onClick={go('rules')} width="half" />
         <Tile icon="about" label={m.home_tile_about()} onClick={go('about')} width="half" />
       </nav>
-      <InstallCard />
+      <InstallOffer />
     </main>
   );
 }
