@@ -24,7 +24,6 @@ import {
 import { refreshHomeData } from '../home/home-data';
 import { browserKeyValueStore } from '../play/session/browser-ports';
 import { adoptLanguageChoice } from '../words/locale';
-import * as m from '../words/paraglide/messages.js';
 
 export type Screen =
   | 'home'
@@ -119,13 +118,15 @@ export async function startApp(): Promise<void> {
       // The connection is closed (saves in flight finish first); later saves fail and are kept on this
       // device (the unsaved-games journal) until the reload into the newer version saves them.
       db.value = null;
-      storageProblem.value = m.shell_newer_version();
+      // The words for storage failures are a chunk of their own (storage-words.ts): off the first screen.
+      void import('./storage-words').then((w) => (storageProblem.value = w.newerVersionOpened()));
       newerVersionOpened.value = true;
     },
   });
   waitingForOtherTabs.value = false;
   if (!opened.ok) {
-    storageProblem.value = m.shell_storage_unavailable({ problem: opened.error.message });
+    const words = await import('./storage-words');
+    storageProblem.value = words.storageUnavailable(opened.error.message);
     ready.value = true;
     return;
   }
@@ -197,5 +198,5 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);
-  if (!saved.ok) reportNotSaved(m.shell_settings_not_saved({ problem: saved.error.message }));
+  if (!saved.ok) reportNotSaved((await import('./storage-words')).settingsNotSaved(saved.error.message));
 }
