@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals';
 import { type GameResult, type GameState, type Player, formatGameLink } from '../../core';
 import { type FriendGame, type GameSide, UNKNOWN_FRIEND } from '../../storage';
-import { colourName, resultSentence } from '../words/game-words';
+import { resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** A link of this app (its own origin and path) that opens a game link's code. */
@@ -27,19 +27,6 @@ export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: Fr
  */
 export const maySendFriendLink = (state: GameState, mySide: Player): boolean =>
   state.result !== null || state.moves.length === 0 || state.toMove !== mySide;
-
-/**
- * The sides' colours by player number, in the current language.
- * @deprecated Use `colourName` (words/game-words.ts); kept while play/SideStrip.tsx still reads it.
- */
-export const COLOUR_NAMES: { readonly [P in Player]: string } = {
-  get 1() {
-    return colourName(1);
-  },
-  get 2() {
-    return colourName(2);
-  },
-};
 
 /** How a friend game stands, for the lists: "Your turn", "Waiting for Ann", or its result. */
 export function friendStanding(game: {

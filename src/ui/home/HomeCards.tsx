@@ -19,14 +19,22 @@ import { settings } from '../shell/app-state';
 import { loadPack } from '../puzzles/puzzle-data';
 import { navigate } from '../shell/router';
 import { firstLessonToDo, lessonsDoneCount } from '../lessons/tutorial';
+import { colourName } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 
-const COLOURS = ['', 'Black', 'White'] as const;
+/** How hard the day's puzzle is, with its rating (one sentence each: the adjective agrees in German). */
+const DIFFICULTY = {
+  easy: m.home_daily_easy,
+  medium: m.home_daily_medium,
+  hard: m.home_daily_hard,
+} as const;
 
 /** The place a dashboard card holds while it loads (styles.css: as tall as its row, unseen). */
 export const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
 
 export function PuzzleOfTheDay() {
-  const [today, setToday] = useState<{ puzzle: Puzzle; position: GameState } | string | null>(null);
+  // 'none': the pack has no puzzle for today; a string: why the pack could not be read (the puzzles' words).
+  const [today, setToday] = useState<{ puzzle: Puzzle; position: GameState } | 'none' | string | null>(null);
   useEffect(() => {
     let live = true;
     void loadPack().then((pack) => {
@@ -34,16 +42,16 @@ export function PuzzleOfTheDay() {
       if (typeof pack === 'string') return setToday(pack);
       const read = readPackPuzzle(pack, dailyPuzzleIndex(pack.ids.length, Date.now()));
       const position = read.ok ? puzzlePosition(read.value) : read;
-      setToday(read.ok && position.ok ? { puzzle: read.value, position: position.value } : 'No puzzle today.');
+      setToday(read.ok && position.ok ? { puzzle: read.value, position: position.value } : 'none');
     });
     return () => (live = false);
   }, []);
   if (today === null) return <CardSlot />;
   return (
     <section class="home-card" aria-labelledby="daily-heading">
-      <h2 id="daily-heading">Puzzle of the day</h2>
+      <h2 id="daily-heading">{m.home_daily_heading()}</h2>
       {typeof today === 'string' ? (
-        <p class="home-note">{today}</p>
+        <p class="home-note">{today === 'none' ? m.home_daily_none() : today}</p>
       ) : (
         <>
           <div class="resume-body">
@@ -51,14 +59,18 @@ export function PuzzleOfTheDay() {
               size={today.position.rules.size}
               cells={today.position.cells}
               lastMove={today.position.lastMove?.point ?? null}
-              label="The puzzle's position"
+              label={m.home_daily_position()}
             />
             <div class="resume-info" id="daily-info">
               <p class="resume-side">
-                {COLOURS[today.position.toMove]} to move and {today.puzzle.goal === 'defend' ? 'stop the win' : 'win'}
+                {(today.puzzle.goal === 'defend' ? m.home_daily_goal_defend : m.home_daily_goal_win)({
+                  colour: colourName(today.position.toMove),
+                })}
               </p>
               <p class="resume-rules">
-                A {difficultyOf(today.puzzle.rating.rating)} puzzle, rated {Math.round(today.puzzle.rating.rating)}
+                {DIFFICULTY[difficultyOf(today.puzzle.rating.rating)]({
+                  rating: Math.round(today.puzzle.rating.rating),
+                })}
               </p>
             </div>
           </div>
@@ -68,7 +80,7 @@ export function PuzzleOfTheDay() {
             aria-describedby="daily-info"
             onClick={() => navigate({ screen: 'puzzles', puzzleId: today.puzzle.id })}
           >
-            Solve it
+            {m.home_daily_solve()}
           </button>
         </>
       )}
@@ -83,20 +95,20 @@ export function LessonsCard() {
   const all = count === LESSONS.length;
   return (
     <section class="home-card" aria-labelledby="lessons-card-heading">
-      <h2 id="lessons-card-heading">{count === 0 ? 'New to Pente?' : 'Lessons'}</h2>
+      <h2 id="lessons-card-heading">{count === 0 ? m.home_learn_heading() : m.home_lessons_heading()}</h2>
       <p class="home-note">
         {count === 0
-          ? `${LESSONS.length} short lessons on the board: five in a row, captures, the big board, and the rules that catch new players out.`
+          ? m.home_lessons_new({ count: LESSONS.length })
           : all
-            ? `All ${LESSONS.length} lessons done. Go over any of them again.`
-            : `${count} of ${LESSONS.length} done. Next: ${lessonTitle(next)}.`}
+            ? m.home_lessons_all_done({ count: LESSONS.length })
+            : m.home_lessons_progress({ done: count, total: LESSONS.length, next: lessonTitle(next) })}
       </p>
       <button
         type="button"
         class={`hero-button${count === 0 ? ' primary' : ''}`}
         onClick={() => navigate({ screen: 'learn' })}
       >
-        {count === 0 ? 'Learn to play' : all ? 'Go over the lessons' : 'Next lesson'}
+        {count === 0 ? m.home_learn_to_play() : all ? m.home_lessons_go_over() : m.home_lessons_next()}
       </button>
     </section>
   );

@@ -10,21 +10,22 @@ import { friendStanding } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import type * as HomeCardsModuleNs from './HomeCards';
+import type * as InstallCardModuleNs from './InstallCard';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
-import { resultSentence, timeAgo } from '../words/game-words';
+import { colourName, resultSentence, timeAgo } from '../words/game-words';
+import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
-import { dismissInstall, install, installDismissed, installPrompt } from '../shell/install';
+import { installDismissed, installPrompt } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
-import { count } from '../words/plural';
 import { type Route, navigate } from '../shell/router';
 
 /** Opens a game through the live session's module, which is loaded with the first game opened. */
 const openGame = (game: { readonly id: string }) => void import('../play/live-session').then((m) => m.openGame(game));
 
 const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
-const COLOURS = ['', 'Black', 'White'] as const;
 type HomeCardsModule = typeof HomeCardsModuleNs;
+type InstallCardModule = typeof InstallCardModuleNs;
 /** A dashboard card's place while its module loads (as HomeCards' CardSlot, which is not in this chunk). */
 const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
 function ResumeCard({ game }: { game: StoredGame }) {
@@ -35,29 +36,29 @@ function ResumeCard({ game }: { game: StoredGame }) {
   const [black, white] = game.players;
   return (
     <section class="resume-card" aria-labelledby="resume-heading">
-      <h2 id="resume-heading">Unfinished game</h2>
+      <h2 id="resume-heading">{m.home_resume_heading()}</h2>
       <div class="resume-body">
         {state.ok && (
           <BoardThumbnail
             size={game.size}
             cells={state.value.cells}
             lastMove={state.value.moves.at(-1) ?? null}
-            label={`The board after ${count(game.moves.length, 'move')}`}
+            label={m.home_resume_board({ count: game.moves.length })}
           />
         )}
         <div class="resume-info" id="resume-info">
           <p class="resume-side">
             <span class="dot p1" aria-hidden="true" />
             <span class="side-name">{black.name}</span>
-            <span class="sr-only"> (Black)</span>
+            <span class="sr-only"> {m.home_side_colour({ colour: colourName(1) })}</span>
           </p>
           <p class="resume-side">
             <span class="dot p2" aria-hidden="true" />
             <span class="side-name">{white.name}</span>
-            <span class="sr-only"> (White)</span>
+            <span class="sr-only"> {m.home_side_colour({ colour: colourName(2) })}</span>
           </p>
           <p class="resume-turn">
-            Move {moveNumber}: {game.players[toMove - 1]!.name} ({COLOURS[toMove]}) to move
+            {m.home_resume_turn({ move: moveNumber, name: game.players[toMove - 1]!.name, colour: colourName(toMove) })}
           </p>
           <p class="resume-rules">
             {VARIANTS[game.variant].name} · {game.size}×{game.size}
@@ -65,7 +66,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
         </div>
       </div>
       <button type="button" class="primary continue" aria-describedby="resume-info" onClick={() => openGame(game)}>
-        Continue game
+        {m.home_continue_game()}
       </button>
     </section>
   );
@@ -87,11 +88,11 @@ function Hero() {
     <section class="hero" aria-labelledby="hero-heading">
       <BoardThumbnail size={HERO_SIZE} cells={HERO_CELLS} lastMove={23} />
       <div class="hero-text">
-        <h2 id="hero-heading">Play Pente</h2>
-        <p>Five in a row, or five captured pairs, wins.</p>
+        <h2 id="hero-heading">{m.home_hero_heading()}</h2>
+        <p>{m.home_hero_text()}</p>
       </div>
       <button type="button" class="primary hero-button" onClick={go('new')}>
-        New game
+        {m.home_new_game()}
       </button>
     </section>
   );
@@ -107,13 +108,10 @@ function LearnCard() {
   if (!noGames || settings.value.lessonsDone.length > 0) return null;
   return (
     <section class="learn-card" aria-labelledby="learn-heading">
-      <h2 id="learn-heading">New to Pente?</h2>
-      <p>
-        Eleven short lessons on the board: five in a row, captures, the big board, and the rules that catch new players
-        out.
-      </p>
+      <h2 id="learn-heading">{m.home_learn_heading()}</h2>
+      <p>{m.home_learn_text()}</p>
       <button type="button" class="primary hero-button" onClick={go('learn')}>
-        Learn to play
+        {m.home_learn_to_play()}
       </button>
     </section>
   );
@@ -122,12 +120,12 @@ function LearnCard() {
 function RecentResults() {
   const data = homeData.value;
   if (data.kind !== 'read') return null;
-  if (data.problem) return <p class="home-note">Recent results could not be read: {data.problem}</p>;
+  if (data.problem) return <p class="home-note">{m.home_recent_problem({ problem: data.problem })}</p>;
   if (data.recent.length === 0) return null;
   const now = Date.now();
   return (
     <section class="recent" aria-labelledby="recent-heading">
-      <h2 id="recent-heading">Recent results</h2>
+      <h2 id="recent-heading">{m.home_recent_heading()}</h2>
       <ul>
         {data.recent.map((g) => (
           <li key={g.id}>
@@ -137,7 +135,7 @@ function RecentResults() {
                 {resultSentence(g.players, g.result)}
                 <small>
                   <span class="sr-only"> · </span>
-                  {timeAgo(g.updatedAt, now)} · {count(g.moveCount, 'move')}
+                  {timeAgo(g.updatedAt, now)} · {m.home_count_moves({ count: g.moveCount })}
                 </small>
               </span>
             </button>
@@ -161,10 +159,10 @@ function OfflineStatus() {
       {/* A new text for each state (key): text replaced in place would count as shifted, where it is centred. */}
       <span key={status}>
         {status === 'preparing'
-          ? 'Getting ready to work offline…'
+          ? m.home_offline_preparing()
           : status === 'ready'
-            ? 'Ready to work offline.'
-            : 'This browser could not keep the app for offline use.'}
+            ? m.home_offline_ready()
+            : m.home_offline_failed()}
       </span>
     </p>
   );
@@ -172,24 +170,16 @@ function OfflineStatus() {
 
 /**
  * The install offer, where the browser offers one: a card after the menu (it can arrive at any moment, and
- * there it moves nothing), until the player installs the app or says "Not now".
+ * there it moves nothing). Its module, words included, is fetched only when the browser offers: most visits
+ * never need it, and the first screen's budget is tight.
  */
-function InstallCard() {
-  if (!installPrompt.value || installDismissed.value) return null;
-  return (
-    <section class="install-card" aria-labelledby="install-heading">
-      <h2 id="install-heading">On your home screen</h2>
-      <p>Install the app: it opens at once and plays without a connection.</p>
-      <div class="install-buttons">
-        <button type="button" class="primary" onClick={() => void install()}>
-          Install Pente
-        </button>
-        <button type="button" onClick={dismissInstall}>
-          Not now
-        </button>
-      </div>
-    </section>
-  );
+function InstallOffer() {
+  const offered = installPrompt.value !== null && !installDismissed.value;
+  const [card, setCard] = useState<InstallCardModule | null>(null);
+  useEffect(() => {
+    if (offered && !card) void import('./InstallCard').then(setCard);
+  }, [offered]);
+  return offered && card ? <card.InstallCard /> : null;
 }
 
 /** How many friend games Home lists (the Games screen has them all). */
@@ -203,7 +193,7 @@ function FriendGames() {
   const now = Date.now();
   return (
     <section class="recent friend-games" aria-labelledby="friend-heading">
-      <h2 id="friend-heading">Friend games</h2>
+      <h2 id="friend-heading">{m.home_friend_heading()}</h2>
       <ul>
         {games.map((g) => {
           const mySide = g.friend!.mySide;
@@ -216,7 +206,8 @@ function FriendGames() {
                   {g.players[2 - mySide]} · {standing}
                   <small>
                     <span class="sr-only"> · </span>
-                    {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} · last move {timeAgo(g.updatedAt, now)}
+                    {VARIANTS[g.variant]?.name ?? g.variant} {g.size}×{g.size} ·{' '}
+                    {m.home_friend_last_move({ when: timeAgo(g.updatedAt, now) })}
                   </small>
                 </span>
               </button>
@@ -325,7 +316,7 @@ export function Home() {
   const problem = storageProblem.value;
   return (
     <main class="home">
-      <h1 class="title">Pente</h1>
+      <h1 class="title">{m.home_title()}</h1>
       <KeptGamesNotice />
       <OfflineStatus />
       {problem && (
@@ -339,18 +330,18 @@ export function Home() {
       <FriendGames />
       <RecentResults />
       {wide && (cards ? <cards.LessonsCard /> : <CardSlot />)}
-      <nav class="home-menu" aria-label="Main menu">
-        {game && <Tile icon="new" label="New game" onClick={go('new')} width="primary" />}
-        <Tile icon="friend" label="Play a friend" onClick={go('friend')} width="wide" />
-        <Tile icon="games" label="Games" onClick={go('games')} />
-        <Tile icon="players" label="Players" onClick={go('players')} />
-        <Tile icon="settings" label="Settings" onClick={go('settings')} />
-        <Tile icon="puzzles" label="Puzzles" onClick={go('puzzles')} width="half" />
-        <Tile icon="demo" label="Watch the computer (demo)" onClick={go('demo')} width="half" />
-        <Tile icon="rules" label="Rules and help" onClick={go('rules')} width="half" />
-        <Tile icon="about" label="About" onClick={go('about')} width="half" />
+      <nav class="home-menu" aria-label={m.home_menu_label()}>
+        {game && <Tile icon="new" label={m.home_new_game()} onClick={go('new')} width="primary" />}
+        <Tile icon="friend" label={m.home_tile_play_friend()} onClick={go('friend')} width="wide" />
+        <Tile icon="games" label={m.home_tile_games()} onClick={go('games')} />
+        <Tile icon="players" label={m.home_tile_players()} onClick={go('players')} />
+        <Tile icon="settings" label={m.home_tile_settings()} onClick={go('settings')} />
+        <Tile icon="puzzles" label={m.home_tile_puzzles()} onClick={go('puzzles')} width="half" />
+        <Tile icon="demo" label={m.home_tile_demo()} onClick={go('demo')} width="half" />
+        <Tile icon="rules" label={m.home_tile_rules()} onClick={go('rules')} width="half" />
+        <Tile icon="about" label={m.home_tile_about()} onClick={go('about')} width="half" />
       </nav>
-      <InstallCard />
+      <InstallOffer />
     </main>
   );
 }

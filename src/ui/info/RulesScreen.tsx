@@ -1,6 +1,7 @@
 import { Board } from '../board/Board';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { navigate } from '../shell/router';
+import * as m from '../words/paraglide/messages.js';
 
 /** A small diagram: rows top first, X black, O white. */
 function Diagram({ rows, label }: { rows: string[]; label: string }) {
@@ -14,52 +15,43 @@ function Diagram({ rows, label }: { rows: string[]; label: string }) {
   );
 }
 
+/**
+ * A paragraph whose message marks its stressed words with `**…**`: each language keeps the whole sentence
+ * and puts the stress where its word order has the words (the odd parts are the stressed ones).
+ */
+function Stressed({ text }: { text: string }) {
+  return <p>{text.split('**').map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}</p>;
+}
+
 export function Rules() {
   return (
     <main class="text-screen">
-      <ScreenHeader title="Rules and help" />
+      <ScreenHeader title={m.info_rules_title()} />
       <button type="button" class="primary rules-try" onClick={() => navigate({ screen: 'learn' })}>
-        Try it on the board
+        {m.info_rules_try()}
       </button>
-      <h2>Pente</h2>
-      <p>
-        Two players take turns placing stones on the points of the board; Black moves first, on the centre. You win by
-        making <strong>five or more in a row</strong> (across, down or diagonally) or by{' '}
-        <strong>capturing ten stones</strong>.
-      </p>
+      <h2>{m.info_rules_pente_heading()}</h2>
+      <Stressed text={m.info_rules_pente()} />
       <Diagram
         rows={['.......', '.......', '.XXXXX.', '.......', '.......', '.......', '.......']}
-        label="Five in a row wins."
+        label={m.info_rules_five_caption()}
       />
-      <p>
-        <strong>Captures:</strong> place a stone so that exactly two of your opponent's stones lie between two of yours,
-        in a line, and they are removed. Several pairs can be taken at once. Moving into such a position yourself is
-        safe.
-      </p>
+      <Stressed text={m.info_rules_captures()} />
       <Diagram
         rows={['.......', '.......', '.XOO...', '.......', '.......', '.......', '.......']}
-        label="Black plays to the right of the pair and captures it."
+        label={m.info_rules_capture_caption()}
       />
-      <p>
-        <strong>Tournament rule:</strong> Black's second stone must be at least three points away from the centre. The
-        forbidden area is shaded on the board when it applies.
-      </p>
-      <h2>Other games</h2>
+      <Stressed text={m.info_rules_tournament()} />
+      <h2>{m.info_rules_other_heading()}</h2>
       <ul>
-        <li>Keryo-Pente: pairs and also exactly three stones can be captured; fifteen stones win.</li>
-        <li>Gomoku: no captures; exactly five in a row wins (six does not).</li>
-        <li>Freestyle: no captures; five or more in a row wins.</li>
-        <li>Boat-Pente: a five wins at once only if none of its stones can be captured next move.</li>
-        <li>
-          Poof-Pente: a stone that makes your own pair flanked removes that pair, and your opponent gets them; a capture
-          win needs ten stones and more than your opponent.
-        </li>
+        <li>{m.info_rules_keryo()}</li>
+        <li>{m.info_rules_gomoku()}</li>
+        <li>{m.info_rules_freestyle()}</li>
+        <li>{m.info_rules_boat()}</li>
+        <li>{m.info_rules_poof()}</li>
       </ul>
-      <h2>Playing</h2>
-      <p>
-        Tap a point to preview your stone (and the stones it would capture); tap it again or press Confirm to place it.
-        Settings offer one-tap, confirm-button and drag play. With a keyboard, use the arrow keys and Enter.
-      </p>
+      <h2>{m.info_rules_playing_heading()}</h2>
+      <p>{m.info_rules_playing()}</p>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { settings, updateSettings } from '../shell/app-state';
 import { THREAD_CHOICES, threadsFor } from '../engine/threads';
 import { LanguageSetting } from '../settings/LanguageSetting';
+import * as m from '../words/paraglide/messages.js';
 
 export function SettingsScreen() {
   const s = settings.value;
@@ -18,45 +19,45 @@ export function SettingsScreen() {
   );
   return (
     <main class="form-screen">
-      <ScreenHeader title="Settings" />
+      <ScreenHeader title={m.settings_title()} />
       <form onSubmit={(e) => e.preventDefault()}>
         <LanguageSetting />
         <label>
-          Theme
+          {m.settings_theme()}
           <select value={s.theme} onChange={(e) => void updateSettings({ theme: e.currentTarget.value as Theme })}>
-            <option value="system">As the system</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
+            <option value="system">{m.settings_theme_system()}</option>
+            <option value="light">{m.settings_theme_light()}</option>
+            <option value="dark">{m.settings_theme_dark()}</option>
           </select>
         </label>
         <label>
-          Board
+          {m.settings_board()}
           <select
             value={s.boardStyle}
             onChange={(e) => void updateSettings({ boardStyle: e.currentTarget.value as BoardStyle })}
           >
-            <option value="wood">Wood</option>
-            <option value="plain">Plain</option>
+            <option value="wood">{m.settings_board_wood()}</option>
+            <option value="plain">{m.settings_board_plain()}</option>
           </select>
         </label>
         <label>
-          Placing a stone
+          {m.settings_input()}
           <select
             value={s.inputMode}
             onChange={(e) => void updateSettings({ inputMode: e.currentTarget.value as InputMode })}
           >
-            <option value="two-tap">Tap to preview, tap again to place</option>
-            <option value="one-tap">One tap places</option>
-            <option value="confirm">Tap to preview, Confirm to place</option>
-            <option value="drag">Drag (preview above the finger)</option>
+            <option value="two-tap">{m.settings_input_two_tap()}</option>
+            <option value="one-tap">{m.settings_input_one_tap()}</option>
+            <option value="confirm">{m.settings_input_confirm()}</option>
+            <option value="drag">{m.settings_input_drag()}</option>
           </select>
         </label>
-        {toggle('showCoordinates', 'Show coordinates')}
-        {toggle('showMoveNumbers', 'Show move numbers')}
-        {toggle('showEngineLine', "Show the computer's line and evaluation")}
-        {toggle('haptics', 'Vibrate on tap')}
+        {toggle('showCoordinates', m.settings_show_coordinates())}
+        {toggle('showMoveNumbers', m.settings_show_move_numbers())}
+        {toggle('showEngineLine', m.settings_show_engine_line())}
+        {toggle('haptics', m.settings_haptics())}
         <label>
-          Sound volume
+          {m.settings_sound_volume()}
           <input
             type="range"
             min={0}
@@ -67,23 +68,25 @@ export function SettingsScreen() {
           />
         </label>
         <label>
-          Rematch: who starts
+          {m.settings_rematch()}
           <select
             value={s.rematchStarter}
             onChange={(e) => void updateSettings({ rematchStarter: e.currentTarget.value as RematchStarter })}
           >
-            <option value="loser">The loser</option>
-            <option value="alternate">Take turns</option>
-            <option value="same">The same player</option>
+            <option value="loser">{m.settings_rematch_loser()}</option>
+            <option value="alternate">{m.settings_rematch_alternate()}</option>
+            <option value="same">{m.settings_rematch_same()}</option>
           </select>
         </label>
         <label>
-          Computer's threads
+          {m.settings_threads()}
           <select
             value={String(s.engineThreads)}
             onChange={(e) => void updateSettings({ engineThreads: Number(e.currentTarget.value) })}
           >
-            <option value="0">Automatic ({threadsFor(0, navigator.hardwareConcurrency)})</option>
+            <option value="0">
+              {m.settings_threads_auto({ threads: threadsFor(0, navigator.hardwareConcurrency) })}
+            </option>
             {THREAD_CHOICES.map((n) => (
               <option key={n} value={String(n)}>
                 {n}
@@ -91,9 +94,7 @@ export function SettingsScreen() {
             ))}
           </select>
         </label>
-        {globalThis.crossOriginIsolated ? null : (
-          <p class="hint">This page cannot share memory between threads, so the computer thinks with one.</p>
-        )}
+        {globalThis.crossOriginIsolated ? null : <p class="hint">{m.settings_threads_single()}</p>}
       </form>
     </main>
   );

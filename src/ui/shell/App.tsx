@@ -9,6 +9,7 @@ import { openingGame } from './router';
 import { Home } from '../home/HomeScreen';
 import { lazyScreen } from './lazy-screen';
 import { Toasts } from './Toasts';
+import * as m from '../words/paraglide/messages.js';
 
 /**
  * Home is in the first chunk; every other screen is its own, fetched when first shown (or preloaded when
@@ -53,10 +54,10 @@ export function App() {
         <Shown />
       ) : waitingForOtherTabs.value ? (
         <p class="loading" role="status">
-          Close other tabs of Pente to finish updating.
+          {m.shell_waiting_other_tabs()}
         </p>
       ) : (
-        <p class="loading app-loading">Loading…</p>
+        <p class="loading app-loading">{m.shell_loading()}</p>
       )}
       <DialogHost />
       <Toasts />

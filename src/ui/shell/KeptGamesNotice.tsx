@@ -3,19 +3,17 @@
  * Home and the Games screen, in the page's flow (a notice that stays must not cover what it is about).
  */
 import { keptGames } from './app-state';
+import * as m from '../words/paraglide/messages.js';
 
 export function KeptGamesNotice() {
   const count = keptGames.value;
   if (count === 0) return null;
   return (
     <p class="kept-notice" role="alert">
-      <span>
-        {count === 1 ? 'A game is' : `${count} games are`} not saved yet: there is no room on this device.{' '}
-        {count === 1 ? 'It is' : 'They are'} kept here and saved when there is room.
-      </span>
+      <span>{m.shell_kept_games({ count })}</span>
       {/* live-session.ts (the live session) is not part of Home's first chunk: loaded when asked. */}
       <button type="button" onClick={() => void import('../play/live-session').then((m) => m.saveKeptGames())}>
-        Retry
+        {m.shell_retry()}
       </button>
     </p>
   );

@@ -5,7 +5,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import { ScreenHeader } from './ScreenHeader';
-import { badLinkWhy, navigateHome } from './router';
+import { type BadLinkWhy, badLinkWhy, navigateHome } from './router';
+import * as m from '../words/paraglide/messages.js';
 
 export function LinkProblem({
   title,
@@ -26,14 +27,21 @@ export function LinkProblem({
       <div class="actions">
         {children}
         <button type="button" onClick={navigateHome}>
-          Back to the menu
+          {m.shell_back_to_menu()}
         </button>
       </div>
     </main>
   );
 }
 
+/** What is wrong with a URL of ours, in words (a whole sentence each). */
+const BAD_LINK_WORDS: Readonly<Record<BadLinkWhy, () => string>> = {
+  'broken-escape': m.shell_bad_link_broken_escape,
+  'cut-short': m.shell_bad_link_cut_short,
+  'no-screen': m.shell_bad_link_no_screen,
+};
+
 /** The screen of a URL of ours that names nothing (`#/play/%E0%A4%A`, `#/nowhere`). */
 export function BadLink() {
-  return <LinkProblem title="This link cannot be opened" message={`This link cannot be opened: ${badLinkWhy.value}`} />;
+  return <LinkProblem title={m.shell_bad_link_title()} message={BAD_LINK_WORDS[badLinkWhy.value]()} />;
 }

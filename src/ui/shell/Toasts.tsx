@@ -7,6 +7,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { notices, screen } from './app-state';
 import { updateReady } from './pwa';
 import { type Box, toastTop } from './toast-place';
+import * as m from '../words/paraglide/messages.js';
 
 /** What counts as a control a notice must not cover. */
 const CONTROLS = 'button, select, input, textarea, a[href], summary, [role="tab"], [role="gridcell"]';
@@ -63,9 +64,9 @@ export function Toasts() {
       <div class="toast-stack" ref={stack}>
         {update && (
           <p class="toast">
-            Update available.{' '}
+            {m.shell_update_available()}{' '}
             <button type="button" onClick={update}>
-              Reload
+              {m.shell_reload()}
             </button>
           </p>
         )}

@@ -96,11 +96,11 @@ const NOT_SAVED_MS = 8000;
 
 /**
  * The one way the app says something the player made could not be saved (settings, players, lesson and
- * puzzle progress; a game says so on the play screen): `what` names it for the player, `message` is the
- * storage error's sentence.
+ * puzzle progress; a game says so on the play screen): `sentence` is the caller's message, naming what
+ * for the player and giving the storage error's sentence (`shell_settings_not_saved`).
  */
-export function reportNotSaved(what: string, message: string): void {
-  notify(`${what} could not be saved. ${message}`, NOT_SAVED_MS);
+export function reportNotSaved(sentence: string): void {
+  notify(sentence, NOT_SAVED_MS);
 }
 
 /** Notices belong to the screen they were given on: navigation clears them. */
@@ -118,14 +118,15 @@ export async function startApp(): Promise<void> {
       // The connection is closed (saves in flight finish first); later saves fail and are kept on this
       // device (the unsaved-games journal) until the reload into the newer version saves them.
       db.value = null;
-      storageProblem.value =
-        'A newer version of Pente opened in another tab: this one reloads into it at the next safe moment. Your moves are kept until then.';
+      // The words for storage failures are a chunk of their own (storage-words.ts): off the first screen.
+      void import('./storage-words').then((w) => (storageProblem.value = w.newerVersionOpened()));
       newerVersionOpened.value = true;
     },
   });
   waitingForOtherTabs.value = false;
   if (!opened.ok) {
-    storageProblem.value = `Games cannot be saved on this device (${opened.error.message}). You can still play.`;
+    const words = await import('./storage-words');
+    storageProblem.value = words.storageUnavailable(opened.error.message);
     ready.value = true;
     return;
   }
@@ -190,12 +191,12 @@ export async function refreshPlayers(): Promise<void> {
 }
 
 /** Changes settings at once in memory and saves them; a failed save is reported, not lost in silence. */
-export async function updateSettings(patch: SettingsPatch, what = 'Your settings'): Promise<void> {
+export async function updateSettings(patch: SettingsPatch): Promise<void> {
   const current = settings.value;
   settings.value = { ...current, ...patch, newGame: { ...current.newGame, ...patch.newGame } } as Settings;
   if (patch.language) adoptLanguageChoice(patch.language);
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);
-  if (!saved.ok) reportNotSaved(what, saved.error.message);
+  if (!saved.ok) reportNotSaved((await import('./storage-words')).settingsNotSaved(saved.error.message));
 }

@@ -15,6 +15,7 @@ import { effect, signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { screen } from './app-state';
 import { addLeaveGuard, openOverlay } from './router';
+import * as m from '../words/paraglide/messages.js';
 
 export interface ConfirmOptions {
   readonly title: string;
@@ -95,7 +96,7 @@ export function DialogHost() {
       <div class="dialog-buttons">
         {/* autofocus: the safe answer has the focus, so Enter never destroys by surprise */}
         <button type="button" autofocus onClick={() => settle(false)}>
-          {r.cancel ?? 'Cancel'}
+          {r.cancel ?? m.shell_cancel()}
         </button>
         <button type="button" class={r.destructive ? 'primary danger' : 'primary'} onClick={() => settle(true)}>
           {r.confirm}
@@ -111,11 +112,16 @@ export function DialogHost() {
  *
  *   useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(saved), 'Discard the changes to this player?');
  */
-export function useLeaveGuard(dirty: boolean, title = 'Discard your changes?'): void {
+export function useLeaveGuard(dirty: boolean, title: string = m.shell_discard_title()): void {
   useEffect(() => {
     if (!dirty) return;
     return addLeaveGuard(() =>
-      confirmDialog({ title, body: 'They have not been saved.', confirm: 'Discard', cancel: 'Keep editing' }),
+      confirmDialog({
+        title,
+        body: m.shell_discard_body(),
+        confirm: m.shell_discard(),
+        cancel: m.shell_keep_editing(),
+      }),
     );
   }, [dirty, title]);
 }

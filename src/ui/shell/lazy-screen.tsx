@@ -18,6 +18,7 @@
 import type { FunctionComponent } from 'preact';
 import { useState } from 'preact/hooks';
 import { pageIsStale, reloadWhenSafe } from './pwa';
+import * as m from '../words/paraglide/messages.js';
 
 type Loaded = FunctionComponent;
 
@@ -52,9 +53,9 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
     if (failed) {
       return (
         <main class="screen-failed">
-          <p role="alert">This screen could not be loaded ({failed}). Check the connection and try again.</p>
+          <p role="alert">{m.shell_screen_failed({ why: failed })}</p>
           <button type="button" class="primary" onClick={() => void tryAgain().then((r) => r || setFailed(null))}>
-            Try again
+            {m.shell_try_again()}
           </button>
         </main>
       );
@@ -68,7 +69,7 @@ export function lazyScreen(load: () => Promise<Loaded>): LazyScreen {
         void reloadBySelf();
       },
     );
-    return <p class="loading app-loading">Loading…</p>;
+    return <p class="loading app-loading">{m.shell_loading()}</p>;
   }
   return { Screen, preload };
 }

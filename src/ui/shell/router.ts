@@ -17,6 +17,7 @@
  */
 import { signal } from '@preact/signals';
 import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
+import * as m from '../words/paraglide/messages.js';
 
 /** The screens that are a single fixed path. */
 type FixedScreen = Exclude<Screen, 'play' | 'shared' | 'bad-link'>;
@@ -30,7 +31,7 @@ export type Route =
    */
   | { readonly screen: 'shared'; readonly code: string }
   /** A URL of ours that names no screen (a damaged or unknown link): the screen says so. */
-  | { readonly screen: 'bad-link'; readonly path: string; readonly why: string }
+  | { readonly screen: 'bad-link'; readonly path: string; readonly why: BadLinkWhy }
   /** One puzzle of the shipped pack by its id (a link to a puzzle); plain `#/puzzles` picks one. */
   | { readonly screen: 'puzzles'; readonly puzzleId: string };
 
@@ -52,7 +53,13 @@ const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as Fix
 
 export const HOME: Route = { screen: 'home' };
 
-const badLink = (path: string, why: string): Route => ({ screen: 'bad-link', path, why });
+/**
+ * What is wrong with a URL of ours that names nothing: a game id with a broken %-escape, a play or game
+ * link cut short, a path that names no screen (LinkProblem.tsx says it in words).
+ */
+export type BadLinkWhy = 'broken-escape' | 'cut-short' | 'no-screen';
+
+const badLink = (path: string, why: BadLinkWhy): Route => ({ screen: 'bad-link', path, why });
 
 /**
  * The route a location hash names ('#/games', '#/play/<id>'); a path that names no screen is a bad link,
@@ -66,7 +73,7 @@ export function parseRoute(hash: string): Route {
       const gameId = decodeURIComponent(play[1]!);
       if (gameId) return { screen: 'play', gameId };
     } catch {
-      return badLink(path, 'the game it names is written with a broken %-escape.');
+      return badLink(path, 'broken-escape');
     }
   }
   // Whatever follows g/ is the link's: the shared-game screen reads it and says what is wrong with it.
@@ -78,8 +85,8 @@ export function parseRoute(hash: string): Route {
   const fixed = BY_PATH.get(path);
   if (fixed) return { screen: fixed };
   if (path === '') return HOME;
-  if (/^(play|g)(\/|$)/.test(path)) return badLink(path, 'it is cut short: it names no game.');
-  return badLink(path, 'it names no screen of this app.');
+  if (/^(play|g)(\/|$)/.test(path)) return badLink(path, 'cut-short');
+  return badLink(path, 'no-screen');
 }
 
 export function formatRoute(route: Route): string {
@@ -94,7 +101,7 @@ export function formatRoute(route: Route): string {
 export const sharedCode = signal('');
 
 /** What is wrong with the link on screen (the 'bad-link' screen says it). */
-export const badLinkWhy = signal('');
+export const badLinkWhy = signal<BadLinkWhy>('no-screen');
 
 /** The puzzle a `#/puzzles/<id>` route asks for ('' for none: the screen picks one). */
 export const requestedPuzzle = signal('');
@@ -242,7 +249,7 @@ async function openFromUrl(gameId: string): Promise<void> {
   if (opened) return;
   write(HOME, current.depth, true);
   screen.value = 'home';
-  if (!notices.peek().length) notify('That game could not be opened.');
+  if (!notices.peek().length) notify(m.shell_game_not_opened());
 }
 
 function whenReady(): Promise<void> {

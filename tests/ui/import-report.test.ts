@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport, RecordImportReport } from '../../src/storage';
 import { backupImportOutcome, recordImportOutcome } from '../../src/ui/games/import-report';
-import { count, plural } from '../../src/ui/words/plural';
-
-describe('counts in words', () => {
-  it('use the singular for one only, and a given plural where it is not an "s"', () => {
-    expect([0, 1, 2].map((n) => count(n, 'game'))).toEqual(['0 games', '1 game', '2 games']);
-    expect(count(12_000, 'game')).toBe('12,000 games');
-    expect(count(1, 'entry', 'entries')).toBe('1 entry');
-    expect(count(3, 'inaccuracy', 'inaccuracies')).toBe('3 inaccuracies');
-    expect([1, 2].map((n) => plural(n, 'was', 'were'))).toEqual(['was', 'were']);
-    expect(plural(1.5, 'second')).toBe('seconds');
-  });
-});
 
 const records = (overrides: Partial<RecordImportReport>): RecordImportReport => ({
   records: 0,
