@@ -13,12 +13,8 @@ import {
   unsavedGame,
   useFeedChannels,
 } from '../../src/storage';
-import {
-  browserGameStore,
-  browserHeartbeatLog,
-  browserKeyValueStore,
-  wallClock,
-} from '../../src/ui/play/session/browser-ports';
+import { browserGameStore, browserHeartbeatLog, wallClock } from '../../src/ui/play/session/browser-ports';
+import { browserKeyValueStore } from '../../src/ui/shell/key-value-store';
 import { MemoryStore } from '../storage/memory-kv';
 import { openFresh, sampleGame, unwrap } from '../storage/helpers';
 

@@ -25,12 +25,12 @@ import {
 import { db, keptGames, notify, players, refreshResumable, screen, settings, updateSettings } from '../shell/app-state';
 import { addReloadGuard } from '../shell/pwa';
 import { navigate } from '../shell/router';
+import { browserKeyValueStore } from '../shell/key-value-store';
 import { PlayController } from './session/controller';
 import {
   engineMoveSource,
   browserGameStore,
   browserHeartbeatLog,
-  browserKeyValueStore,
   browserTurnLocks,
   wallClock,
 } from './session/browser-ports';

@@ -30,7 +30,7 @@ import {
 import type { Puzzle } from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { db } from '../shell/app-state';
-import { browserKeyValueStore } from '../play/session/browser-ports';
+import { browserKeyValueStore } from '../shell/key-value-store';
 
 export const PACK_URL = `${import.meta.env.BASE_URL}puzzles.json`;
 

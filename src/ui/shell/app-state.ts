@@ -22,7 +22,7 @@ import {
   unsavedGames,
 } from '../../storage';
 import { refreshHomeData } from '../home/home-data';
-import { browserKeyValueStore } from '../play/session/browser-ports';
+import { browserKeyValueStore } from './key-value-store';
 import { adoptLanguageChoice } from '../words/locale';
 
 export type Screen =

@@ -18,20 +18,10 @@ import {
   writeHeartbeat,
 } from '../../../storage';
 import { pageEngine } from '../../engine/client';
+import { browserKeyValueStore } from '../../shell/key-value-store';
 import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { webTurnLocks } from './turn-locks';
 import * as words from '../../words/paraglide/messages.js';
-
-/** The browser's localStorage, or null where it cannot be used (switched off, a sandboxed frame). */
-export function browserKeyValueStore(): KeyValueStore | null {
-  try {
-    const store = globalThis.localStorage;
-    void store.length;
-    return store;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Games in IndexedDB, with the unsaved-games journal (storage/journal.ts) in `kv`: a failed save keeps the
