@@ -5,6 +5,9 @@ import { closeDialogsOnBack } from './shell/dialog';
 import { settings, startApp } from './shell/app-state';
 import { listenForInstallPrompt } from './shell/install';
 import { whenIdle } from './shell/lazy-screen';
+import { loadBookBytes } from './engine/book-loader';
+import { configureEngineBridge, setEngineThreads } from './engine/page-options';
+import { threadsFor } from './engine/threads';
 import { registerServiceWorker } from './shell/pwa';
 import { startRouter } from './shell/router';
 import './styles.css';
@@ -12,16 +15,11 @@ import './styles.css';
 /** The live session (live-session.ts, with the play controller), its own chunk: loaded by the first game opened. */
 const liveSession = () => import('./play/live-session');
 
-// The engine's bridge (with Comlink and the worker protocol) is its own chunk, out of the first screen: Home
-// never asks the engine. It is asked for at once, so it is configured before any screen that imports it can
-// ask it anything (that screen's chunk evaluates the same module, after this import was started).
-void Promise.all([import('./engine/bridge'), import('./engine/book-loader'), import('./engine/threads')]).then(
-  ([{ configureEngineBridge, setEngineThreads }, { loadBookBytes }, { threadsFor }]) => {
-    configureEngineBridge({ loadBook: loadBookBytes });
-    // The computer's threads follow the setting (the bridge asks for more than one only when isolated).
-    effect(() => setEngineThreads(threadsFor(settings.value.engineThreads, navigator.hardwareConcurrency)));
-  },
-);
+// The engine's bridge itself (Comlink, the worker protocol) is loaded by the first screen that asks the
+// engine for anything; it reads these when it is made (engine/page-options.ts).
+configureEngineBridge({ loadBook: loadBookBytes });
+// The computer's threads follow the setting (the bridge asks for more than one only when isolated).
+effect(() => setEngineThreads(threadsFor(settings.value.engineThreads, navigator.hardwareConcurrency)));
 listenForInstallPrompt();
 startRouter({
   openGame: async (id) => {

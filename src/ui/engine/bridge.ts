@@ -72,6 +72,7 @@ export type {
   EngineScore,
   MoveTime,
 } from '../../workers/protocol';
+import { onEngineThreads, pageBridgeOptions } from './page-options';
 /** How long a move request may think at most (see src/workers/protocol.ts). */
 export { thinkTime } from '../../workers/protocol';
 
@@ -652,21 +653,13 @@ const noop = (): void => undefined;
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 let pageBridge: EngineBridge | undefined;
-let pageOptions: EngineBridgeOptions = {};
 
-/** Sets the options of the page's bridge (before its first use): the app gives it the book's loader. */
-export function configureEngineBridge(options: EngineBridgeOptions): void {
-  pageOptions = options;
-}
-
-/** The page's bridge, made on first use (it starts no worker until a move is requested). */
+/** The page's bridge, made on first use with the options main.tsx set (it starts no worker until a move is requested). */
 export function engineBridge(): EngineBridge {
-  pageBridge ??= new EngineBridge(pageOptions);
+  if (!pageBridge) {
+    const bridge = new EngineBridge(pageBridgeOptions());
+    onEngineThreads((threads) => bridge.setThreads(threads));
+    pageBridge = bridge;
+  }
   return pageBridge;
-}
-
-/** Sets the search threads of the page's engine (the Settings screen's choice): see EngineBridge.setThreads. */
-export function setEngineThreads(threads: number): void {
-  pageOptions = { ...pageOptions, threads };
-  pageBridge?.setThreads(threads);
 }
