@@ -247,13 +247,19 @@ test('storage full and nowhere to keep the moves: leaving asks first, and Retry 
   await expect(page.locator('main.play')).toHaveAttribute('data-ply', '2');
   await expect(warning).toContainText(/would lose your last moves/);
 
-  // Room again: Retry in the dialog saves, and then leaving asks nothing.
+  // Room again: Retry in the dialog saves, and then leaving asks nothing. The session also retries by itself
+  // every 5 s (RETRY_SAVE_MS), so on a busy machine that retry may land before the tap: then leaving asks
+  // nothing at once. Either way the moves are saved once.
   await page.evaluate(() => localStorage.setItem('e2e-storage-full', '0'));
   await page.getByRole('button', { name: 'Back to the menu' }).click();
-  await dialog.getByRole('button', { name: 'Retry' }).click();
-  await expect(warning).toHaveCount(0);
-  await page.getByRole('button', { name: 'Back to the menu' }).click();
-  await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
+  const home = page.getByRole('button', { name: /^Continue game/ });
+  await expect(dialog.or(home)).toBeVisible();
+  if (await dialog.isVisible()) {
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await expect(warning).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back to the menu' }).click();
+  }
+  await expect(home).toBeVisible();
   await expect(dialog).toHaveCount(0);
   expect((await storedGames(page)).map((g) => g.moves)).toEqual([['E5', 'F6']]);
 });
