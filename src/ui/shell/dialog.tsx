@@ -12,7 +12,7 @@
  * (`closeDialogsOnBack`, one mechanism for all of them: this one, the share sheet, the paste dialog…).
  */
 import { effect, signal } from '@preact/signals';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { screen } from './app-state';
 import { addLeaveGuard, openOverlay } from './router';
 import * as m from '../words/paraglide/messages.js';
@@ -113,7 +113,9 @@ export function DialogHost() {
  *   useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(saved), 'Discard the changes to this player?');
  */
 export function useLeaveGuard(dirty: boolean, title: string = m.shell_discard_title()): void {
-  useEffect(() => {
+  // A layout effect, run as the render is committed: a plain effect waits for the next frame, and a Back
+  // taken in between (a busy phone, a quick thumb) left the half-edited form unasked (seen in CI).
+  useLayoutEffect(() => {
     if (!dirty) return;
     return addLeaveGuard(() =>
       confirmDialog({
