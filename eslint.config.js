@@ -16,9 +16,13 @@ export const LAYERS = {
   ai: { files: 'folder', imports: ['core'], packages: [] },
   workers: { files: 'folder', imports: ['ai', 'core'], packages: ['comlink'] },
   storage: { files: 'folder', imports: ['core'], packages: ['idb'] },
+  // People over Nostr relays (issue 30): keys, signed and encrypted game events, the relay pool. Pure
+  // protocol modules and the one relay port; it keeps nothing itself (the UI's controller stores through
+  // storage), so it needs only the rules.
+  net: { files: 'folder', imports: ['core'], packages: ['nostr-tools', '@noble/*'] },
   ui: {
     files: 'folder',
-    imports: ['core', 'storage'],
+    imports: ['core', 'storage', 'net'],
     packages: ['preact', '@preact/*', 'workbox-window', 'gifenc', 'qrcode-generator'],
   },
   // The files directly in src/: the service worker (sw.ts) and the ambient declarations (env.d.ts).
