@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from 'nostr-tools/pure';
+import {
+  CHALLENGE_KIND,
+  CHALLENGE_TOPIC,
+  CORRESPONDENCE_CHALLENGE_SECONDS,
+  LIVE_CHALLENGE_SECONDS,
+  MAX_CHALLENGE_CONTENT,
+  buildChallenge,
+  buildWithdrawal,
+  challengeFilter,
+  parseChallenge,
+} from '../../src/net/challenges';
+import { formatTerms, parseTerms, sameTerms, type ChallengeTerms } from '../../src/net/challenge-terms';
+
+const NOW = 1_800_000_000;
+const alice = generateSecretKey();
+const ALICE = getPublicKey(alice);
+
+const LIVE: ChallengeTerms = {
+  variant: 'pente',
+  size: 19,
+  clock: { kind: 'live', minutes: 5, incrementSeconds: 5 },
+  games: 1,
+  seat: 'random',
+};
+const SET: ChallengeTerms = { ...LIVE, clock: { kind: 'correspondence', daysPerMove: 3 }, games: 2 };
+const wire = (event: Event): Event => JSON.parse(JSON.stringify(event)) as Event;
+const rating = { rating: 1650, deviation: 80, games: 31 };
+
+/** A challenge event as a stranger might hand-make it: signed, any content and tags. */
+const handMade = (
+  content: string,
+  tags: string[][] = [
+    ['d', 'AAAAAAAAAAAAAAAA'],
+    ['t', CHALLENGE_TOPIC],
+    ['expiration', String(NOW + 60)],
+  ],
+) => finalizeEvent({ kind: CHALLENGE_KIND, created_at: NOW, tags, content }, alice);
+
+describe('challenge terms', () => {
+  it('round-trip through their JSON', () => {
+    for (const terms of [LIVE, SET, { ...LIVE, seat: 'black' as const, variant: 'keryo' as const, size: 13 as const }])
+      expect(parseTerms(JSON.parse(JSON.stringify(formatTerms(terms))))).toEqual({ ok: true, terms });
+  });
+
+  it.each([
+    ['variant', { ...formatTerms(LIVE), variant: 'chess' }],
+    ['size', { ...formatTerms(LIVE), size: 15 }],
+    ['clock', { ...formatTerms(LIVE), clock: { kind: 'live', minutes: 4, incrementSeconds: 0 } }],
+    ['clock', { ...formatTerms(LIVE), clock: { kind: 'correspondence', daysPerMove: 0 } }],
+    ['clock', { ...formatTerms(LIVE), clock: null }],
+    ['games', { ...formatTerms(LIVE), games: 3 }],
+    ['seat', { ...formatTerms(LIVE), seat: 'red' }],
+    ['seat', { ...formatTerms(SET), seat: 'black' }],
+    ['shape', [1, 2]],
+    ['shape', null],
+  ])('refuse a bad %s', (field, value) => {
+    expect(parseTerms(value)).toEqual({ ok: false, problem: { field } });
+  });
+
+  it('compare by what they offer', () => {
+    expect(sameTerms(LIVE, { ...LIVE })).toBe(true);
+    expect(sameTerms(LIVE, { ...LIVE, seat: 'white' })).toBe(false);
+  });
+});
+
+describe('a challenge event', () => {
+  it('is built and read back, with its expiry by clock kind', () => {
+    const live = parseChallenge(
+      buildChallenge(LIVE, rating, { id: 'abcdefghijklmnop', now: NOW, secretKey: alice }),
+      NOW,
+    );
+    expect(live).toMatchObject({
+      ok: true,
+      challenge: {
+        id: 'abcdefghijklmnop',
+        author: ALICE,
+        terms: LIVE,
+        rating,
+        expiresAt: NOW + LIVE_CHALLENGE_SECONDS,
+      },
+    });
+    const set = parseChallenge(buildChallenge(SET, null, { id: 'abcdefghijklmnop', now: NOW, secretKey: alice }), NOW);
+    expect(set).toMatchObject({
+      ok: true,
+      challenge: { rating: null, expiresAt: NOW + CORRESPONDENCE_CHALLENGE_SECONDS },
+    });
+  });
+
+  it('carries no words of the challenger’s: only the terms, a rating and a version', () => {
+    const event = buildChallenge(LIVE, rating, { id: 'abcdefghijklmnop', now: NOW, secretKey: alice });
+    expect(Object.keys(JSON.parse(event.content)).sort()).toEqual(['rating', 'terms', 'v']);
+  });
+
+  it('refuses an id that is not one', () => {
+    expect(() => buildChallenge(LIVE, null, { id: 'short', now: NOW, secretKey: alice })).toThrow(/challenge id/);
+  });
+
+  it('has expired at its expiry', () => {
+    const event = buildChallenge(LIVE, null, { id: 'abcdefghijklmnop', now: NOW, secretKey: alice });
+    expect(parseChallenge(event, NOW + LIVE_CHALLENGE_SECONDS - 1).ok).toBe(true);
+    expect(parseChallenge(event, NOW + LIVE_CHALLENGE_SECONDS)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('is withdrawn by a newer one at the same address', () => {
+    expect(parseChallenge(buildWithdrawal('abcdefghijklmnop', { now: NOW + 5, secretKey: alice }), NOW + 5)).toEqual({
+      ok: false,
+      reason: 'withdrawn',
+      id: 'abcdefghijklmnop',
+      author: ALICE,
+      createdAt: NOW + 5,
+    });
+  });
+
+  it('refuses a forged or altered one', () => {
+    // As a relay sends it: JSON, without nostr-tools' in-memory mark of an event it signed or verified.
+    const event = wire(buildChallenge(LIVE, rating, { id: 'abcdefghijklmnop', now: NOW, secretKey: alice }));
+    const inflated = { ...event, content: event.content.replace('1650', '2650') };
+    expect(parseChallenge(inflated, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
+    const otherAuthor = { ...event, pubkey: getPublicKey(generateSecretKey()) };
+    expect(parseChallenge(otherAuthor, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
+  });
+
+  it.each<[string, () => Event, string]>([
+    [
+      'another kind',
+      () => finalizeEvent({ kind: 1, created_at: NOW, tags: [['t', CHALLENGE_TOPIC]], content: '{}' }, alice),
+      'not-a-challenge',
+    ],
+    [
+      'no topic',
+      () =>
+        handMade('{}', [
+          ['d', 'AAAAAAAAAAAAAAAA'],
+          ['expiration', String(NOW + 60)],
+        ]),
+      'not-a-challenge',
+    ],
+    ['a huge content', () => handMade('x'.repeat(MAX_CHALLENGE_CONTENT + 1)), 'oversized'],
+    ['not JSON', () => handMade('{'), 'malformed'],
+    ['no version', () => handMade('{"terms":{}}'), 'malformed'],
+    ['JSON null', () => handMade('null'), 'malformed'],
+    ['a newer version', () => handMade('{"v":2}'), 'newer-version'],
+    [
+      'no d tag',
+      () =>
+        handMade('{"v":1}', [
+          ['t', CHALLENGE_TOPIC],
+          ['expiration', String(NOW + 60)],
+        ]),
+      'malformed',
+    ],
+    [
+      'no expiration',
+      () =>
+        handMade('{"v":1}', [
+          ['d', 'AAAAAAAAAAAAAAAA'],
+          ['t', CHALLENGE_TOPIC],
+        ]),
+      'malformed',
+    ],
+    [
+      'a bad rating',
+      () =>
+        handMade(JSON.stringify({ v: 1, terms: formatTerms(LIVE), rating: { rating: 1e9, deviation: 1, games: 1 } })),
+      'malformed',
+    ],
+    ['bad terms', () => handMade(JSON.stringify({ v: 1, terms: { ...formatTerms(LIVE), size: 21 } })), 'bad-terms'],
+  ])('refuses %s', (_, make, reason) => {
+    expect(parseChallenge(make(), NOW)).toMatchObject({ ok: false, reason });
+  });
+
+  it('is asked for by kind and topic', () => {
+    expect(challengeFilter(NOW)).toEqual({
+      kinds: [CHALLENGE_KIND],
+      '#t': [CHALLENGE_TOPIC],
+      since: NOW - CORRESPONDENCE_CHALLENGE_SECONDS,
+      limit: 200,
+    });
+  });
+});
