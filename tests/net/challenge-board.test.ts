@@ -11,8 +11,10 @@ import { CHALLENGE_KIND, LIVE_CHALLENGE_SECONDS, buildChallenge, buildWithdrawal
 import type { ChallengeTerms } from '../../src/net/challenge-terms';
 
 const NOW = 1_800_000_000;
-const [alice, bob, carol] = [generateSecretKey(), generateSecretKey(), generateSecretKey()];
-const [ALICE, BOB, CAROL] = [alice, bob, carol].map((k) => getPublicKey(k));
+const alice = generateSecretKey();
+const bob = generateSecretKey();
+const carol = generateSecretKey();
+const [ALICE, BOB, CAROL] = [getPublicKey(alice), getPublicKey(bob), getPublicKey(carol)];
 const TERMS: ChallengeTerms = {
   variant: 'pente',
   size: 19,

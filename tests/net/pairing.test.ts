@@ -16,8 +16,10 @@ import {
 import { FRIEND_GAME_ID } from '../../src/core';
 
 const NOW = 1_800_000_000;
-const [alice, bob, carol] = [generateSecretKey(), generateSecretKey(), generateSecretKey()];
-const [ALICE, BOB, CAROL] = [alice, bob, carol].map((k) => getPublicKey(k));
+const alice = generateSecretKey();
+const bob = generateSecretKey();
+const carol = generateSecretKey();
+const [ALICE, BOB, CAROL] = [getPublicKey(alice), getPublicKey(bob), getPublicKey(carol)];
 const TERMS: ChallengeTerms = {
   variant: 'pente',
   size: 19,
