@@ -4,7 +4,7 @@
  * the challenger claims. It carries no name and no free text (strangers see a key's fingerprint, never words
  * a stranger chose).
  *
- * Kind 31465, an addressable event (NIP-01: 30000–39999, replaced by its author's next one with the same
+ * Kind 38365 (the family of the game's own 8365 and 28365, game-events.ts), an addressable event (NIP-01: 30000–39999, replaced by its author's next one with the same
  * `d` tag): withdrawing or changing a challenge replaces it, so a relay keeps at most one per challenge.
  * Each carries a NIP-40 `expiration`, so a relay drops a challenge nobody took, and the list ignores one
  * that expired even where a relay still serves it. The `t` tag lets the app ask relays for challenges only.
@@ -12,7 +12,7 @@
 import { finalizeEvent, verifyEvent, type Event } from 'nostr-tools/pure';
 import { formatTerms, parseTerms, type ChallengeTerms, type TermsProblem } from './challenge-terms';
 
-export const CHALLENGE_KIND = 31465;
+export const CHALLENGE_KIND = 38365;
 export const CHALLENGE_TOPIC = 'pente-challenge';
 /** A challenge's JSON is about 150 bytes; anything far larger is not one of ours. */
 export const MAX_CHALLENGE_CONTENT = 1024;

@@ -6,7 +6,7 @@
  * the challenge's event id and the acceptor's key, so neither has to trust the other's choice: an
  * acceptance that names other ids or colours is refused.
  *
- * Kind 7465, regular (NIP-01: 1000–9999, stored): a challenger who was away for a minute still finds the
+ * Kind 8366 (beside the game's own 8365, game-events.ts), regular (NIP-01: 1000–9999, stored): a challenger who was away for a minute still finds the
  * acceptance. Its `p` tag names the other player, so each asks relays only for what is addressed to them;
  * the `e` tag names the challenge event (public anyway).
  */
@@ -17,7 +17,7 @@ import { finalizeEvent, verifyEvent, type Event } from 'nostr-tools/pure';
 import type { Player } from '../core';
 import type { OpenChallenge } from './challenges';
 
-export const PAIRING_KIND = 7465;
+export const PAIRING_KIND = 8366;
 /** An acceptance or a confirmation is under 300 bytes encrypted. */
 export const MAX_PAIRING_CONTENT = 2048;
 const PROTOCOL_VERSION = 1;
