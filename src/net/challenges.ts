@@ -4,8 +4,8 @@
  * the challenger claims. It carries no name and no free text (strangers see a key's fingerprint, never words
  * a stranger chose).
  *
- * Kind 38365 (the family of the game's own 8365 and 28365, game-events.ts), an addressable event (NIP-01: 30000–39999, replaced by its author's next one with the same
- * `d` tag): withdrawing or changing a challenge replaces it, so a relay keeps at most one per challenge.
+ * Kind 38365 (of the family of the game's own 8365 and 28365, game-events.ts), an addressable event
+ * (NIP-01: 30000–39999, replaced by its author's next one with the same `d` tag): withdrawing or changing a challenge replaces it, so a relay keeps at most one per challenge.
  * Each carries a NIP-40 `expiration`, so a relay drops a challenge nobody took, and the list ignores one
  * that expired even where a relay still serves it. The `t` tag lets the app ask relays for challenges only.
  */

@@ -6,8 +6,8 @@
  * the challenge's event id and the acceptor's key, so neither has to trust the other's choice: an
  * acceptance that names other ids or colours is refused.
  *
- * Kind 8366 (beside the game's own 8365, game-events.ts), regular (NIP-01: 1000–9999, stored): a challenger who was away for a minute still finds the
- * acceptance. Its `p` tag names the other player, so each asks relays only for what is addressed to them;
+ * Kind 8366 (beside the game's own 8365, game-events.ts), regular (NIP-01: 1000–9999, stored): a
+ * challenger who was away for a minute still finds the acceptance. Its `p` tag names the other player, so each asks relays only for what is addressed to them;
  * the `e` tag names the challenge event (public anyway).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
