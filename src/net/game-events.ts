@@ -287,13 +287,40 @@ export interface Seen {
  * has no opponent pinned (the caller pins the key it brings); after, only the two players' keys are.
  */
 export function admitGameEvent(channel: GameChannel, value: unknown, seen: Seen): Result<AdmittedEvent, Rejection> {
+  const opened = openSealed(channel, value, GAME_EVENT_KIND, seen);
+  if (!opened.ok) return opened;
+  const { event, side, text } = opened.value;
+  const fromMe = side === channel.mySide;
+  const envelope = readEnvelope(text, channel.rules);
+  if (!envelope.ok) return envelope;
+  const { action, ply } = envelope.value;
+  if (envelope.value.game !== channel.gameId) return err('other-game');
+  if (channel.theirPublicKey === null && action.type !== 'accept') return err('not-a-player');
+  if (action.type === 'accept' && fromMe === channel.invitedByMe) return err('out-of-turn');
+  if (action.type === 'move' && moverOf(ply + 1) !== side) return err('out-of-turn');
+  if (action.type === 'flag' && !channel.timed) return err('bad-clock');
+  if (channel.timed && action.type !== 'accept' && !envelope.value.clock) return err('bad-clock');
+  return ok({ id: event.id, author: event.pubkey, side, createdAt: event.created_at, envelope: envelope.value, event });
+}
+
+/**
+ * The checks every event of ours takes, cheapest first, and its decrypted text: size, shape, kind, tags,
+ * blocked keys, whether it is between this game's players, duplicates, the game tag, the signature, and
+ * the decryption.
+ */
+function openSealed(
+  channel: GameChannel,
+  value: unknown,
+  expectedKind: number,
+  seen: Seen,
+): Result<{ readonly event: NostrEvent; readonly side: Player; readonly text: string }, Rejection> {
   if (typeof value === 'object' && value !== null) {
     const content = (value as { content?: unknown }).content;
     if (typeof content === 'string' && content.length > MAX_CONTENT_LENGTH) return err('oversized');
   }
   if (!isEventShape(value)) return err('malformed-event');
   const event = value;
-  if (event.kind !== GAME_EVENT_KIND) return err('malformed-event');
+  if (event.kind !== expectedKind) return err('malformed-event');
   const to = tagValue(event, 'p');
   const tag = tagValue(event, GAME_TAG);
   if (to === null || tag === null) return err('malformed-event');
@@ -312,25 +339,46 @@ export function admitGameEvent(channel: GameChannel, value: unknown, seen: Seen)
   // (a symbol a spread would copy), and the event must be judged by what it says, not by what it carries.
   const { id, pubkey, created_at, kind, tags, content, sig } = event;
   if (!verifyEvent({ id, pubkey, created_at, kind, tags, content, sig })) return err('bad-signature');
-
-  let text: string;
   try {
-    text = nip44Decrypt(event.content, keys.key);
+    const text = nip44Decrypt(event.content, keys.key);
+    return ok({ event, side: fromMe ? channel.mySide : opponent(channel.mySide), text });
   } catch {
     return err('undecryptable');
   }
-  const envelope = readEnvelope(text, channel.rules);
-  if (!envelope.ok) return envelope;
-  const { action, ply } = envelope.value;
-  if (envelope.value.game !== channel.gameId) return err('other-game');
-  const side = fromMe ? channel.mySide : opponent(channel.mySide);
-  if (channel.theirPublicKey === null && action.type !== 'accept') return err('not-a-player');
-  if (action.type === 'accept' && fromMe === channel.invitedByMe) return err('out-of-turn');
-  if (action.type === 'move' && moverOf(ply + 1) !== side) return err('out-of-turn');
-  if (action.type === 'flag' && !channel.timed) return err('bad-clock');
-  if (channel.timed && action.type !== 'accept' && !envelope.value.clock) return err('bad-clock');
-  return ok({ id: event.id, author: event.pubkey, side, createdAt: event.created_at, envelope: envelope.value, event });
 }
+
+/** How long a "here" lasts after it arrived: the sender repeats it every PRESENCE_EVERY_MS while the game is open. */
+export const PRESENCE_EVERY_MS = 30_000;
+export const PRESENCE_TTL_MS = 2.5 * PRESENCE_EVERY_MS;
+
+/** A presence event, judged as a game event is (its own kind), and what it says. */
+export function readPresence(
+  channel: GameChannel,
+  value: unknown,
+): Result<{ readonly side: Player; readonly here: boolean; readonly atMs: number }, Rejection> {
+  if (channel.theirPublicKey === null) return err('not-a-player');
+  const opened = openSealed(channel, value, PRESENCE_KIND, { has: () => false });
+  if (!opened.ok) return opened;
+  let data: unknown;
+  try {
+    data = JSON.parse(opened.value.text);
+  } catch {
+    return err('malformed-payload');
+  }
+  if (!isRecord(data)) return err('malformed-payload');
+  if (data.v !== PROTOCOL_VERSION)
+    return typeof data.v === 'number' ? err('unknown-version') : err('malformed-payload');
+  if (typeof data.here !== 'boolean' || !isCount(data.atMs, Number.MAX_SAFE_INTEGER)) return err('malformed-payload');
+  if (data.game !== channel.gameId) return err('other-game');
+  return ok({ side: opened.value.side, here: data.here, atMs: data.atMs });
+}
+
+/**
+ * Whether the other player is here: their last presence said so and arrived (by this device's clock: the
+ * two clocks may differ) less than PRESENCE_TTL_MS ago.
+ */
+export const isPresent = (last: { readonly here: boolean; readonly arrivedAtMs: number } | null, nowMs: number) =>
+  last !== null && last.here && nowMs - last.arrivedAtMs < PRESENCE_TTL_MS;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown, max: number): v is number =>

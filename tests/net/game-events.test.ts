@@ -12,6 +12,9 @@ import {
   channelKeys,
   envelopeFor,
   gameTag,
+  isPresent,
+  PRESENCE_TTL_MS,
+  readPresence,
   conversationKey,
   movesHash,
   signEvent,
@@ -269,5 +272,38 @@ describe('game events: every rejection', () => {
     // Alice's real event to Mallory, in a game of theirs with the same id.
     const toMallory = eventOf(alice, mallory, envelopeFor(GAME_ID, rules19, [], { type: 'move', point: centre }));
     expect(reason(toMallory)).toBe('not-addressed');
+  });
+});
+
+describe('presence', () => {
+  const keys = channelKeys({ mySecretKey: alice.secretKey, gameId: GAME_ID }, bob.publicKey);
+  const presence = (here: boolean, gameId = GAME_ID, from = alice) =>
+    signEvent(
+      buildPresenceEvent(
+        from === alice ? keys : channelKeys({ mySecretKey: from.secretKey, gameId }, bob.publicKey),
+        bob.publicKey,
+        { v: 1, game: gameId, here, atMs: 42 },
+        1,
+      ),
+      from.secretKey,
+    );
+
+  it("Bob's device reads Alice's presence", () => {
+    expect(readPresence(bobs, presence(true))).toEqual({ ok: true, value: { side: 1, here: true, atMs: 42 } });
+    expect(readPresence(bobs, presence(false))).toMatchObject({ ok: true, value: { here: false } });
+  });
+
+  it("a presence from a third key, another game, or a game event's kind is refused", () => {
+    expect(readPresence(bobs, presence(true, GAME_ID, mallory))).toEqual({ ok: false, error: 'not-a-player' });
+    expect(readPresence(bobs, presence(true, OTHER_GAME_ID, alice))).toMatchObject({ ok: false });
+    expect(readPresence(bobs, firstMove())).toEqual({ ok: false, error: 'malformed-event' });
+    expect(admit(presence(true))).toEqual({ ok: false, error: 'malformed-event' });
+  });
+
+  it('is here while the last "here" is fresh by this device\'s clock', () => {
+    expect(isPresent(null, 0)).toBe(false);
+    expect(isPresent({ here: true, arrivedAtMs: 1000 }, 1000 + PRESENCE_TTL_MS - 1)).toBe(true);
+    expect(isPresent({ here: true, arrivedAtMs: 1000 }, 1000 + PRESENCE_TTL_MS)).toBe(false);
+    expect(isPresent({ here: false, arrivedAtMs: 1000 }, 1000)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { centreOf, pointOf } from '../../src/core';
 import type { TimeControl } from '../../src/net/clock';
 import { type AdmittedEvent, MAX_CONTENT_LENGTH } from '../../src/net/game-events';
-import { type Inbox, foldGame, newInbox, receive } from '../../src/net/inbox';
+import { type Inbox, copyComparison, foldGame, newInbox, receive, withBase } from '../../src/net/inbox';
 import {
   OTHER_GAME_ID,
   actionEvent,
@@ -113,23 +113,48 @@ describe('inbox: one game from events', () => {
     expect(receive(first.inbox, alices, accept).arrival).toEqual({ kind: 'rejected', reason: 'duplicate' });
   });
 
-  it('a resignation ends the game; a move after it is refused as the game being over', () => {
-    const start = feed(events.slice(0, 4)).inbox;
-    const resign = actionEvent(bob, alice, game.moves.slice(0, 4), { type: 'resign' });
-    const { inbox, arrivals } = feed([resign, events[4]], bobs, start);
+  it('a resignation ends the game; a move signed after it is refused as the game being over', () => {
+    const start = feed(events.slice(0, 5)).inbox;
+    // Bob, to move, resigns; his move signed at the same ply does not count.
+    const resign = actionEvent(bob, alice, game.moves.slice(0, 5), { type: 'resign' });
+    const { inbox, arrivals } = feed([resign, events[5]], bobs, start);
     expect(arrivals).toEqual(['applied', 'game-over']);
     expect(inbox.game.state.result).toEqual({ winner: 1, reason: 'resignation' });
-    expect(inbox.game.state.moves).toHaveLength(4);
+    expect(inbox.game.state.moves).toHaveLength(5);
   });
 
-  it('a resignation at a ply beats the move signed at that ply, whichever arrives first', () => {
+  it('a resignation signed while the other side thinks comes after their move, whichever arrives first', () => {
     const start = feed(events.slice(0, 4)).inbox;
-    // Bob resigns while Alice, to move, plays move 5: the resignation was signed having seen 4 moves.
+    // Bob resigns while Alice, to move, plays move 5: her move stands, then his resignation.
     const resign = actionEvent(bob, alice, game.moves.slice(0, 4), { type: 'resign' });
-    const a = feed([resign, events[4]], bobs, start).inbox.game.state;
-    const b = feed([events[4], resign], bobs, start).inbox.game.state;
-    expect(a.moves).toEqual(b.moves);
-    expect(a.result).toEqual(b.result);
+    const a = feed([resign, events[4], events[5]], bobs, start);
+    const b = feed([events[4], resign, events[5]], bobs, start);
+    expect(a.arrivals).toEqual(['applied', 'applied', 'game-over']);
+    expect(b.arrivals).toEqual(['applied', 'applied', 'game-over']);
+    expect(a.inbox.game.state.moves).toEqual(game.moves.slice(0, 5));
+    expect(b.inbox.game.state.moves).toEqual(game.moves.slice(0, 5));
+    expect(a.inbox.game.state.result).toEqual({ winner: 1, reason: 'resignation' });
+    expect(b.inbox.game.state.result).toEqual(a.inbox.game.state.result);
+  });
+
+  it('moves that came by link are the base: relay events go on from them, and must agree with them', () => {
+    const linked = newInbox(rules19, null, [], game.moves.slice(0, 6));
+    expect(linked.game.state.moves).toEqual(game.moves.slice(0, 6));
+    const { inbox, arrivals } = feed([events[6], events[3], events[7]], bobs, linked);
+    expect(arrivals).toEqual(['applied', 'applied', 'applied']);
+    expect(inbox.game.state.moves).toEqual(game.moves.slice(0, 8));
+    const copy = { rules: rules19, moves: game.moves.slice(0, 6), result: null };
+    expect(copyComparison(copy, inbox)).toEqual({ kind: 'extend', added: 2 });
+    // An event for a ply the copy holds, with another move: a diverged copy, not a move.
+    const otherLine = actionEvent(alice, bob, game.moves.slice(0, 4), { type: 'move', point: pointOf(19, 0, 0) });
+    expect(feed([otherLine], bobs, linked).arrivals).toEqual(['conflict']);
+  });
+
+  it('a link arriving later moves the base on; the events that waited then apply', () => {
+    const start = feed([events[0], events[3]]).inbox;
+    expect(start.game.state.moves).toHaveLength(1);
+    const linked = withBase(start, game.moves.slice(0, 3));
+    expect(linked.game.state.moves).toEqual(game.moves.slice(0, 4));
   });
 
   it('a draw: offered, then accepted; an acceptance that came first waits for its offer', () => {
