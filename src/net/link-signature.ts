@@ -22,12 +22,15 @@ import { schnorr } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import {
+  type FriendCopy,
   type GameLinkOptions,
+  type LinkArrival,
   type OpenedLink,
   type Player,
   type Result,
   err,
   formatGameLinkBody,
+  linkArrival,
   ok,
   sealGameLink,
 } from '../core';
@@ -112,4 +115,30 @@ export function checkLinkSignature(opened: OpenedLink, pinnedKey: string | null)
   }
   if (!valid) return err({ kind: 'bad-signature' });
   return ok({ publicKey: key, pin: pinnedKey === null });
+}
+
+/** The keys a device knows for one friend game: its own, and the one pinned for the other side (null: none yet). */
+export interface GameKeys {
+  readonly mine: string;
+  readonly theirs: string | null;
+}
+
+/**
+ * What opening a friend link means, signatures first: the key pinned for the side the link claims to come
+ * from (this device's own key for its own side; none for a game this device has no copy of, whose
+ * invitation brings the inviter's key) must have signed it, and then the merge rule (core's linkArrival)
+ * says what it does. `pin`: the key to pin for the other side, when this link is the first to bring it.
+ */
+export function signedLinkArrival(
+  opened: OpenedLink,
+  copy: FriendCopy | null,
+  keys: GameKeys | null,
+): Result<{ readonly arrival: LinkArrival; readonly pin: string | null }, LinkRefusal> {
+  const sender = opened.link.friend?.sender;
+  if (sender === undefined) return ok({ arrival: linkArrival(opened, copy), pin: null });
+  const expected = copy && keys ? (sender === copy.mySide ? keys.mine : keys.theirs) : null;
+  const trust = checkLinkSignature(opened, expected);
+  if (!trust.ok) return trust;
+  const fromThem = !copy || sender !== copy.mySide;
+  return ok({ arrival: linkArrival(opened, copy), pin: trust.value.pin && fromThem ? trust.value.publicKey : null });
 }

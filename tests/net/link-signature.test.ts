@@ -14,6 +14,7 @@ import {
   linkCarriesKey,
   publicKeyOf,
   signGameLink,
+  signedLinkArrival,
 } from '../../src/net/link-signature';
 import { GAME_ID, alice, bob, mallory, randomGame, rules19 } from './net-helpers';
 
@@ -133,5 +134,57 @@ describe('which links carry the key', () => {
     [2, 1, false, false],
   ] as const)('%i moves, side %i, inviter %s: %s', (moves, side, inviter, carries) => {
     expect(linkCarriesKey(moves, side, inviter)).toBe(carries);
+  });
+});
+
+describe('a friend link arriving, signatures first', () => {
+  const invitation = signGameLink(
+    { state: randomGame(rules19, 1, 1), names: ['Alice', ''], friend: friendOf(1) },
+    alice.secretKey,
+    true,
+  );
+  const bobCopy = (moves: number) => ({ ...randomGame(rules19, moves, 1), mySide: 2 as const });
+
+  it('an invitation: Bob joins and pins Alice’s key', () => {
+    const result = signedLinkArrival(opened(invitation), null, null);
+    expect(result).toEqual({ ok: true, value: { arrival: { kind: 'join', mySide: 2 }, pin: alice.publicKey } });
+  });
+
+  it('Alice’s next link, without her key, extends Bob’s copy; a forged one by Mallory is refused', () => {
+    const keys = { mine: bob.publicKey, theirs: alice.publicKey };
+    const state = randomGame(rules19, 3, 1);
+    const next = signGameLink({ state, names, friend: friendOf(1) }, alice.secretKey, false);
+    expect(signedLinkArrival(opened(next), bobCopy(2), keys)).toEqual({
+      ok: true,
+      value: { arrival: { kind: 'extend', added: 1 }, pin: null },
+    });
+    const forged = signGameLink({ state, names, friend: friendOf(1) }, mallory.secretKey, true);
+    expect(signedLinkArrival(opened(forged), bobCopy(2), keys)).toEqual({ ok: false, error: { kind: 'wrong-key' } });
+  });
+
+  it('Bob’s own link, opened on his device, is checked against his own key', () => {
+    const keys = { mine: bob.publicKey, theirs: alice.publicKey };
+    const mine = signGameLink({ state: randomGame(rules19, 2, 1), names, friend: friendOf(2) }, bob.secretKey, false);
+    expect(signedLinkArrival(opened(mine), bobCopy(2), keys)).toMatchObject({
+      ok: true,
+      value: { arrival: { kind: 'same' } },
+    });
+    const byAlice = signGameLink(
+      { state: randomGame(rules19, 2, 1), names, friend: friendOf(2) },
+      alice.secretKey,
+      false,
+    );
+    expect(signedLinkArrival(opened(byAlice), bobCopy(2), keys)).toEqual({
+      ok: false,
+      error: { kind: 'bad-signature' },
+    });
+  });
+
+  it('a game from before signed links (no key pinned) reads unsigned links by the merge rule', () => {
+    const plain = formatGameLink({ state: randomGame(rules19, 3, 1), names, friend: friendOf(1) });
+    expect(signedLinkArrival(opened(plain), bobCopy(2), { mine: bob.publicKey, theirs: null })).toMatchObject({
+      ok: true,
+      value: { arrival: { kind: 'extend' }, pin: null },
+    });
   });
 });
