@@ -127,3 +127,70 @@ export function linkArrival(opened: OpenedLink, copy: FriendCopy | null): LinkAr
   const receiverMoved = link.moves.some((_, i) => moverOf(i + 1) === receiver);
   return receiverMoved || state.result ? { kind: 'foreign' } : { kind: 'join', mySide: receiver };
 }
+
+// ── Copies that diverged (issue 30, item 6) ─────────────────────────────────────────────────────────────
+
+/**
+ * Where two copies of one game part: the first move (or ending) they disagree on, and both lines. Two
+ * copies diverge when one invitation was opened on two devices, when two links crossed, or when a copy was
+ * changed by hand; the merge rule refuses such a link (a conflict) and, rather than a dead end, the
+ * players are shown where the lines part and choose (resolveDivergence).
+ */
+export interface Divergence {
+  /** The number of the first move that differs (1 is the first move); past the shorter line's last move, the ending differs or one line played on after the other ended. */
+  readonly firstDifference: number;
+  /** The moves both lines share (firstDifference - 1). */
+  readonly common: number;
+  readonly mine: GameMoves;
+  readonly theirs: GameMoves;
+  /**
+   * Which line keeps the game's id if both are kept, the same on both devices whoever asks: the line with
+   * the lower point at the first difference (a line that has no move there, the shorter, is lower; at an
+   * equal point, the line without an ending).
+   */
+  readonly keepsId: 'mine' | 'theirs';
+}
+
+/** Where `mine` and `theirs` diverge, or null when they do not (the same game, or one a later copy of the other). */
+export function divergence(mine: GameMoves, theirs: GameMoves): Divergence | null {
+  const comparison = compareCopies(mine, theirs);
+  if (comparison.kind !== 'conflict') return null;
+  const at = comparison.firstDifference - 1;
+  const rank = (game: GameMoves) => [game.moves[at] ?? -1, game.result ? 1 : 0] as const;
+  const [m, t] = [rank(mine), rank(theirs)];
+  const mineLower = m[0] !== t[0] ? m[0] < t[0] : m[1] <= t[1];
+  return {
+    firstDifference: comparison.firstDifference,
+    common: at,
+    mine,
+    theirs,
+    keepsId: mineLower ? 'mine' : 'theirs',
+  };
+}
+
+/** How the players bring two diverged copies together. */
+export type DivergenceChoice =
+  /** This copy takes the other line: its moves from the first difference on are replaced. */
+  | 'take-theirs'
+  /** Both lines go on as separate games: the one that does not keep the id gets a new one. */
+  | 'keep-both';
+
+/** What to store for a choice: this copy's game after it, and for 'keep-both' the other line as a new game. */
+export interface DivergenceResolution {
+  /** This copy's game, under its id (whichever line it now holds). */
+  readonly copy: GameMoves;
+  /** For 'keep-both': the line that leaves the id, as a separate game under `gameId`. */
+  readonly split: { readonly game: GameMoves; readonly gameId: string } | null;
+}
+
+/**
+ * The games a choice makes. `newGameId` names the line that leaves the id ('keep-both'): the caller
+ * derives it from the game id and that line (the net layer's splitGameId), so both devices name the new
+ * game alike and their copies still meet.
+ */
+export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGameId: string): DivergenceResolution {
+  const line = (g: GameMoves): GameMoves => ({ rules: g.rules, moves: g.moves, result: g.result });
+  if (choice === 'take-theirs') return { copy: line(d.theirs), split: null };
+  const [stays, leaves] = d.keepsId === 'mine' ? [d.mine, d.theirs] : [d.theirs, d.mine];
+  return { copy: line(stays), split: { game: line(leaves), gameId: newGameId } };
+}

@@ -79,9 +79,10 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
  * 1's name, player 2's name (each UTF-8 in base64url; empty for a name not known yet, as a friend's in an
  * invitation), any tagged fields (`v<ply>` the move shown when it is not the last, `e<loser><r|t>` or `ed`
  * an ending the moves do not show (a resignation, time, a draw), `g<id>` and `s<side>` a friend game's
- * id and the side whose device made the link), and last a two-digit check of everything before it, so a
- * link cut short or changed on the way is refused rather than read as another game. A 150-move game with
- * two 20-letter names is about 400 characters.
+ * id and the side whose device made the link, `k<key>` the sender's public key and `x<signature>` a
+ * signature of everything before it, always the last tag: see LinkSeal), and last a two-digit check of
+ * everything before it, so a link cut short or changed on the way is refused rather than read as another
+ * game. A 150-move game with two 20-letter names is about 400 characters.
  *
  * Version 3 is version 2 with a check that catches every link changed in any one character, or with two
  * neighbours swapped (`linkCheck`); version 2's hash let about one such change in 2,500 through (a friend
@@ -107,6 +108,20 @@ export interface FriendMark {
   readonly sender: Player;
 }
 
+/**
+ * A signed link's seal, as bytes: the core only reads and writes them (it may use no package); the net
+ * layer (src/net/link-signature.ts) makes and checks the signature, a BIP-340 Schnorr signature by the
+ * sender's Nostr key over `signedText` and the sender's key.
+ */
+export interface LinkSeal {
+  /** The link's text the signature covers: everything before its `x` tag. */
+  readonly signedText: string;
+  /** The 64-byte signature, as 128 hex digits. */
+  readonly signature: string;
+  /** The sender's 32-byte public key (64 hex digits) when the link carries it (`k`), else null. */
+  readonly publicKey: string | null;
+}
+
 /** What a link carries. */
 export interface GameLink {
   readonly rules: Rules;
@@ -117,6 +132,8 @@ export interface GameLink {
   readonly shownPly: number | null;
   readonly ending: LinkEnding | null;
   readonly friend: FriendMark | null;
+  /** The sender's signature (null: an unsigned link, as every link made before issue 30). */
+  readonly seal: LinkSeal | null;
 }
 
 /** A link read: what it carries, and the game it names replayed through the rules (its ending applied). */
@@ -156,6 +173,20 @@ function fromBase64url(text: string): Uint8Array | null {
   }
   // The bits left over must be zero: else two codes would name the same bytes.
   return (n & ((1 << bits) - 1)) === 0 ? bytes : null;
+}
+
+const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The bytes of `hex` (an even number of lowercase hex digits), or null. */
+function fromHex(hex: string): Uint8Array | null {
+  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) return null;
+  return Uint8Array.from({ length: hex.length / 2 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+}
+
+/** A 32-byte key (43 base64url digits) or a 64-byte signature (86), as hex; null for anything else. */
+function readBytes(field: string, length: 32 | 64): string | null {
+  const bytes = fromBase64url(field);
+  return bytes && bytes.length === length && field.length === Math.ceil((length * 8) / 6) ? hexOf(bytes) : null;
 }
 
 /**
@@ -238,12 +269,26 @@ export function linkCheck(body: string): string {
  * it) its ending; the names; the move shown; a friend game's marks. Names are trimmed and cut to the
  * longest a link carries.
  */
-export function formatGameLink(options: {
+export function formatGameLink(options: GameLinkOptions): string {
+  const body = formatGameLinkBody(options);
+  return `${body}.${linkCheck(body)}`;
+}
+
+/** What formatGameLink writes. */
+export interface GameLinkOptions {
   readonly state: GameState;
   readonly names: readonly [string, string];
   readonly shownPly?: number | null;
   readonly friend?: FriendMark | null;
-}): string {
+  /** The sender's public key (64 hex digits), for a link that carries it (`k`), before it is signed. */
+  readonly publicKey?: string | null;
+}
+
+/**
+ * The text a link is made of before its check (and before its signature): what the sender signs. A signed
+ * link is sealGameLink(body, signature).
+ */
+export function formatGameLinkBody(options: GameLinkOptions): string {
   const { state, friend } = options;
   const fields = [VERSION_3 + encodeGameLink(state.rules, state.moves).slice(1)];
   for (const name of options.names) {
@@ -256,8 +301,17 @@ export function formatGameLink(options: {
   if (r?.reason === 'resignation' || r?.reason === 'time') fields.push(`e${opponent(r.winner)}${r.reason[0]}`);
   else if (r?.reason === 'draw' && !replayedResult(state)) fields.push('ed');
   if (friend) fields.push(`g${friend.gameId}`, `s${friend.sender}`);
-  const body = fields.join('.');
-  return `${body}.${linkCheck(body)}`;
+  const key = options.publicKey ? fromHex(options.publicKey) : null;
+  if (key?.length === 32) fields.push(`k${base64url(key)}`);
+  return fields.join('.');
+}
+
+/** The signed link for `body` (formatGameLinkBody) and its signature (128 hex digits), with its check. */
+export function sealGameLink(body: string, signature: string): string {
+  const bytes = fromHex(signature);
+  if (bytes?.length !== 64) throw new Error('A link signature is 64 bytes.');
+  const sealed = `${body}.x${base64url(bytes)}`;
+  return `${sealed}.${linkCheck(sealed)}`;
 }
 
 /** Whether the moves alone end the game (a draw on a full board does; an agreed draw does not). */
@@ -294,6 +348,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       shownPly: null,
       ending: null,
       friend: null,
+      seal: null,
     };
     return ok({ link, state });
   }
@@ -322,11 +377,14 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   let ending: LinkEnding | null = null;
   let gameId: string | null = null;
   let sender: Player | null = null;
+  let publicKey: string | null = null;
+  let signature: string | null = null;
   const seen = new Set<string>();
   for (const tag of tags) {
     const kind = tag[0] ?? '';
     const value = tag.slice(1);
     if (seen.has(kind)) return fail('it says the same thing twice.');
+    if (signature !== null) return fail('it holds something after its signature.');
     seen.add(kind);
     if (kind === 'v' && /^(0|[1-9]\d{0,3})$/.test(value) && Number(value) < state.moves.length) {
       shownPly = Number(value);
@@ -336,11 +394,17 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       gameId = value;
     } else if (kind === 's' && (value === '1' || value === '2')) {
       sender = Number(value) as Player;
+    } else if (kind === 'k' && readBytes(value, 32)) {
+      publicKey = readBytes(value, 32);
+    } else if (kind === 'x' && readBytes(value, 64)) {
+      signature = readBytes(value, 64);
     } else {
       return fail('it holds something this app does not know (made by a newer version?).');
     }
   }
   if ((gameId === null) !== (sender === null)) return fail('it is a friend game link without its id or side.');
+  if (publicKey !== null && signature === null) return fail('it carries a key but no signature.');
+  const seal = signature === null ? null : { signedText: body.slice(0, body.lastIndexOf('.x')), signature, publicKey };
   const friend = gameId !== null && sender !== null ? { gameId, sender } : null;
   // A friend's link is made after the sender's move: with moves, the game over or the other side to move.
   if (friend && state.moves.length > 0 && !state.result && !ending && state.toMove === friend.sender) {
@@ -348,5 +412,5 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   }
   if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);
   else if (ending) state = { ...state, result: ending };
-  return ok({ link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend }, state });
+  return ok({ link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend, seal }, state });
 }

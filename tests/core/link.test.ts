@@ -10,12 +10,14 @@ import {
   decodeGameLink,
   encodeGameLink,
   formatGameLink,
+  formatGameLinkBody,
   legalMoves,
   linkCheck,
   makeRules,
   newGame,
   parseGameLink,
   play,
+  sealGameLink,
 } from '../../src/core';
 import { game, rng } from '../helpers';
 
@@ -130,6 +132,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
         shownPly: shownPly < played.moves.length ? shownPly : null,
         ending: null,
         friend,
+        seal: null,
       });
       expect(parsed.value.state.result).toEqual(played.result);
       expect(Array.from(parsed.value.state.cells)).toEqual(Array.from(played.cells));
@@ -338,5 +341,42 @@ describe('version 2 links: the game with its names, the move shown, its ending a
       }
       expect(missed).toEqual([]);
     });
+  });
+});
+
+describe('the seal of a signed link: bytes the core reads and writes, checked by the net layer', () => {
+  const state = game({ size: 19 }, 'K10 L11');
+  const friend = { gameId: 'GameAAAAAAAAAAAA', sender: 2 as const };
+  const key = 'ab'.repeat(32);
+  const signature = 'cd'.repeat(64);
+
+  it('a body with the key, sealed with a signature, is read back with both and the text signed', () => {
+    const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend, publicKey: key });
+    const code = sealGameLink(body, signature);
+    const parsed = parseGameLink(code);
+    expect(parsed.ok && parsed.value.link.seal).toEqual({ signedText: body, signature, publicKey: key });
+    expect(parsed.ok && parsed.value.link.friend).toEqual(friend);
+  });
+
+  it('a signed link without the key; an unsigned link has no seal', () => {
+    const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend });
+    const parsed = parseGameLink(sealGameLink(body, signature));
+    expect(parsed.ok && parsed.value.link.seal).toEqual({ signedText: body, signature, publicKey: null });
+    const plain = parseGameLink(formatGameLink({ state, names: ['Ann', 'Bob'], friend }));
+    expect(plain.ok && plain.value.link.seal).toBeNull();
+  });
+
+  it('refuses a key with no signature, a tag after the signature, and bytes of the wrong length', () => {
+    const reseal = (body: string) => `${body}.${linkCheck(body)}`;
+    const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend, publicKey: key });
+    const sealed = sealGameLink(body, signature).slice(0, -3);
+    expect(parseGameLink(reseal(body))).toMatchObject({ ok: false, error: { message: /key but no signature/ } });
+    expect(parseGameLink(reseal(`${sealed}.v1`))).toMatchObject({
+      ok: false,
+      error: { message: /after its signature/ },
+    });
+    expect(parseGameLink(reseal(`${sealed}A`)).ok).toBe(false);
+    expect(parseGameLink(reseal(body.replace(/\.k(.{43})$/, '.k$1A'))).ok).toBe(false);
+    expect(() => sealGameLink(body, 'cd'.repeat(63))).toThrow();
   });
 });
