@@ -3,6 +3,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 /** 4174 unless E2E_PORT says otherwise (another run may hold it on a shared machine). */
 const PORT = Number(process.env.E2E_PORT ?? 4174);
+/**
+ * The local Nostr relay the e2e build lists (scripts/test.sh builds with VITE_LOCAL_RELAY and the public
+ * relays off): RELAY_PORT, else the port in VITE_LOCAL_RELAY, else 7447. The tests reach no other relay.
+ */
+const RELAY_PORT = Number(process.env.RELAY_PORT ?? /:(\d+)$/.exec(process.env.VITE_LOCAL_RELAY ?? '')?.[1] ?? 7447);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,10 +23,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   // The tests drive the production build (service worker on); scripts/test.sh builds it first.
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  // The server's CSP header comes from VITE_LOCAL_RELAY as the build's did (vite.config.ts): the same env.
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // A real relay (scripts/relay.mjs), its events in memory: every run starts from an empty relay.
+      command: 'node scripts/relay.mjs',
+      env: { RELAY_PORT: String(RELAY_PORT), RELAY_DB: ':memory:' },
+      port: RELAY_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

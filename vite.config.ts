@@ -5,7 +5,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { WORDS_OPTIONS } from './scripts/lib/words';
 import { compileWords } from './scripts/compile-words';
-import { CSP_META, ISOLATION_HEADERS, SECURITY_HEADERS } from './src/security-headers';
+import { ISOLATION_HEADERS, securityPolicy } from './src/security-headers';
+
+/**
+ * The local Nostr relay this build lists beside the public ones (npm start and the e2e build set it:
+ * scripts/start.sh, scripts/test.sh), read here for the CSP and by the app as import.meta.env. The server's
+ * header is made from the same variable when `vite preview` runs, so run it with the build's environment.
+ */
+const POLICY = securityPolicy(process.env.VITE_LOCAL_RELAY);
 
 /** The shipped openings book's content hash: the app keeps the book stored in IndexedDB while it matches. */
 const bookHash = createHash('sha256')
@@ -24,7 +31,7 @@ const securityMeta = (): Plugin => ({
     // Right after <meta charset>, before anything that loads, so it applies to all of it.
     const charset = /<meta charset="[^"]*"\s*\/?>/i;
     if (!charset.test(html)) throw new Error('index.html has no <meta charset>: nowhere to put the CSP.');
-    const tags = `\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />\n    <meta name="referrer" content="no-referrer" />`;
+    const tags = `\n    <meta http-equiv="Content-Security-Policy" content="${POLICY.cspMeta}" />\n    <meta name="referrer" content="no-referrer" />`;
     return html.replace(charset, (meta) => meta + tags);
   },
 });
@@ -58,7 +65,7 @@ export default defineConfig({
     },
   },
   // The security headers (src/security-headers.ts): the service worker adds the same ones to what it serves.
-  preview: { headers: { ...SECURITY_HEADERS } },
+  preview: { headers: { ...POLICY.securityHeaders } },
   // The dev server is isolated too (threads work in development), without the CSP (see securityMeta).
   server: { headers: { ...ISOLATION_HEADERS } },
   plugins: [

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CSP_HEADER } from '../src/security-headers';
+import { securityPolicy } from '../src/security-headers';
+
+/** The policy of the build under test: the e2e build lists the local relay (VITE_LOCAL_RELAY, scripts/test.sh). */
+const CSP_HEADER = securityPolicy(process.env.VITE_LOCAL_RELAY).cspHeader;
 import { newGame, openApp, tapTwice } from './helpers';
 import { startStaticHost } from './static-server';
 

@@ -6,6 +6,11 @@ bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 mkdir -p .reports
 rm -f .reports/unit.json .reports/e2e.json
+# The e2e build talks to the local relay only (scripts/relay.mjs, which playwright.config.ts starts on
+# RELAY_PORT): the public relays are off in it, so no test ever reaches the internet.
+export RELAY_PORT="${RELAY_PORT:-7447}"
+export VITE_LOCAL_RELAY="ws://127.0.0.1:${RELAY_PORT}"
+export VITE_PUBLIC_RELAYS=off
 
 step() { echo; echo "› $1"; }
 step "Typecheck (UI, worker and Node projects)"

@@ -16,7 +16,20 @@
 import { clientsClaim } from 'workbox-core';
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { DOCUMENT_HEADERS, ISOLATION_HEADERS } from './security-headers';
+import { ISOLATION_HEADERS, securityPolicy } from './security-headers';
+
+declare global {
+  // The worker's project has no vite/client types (no DOM): the one build variable it reads.
+  interface ImportMetaEnv {
+    readonly VITE_LOCAL_RELAY?: string;
+  }
+  interface ImportMeta {
+    readonly env: ImportMetaEnv;
+  }
+}
+
+/** The page's headers as this build's server sends them: its CSP admits the local relay it lists, if any. */
+const DOCUMENT_HEADERS = securityPolicy(import.meta.env.VITE_LOCAL_RELAY).documentHeaders;
 
 declare const self: ServiceWorkerGlobalScope & {
   readonly __WB_MANIFEST: Parameters<PrecacheController['addToCacheList']>[0];

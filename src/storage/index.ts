@@ -37,6 +37,7 @@ export * from './puzzles';
 export * from './lessons';
 export * from './progress';
 export * from './friend-games';
+export * from './online-keys';
 export {
   type FeedChannel,
   type FeedChannelFactory,

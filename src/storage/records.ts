@@ -173,6 +173,17 @@ export interface Settings {
   readonly lessonsDone: readonly string[];
   /** What "Play a friend" starts from: the choices made last time, the player's name among them. */
   readonly friendInvite: FriendInviteDefaults;
+  /**
+   * The player's changes to the build's relay list (src/net/relays.ts merges them over the defaults), kept
+   * as changes so a later version's new defaults still reach a player who added one relay.
+   */
+  readonly relayEdits: RelayEditsSetting;
+}
+
+/** Relay URLs added and default ones removed (normal form: src/net/relays.ts parseRelayUrl). */
+export interface RelayEditsSetting {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
 }
 
 /** The colour asked for in an invitation: one of the two, or chosen at random. */

@@ -30,6 +30,13 @@ import {
   updateStoredLessons,
 } from './lessons';
 import { indexMissingSummaries } from './library';
+import {
+  ONLINE_KEYS_KEY,
+  type OnlineKeys,
+  mergeOnlineKeys,
+  readOnlineKeys,
+  updateStoredOnlineKeys,
+} from './online-keys';
 import { playerFields } from './players';
 import type { DamagedEntry } from './progress';
 import {
@@ -66,6 +73,12 @@ export interface ExportFile {
   readonly damagedPlayers?: readonly DamagedRecord[];
   /** The player's progress. Absent from older exports (whose lessons done are in the settings). */
   readonly progress?: ExportedProgress;
+  /**
+   * The device's Nostr key pair and the others it keeps (online-keys.ts): the player's identity for games
+   * with people. Absent when none was ever made, and from older exports. A stored entry that cannot be
+   * read is exported as it is (and reported): the file then carries it for rescue, and import refuses it.
+   */
+  readonly onlineKeys?: OnlineKeys;
 }
 
 export interface ExportedProgress {
@@ -140,6 +153,9 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
     };
     const puzzles = readPuzzleProgress(stored(PUZZLE_PROGRESS_KEY));
     const lessons = readLessonProgress(stored(LESSONS_DONE_KEY), stored(LESSONS_DAMAGED_KEY));
+    const storedKeys = stored(ONLINE_KEYS_KEY);
+    const keys = readOnlineKeys(storedKeys);
+    if ('problem' in keys) skipped.push({ id: ONLINE_KEYS_KEY, reason: keys.problem });
     const progress: ExportedProgress = {
       puzzles: puzzles.progress,
       lessonsDone: lessons.done,
@@ -156,6 +172,9 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
         damagedGames,
         damagedPlayers,
         progress,
+        ...(storedKeys === undefined
+          ? {}
+          : { onlineKeys: 'keys' in keys ? keys.keys : (jsonSafe(storedKeys) as OnlineKeys) }),
       },
       skipped,
     });
@@ -231,6 +250,11 @@ export interface ImportReport {
   readonly lessonsAdded: number;
   /** Puzzle answers the file had that were not counted here: merged in (puzzles.ts, mergePuzzleProgress). */
   readonly puzzleAnswersAdded: number;
+  /**
+   * The file's online keys (online-keys.ts): 'device' when this device had none and the file's became
+   * its key; otherwise how many keys unknown here were kept beside this device's own (never over it).
+   */
+  readonly onlineKeys: { readonly becameDevice: boolean; readonly keptBeside: number };
 }
 
 const SHIPPED_LESSONS: ReadonlySet<string> = new Set(LESSONS.map((l) => l.id));
@@ -278,6 +302,8 @@ interface CheckedFile {
   readonly damagedPlayers: readonly unknown[];
   /** The file's progress section, unread (undefined in older exports). */
   readonly progress: Record<string, unknown> | undefined;
+  /** The file's online keys, unread (undefined when it has none). */
+  readonly onlineKeys: unknown;
 }
 
 /** Checks the file's outer shape; its entries are checked one by one, so one bad game does not sink the file. */
@@ -300,7 +326,7 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   if (!isObject(data) || data.format !== EXPORT_FORMAT) {
     return fail('invalid', 'This is not a Pente export file.');
   }
-  const { version, games, players, settings, damagedGames, damagedPlayers, progress } = data;
+  const { version, games, players, settings, damagedGames, damagedPlayers, progress, onlineKeys } = data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return fail('invalid', 'The export file has no valid format version.');
   }
@@ -323,6 +349,7 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
     damagedGames: Array.isArray(damagedGames) ? damagedGames : [],
     damagedPlayers: Array.isArray(damagedPlayers) ? damagedPlayers : [],
     progress,
+    onlineKeys,
   });
 }
 
@@ -431,6 +458,9 @@ export async function importAll(
     }
   }
 
+  const fileKeys = readOnlineKeys(file.onlineKeys);
+  if ('problem' in fileKeys) rejected.push({ what: 'setting', id: ONLINE_KEYS_KEY, reason: fileKeys.problem });
+
   // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;
@@ -490,6 +520,16 @@ export async function importAll(
         });
         lessonsAdded += merged.done.length;
       }
+      let onlineKeys = { becameDevice: false, keptBeside: 0 };
+      if ('keys' in fileKeys && (fileKeys.keys.device || fileKeys.keys.others.length > 0)) {
+        const merged = await updateStoredOnlineKeys(settingStore, (keys) => {
+          const result = mergeOnlineKeys(keys, fileKeys.keys);
+          onlineKeys = { becameDevice: result.becameDevice, keptBeside: result.added };
+          return result.becameDevice || result.added > 0 ? result.keys : keys;
+        });
+        // This device's own entry is unreadable: it is left as it is (to be exported), the file's not merged.
+        if (!merged.ok) rejected.push({ what: 'setting', id: ONLINE_KEYS_KEY, reason: merged.error.message });
+      }
 
       return ok({
         gamesAdded: restored.added,
@@ -507,13 +547,16 @@ export async function importAll(
         damagedInFile: file.damagedGames.length + file.damagedPlayers.length + damagedProgress,
         lessonsAdded,
         puzzleAnswersAdded,
+        onlineKeys,
       });
       // Only what it wrote is told to the other tabs (a file imported twice tells nothing the second time).
     },
     {
       announce: (report) => [
         ...(report.playersAdded.length > 0 ? (['players'] as const) : []),
-        ...(report.settingsReplaced ? (['settings'] as const) : []),
+        ...(report.settingsReplaced || report.onlineKeys.becameDevice || report.onlineKeys.keptBeside > 0
+          ? (['settings'] as const)
+          : []),
         ...(report.lessonsAdded > 0 ? (['lessons'] as const) : []),
         ...(report.puzzleAnswersAdded > 0 ? (['puzzles'] as const) : []),
       ],

@@ -213,6 +213,22 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const MAX_LESSONS_DONE = 100;
 
 /** One check per setting; a stored value that fails its check is skipped and the default used instead. */
+/** Relay lists are short (src/net/relays.ts MAX_RELAYS) and URLs too; storage checks the shape, net the URLs. */
+const MAX_RELAY_EDITS = 12;
+const MAX_RELAY_URL = 200;
+
+export function relayEditsProblem(v: unknown): string | null {
+  if (!isObject(v)) return 'not an object';
+  for (const part of ['added', 'removed'] as const) {
+    const list = v[part];
+    if (!Array.isArray(list) || list.length > MAX_RELAY_EDITS)
+      return `${part} is not a list of at most ${MAX_RELAY_EDITS}`;
+    if (!list.every((url) => typeof url === 'string' && url.length > 0 && url.length <= MAX_RELAY_URL))
+      return `${part} holds something that is not a relay URL`;
+  }
+  return null;
+}
+
 export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
   theme: (v): v is Settings['theme'] => isOneOf(['system', 'light', 'dark'], v),
   language: (v): v is Settings['language'] => isOneOf(LANGUAGE_CHOICES, v),
@@ -227,6 +243,7 @@ export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is
   engineThreads: (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 8,
   newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
   friendInvite: (v): v is FriendInviteDefaults => friendInviteProblem(v) === null,
+  relayEdits: (v): v is Settings['relayEdits'] => relayEditsProblem(v) === null,
   lessonsDone: (v): v is readonly string[] =>
     Array.isArray(v) && v.length <= MAX_LESSONS_DONE && v.every((id) => typeof id === 'string' && id.length <= 40),
 };

@@ -56,6 +56,7 @@ describe("an import's report", () => {
       damagedInFile: 2,
       lessonsAdded: 0,
       puzzleAnswersAdded: 0,
+      onlineKeys: { becameDevice: false, keptBeside: 0 },
     };
     expect(backupImportOutcome(report)).toEqual({
       summary:

@@ -1,9 +1,28 @@
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { BoardStyle, InputMode, RematchStarter, Theme } from '../../storage';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { settings, updateSettings } from '../shell/app-state';
 import { THREAD_CHOICES, threadsFor } from '../engine/threads';
 import { LanguageSetting } from '../settings/LanguageSetting';
 import * as m from '../words/paraglide/messages.js';
+
+/**
+ * "Playing online" is its own chunk (src/ui/online): it brings nostr-tools, which nothing else on this
+ * screen needs, so the settings open as fast as before and the section follows when loaded.
+ */
+let onlineSection: FunctionComponent | null = null;
+function OnlineSection() {
+  const [Loaded, setLoaded] = useState(() => onlineSection);
+  useEffect(() => {
+    if (Loaded) return;
+    void import('../online/OnlineSettings').then(
+      (module) => setLoaded(() => (onlineSection = module.OnlineSettings)),
+      () => undefined, // offline before the chunk was cached: the rest of Settings still works
+    );
+  }, [Loaded]);
+  return Loaded ? <Loaded /> : null;
+}
 
 export function SettingsScreen() {
   const s = settings.value;
@@ -96,6 +115,7 @@ export function SettingsScreen() {
         </label>
         {globalThis.crossOriginIsolated ? null : <p class="hint">{m.settings_threads_single()}</p>}
       </form>
+      <OnlineSection />
     </main>
   );
 }
