@@ -20,6 +20,7 @@ import {
   rawRecordText,
   readFileText,
 } from '../../storage';
+import './games.css';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, libraryChecked, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';

@@ -22,6 +22,7 @@ import {
   previewMove,
   tryLessonMove,
 } from '../../core';
+import './lessons.css';
 import { type InputMode, onStoreChange } from '../../storage';
 import { CapturedCount } from '../play/CapturedCount';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';

@@ -16,6 +16,7 @@ import {
   strengthOf,
   withLevel,
 } from '../../storage';
+import './players.css';
 import { useLeaveGuard } from '../shell/dialog';
 import { notify } from '../shell/app-state';
 import { aboutSeconds, playsLike, seconds, secondsText, strengthWithRating } from './computer-words';
