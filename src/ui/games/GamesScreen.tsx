@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
-  type DamagedSummary,
   type GameSortKey,
   type GameSummary,
   type Library,
   type Shelf,
   type StoredGame,
   deleteGame,
-  exportAll,
   exportGameRecord,
-  exportText,
   getGame,
-  getRawGame,
   onGamesChanged,
   listGameSummaries,
   loadListedGame,
-  rawRecordText,
 } from '../../storage';
 import './games.css';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
@@ -30,6 +25,7 @@ import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 import { ImportProgressBar, LibraryActions, ShelfTabs } from './GamesToolbar';
 import { useFileImport } from './use-file-import';
+import { exportEverything, exportRaw } from './library-export';
 
 /** When each game that listed games were played from was started (read once per game; null: gone). */
 function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
@@ -113,30 +109,6 @@ export function Games() {
     await refreshResumable();
   };
 
-  const exportRaw = async (damaged: DamagedSummary) => {
-    const d = db.value;
-    if (!d) return;
-    const r = await getRawGame(d, damaged.id);
-    if (!r.ok) return notify(r.error.message);
-    download(
-      `pente-damaged-${fileSafe(String(damaged.id))}.json`,
-      rawRecordText(damaged.id, damaged.reason, r.value),
-      'application/json',
-    );
-  };
-
-  const exportEverything = async () => {
-    const d = db.value;
-    if (!d) return;
-    const r = await exportAll(d);
-    if (!r.ok) return notify(r.error.message);
-    download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
-    const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
-    const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
-    if (damaged > 0) {
-      notify(m.games_export_damaged_included({ count: damaged }));
-    }
-  };
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
       const r = exportGameRecord(game);
