@@ -48,16 +48,17 @@ export default defineConfig({
       // side-effect free, so a chunk gets only the modules whose exports it uses, and what only a lazily
       // loaded screen uses (lessons, puzzles, import/export) stays out of the first screen's chunks.
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](core|storage)[\\/]/, sideEffects: false }] },
-      // The engine's bridge and what only it needs (Comlink, the worker protocol, the clock share) in a chunk of
-      // their own, which the page loads after the first screen (main.tsx): left to itself the bundler put a
-      // module the first screen needs (core/levels.ts) in that chunk, so it was fetched up front anyway.
+      // The engine's bridge and what only it needs (its sibling modules in src/ui/engine, Comlink, the worker
+      // protocol, the clock share) in a chunk of their own, which the page loads after the first screen
+      // (main.tsx): left to itself the bundler put a module the first screen needs (core/levels.ts) in that
+      // chunk, so it was fetched up front anyway.
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'engine-bridge',
               includeDependenciesRecursively: false,
-              test: /[\\/](src[\\/]ui[\\/]engine[\\/]bridge|src[\\/]workers[\\/]protocol|src[\\/]ai[\\/]timeman|comlink)/,
+              test: /[\\/](src[\\/]ui[\\/]engine[\\/](bridge|bridge-options|engine-error|hang-watch|job|worker-book)\.|src[\\/]workers[\\/]protocol|src[\\/]ai[\\/]timeman|comlink)/,
             },
           ],
         },

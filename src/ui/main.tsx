@@ -1,3 +1,6 @@
+// First: the global styles come before every feature's own stylesheet (imported by its modules), as their
+// rules were ordered when they were one file.
+import './styles.css';
 import { render } from 'preact';
 import { effect } from '@preact/signals';
 import { App, preloadLikelyScreens } from './shell/App';
@@ -10,7 +13,6 @@ import { configureEngineBridge, setEngineThreads } from './engine/page-options';
 import { threadsFor } from './engine/threads';
 import { registerServiceWorker } from './shell/pwa';
 import { startRouter } from './shell/router';
-import './styles.css';
 
 /** The live session (live-session.ts, with the play controller), its own chunk: loaded by the first game opened. */
 const liveSession = () => import('./play/live-session');

@@ -206,6 +206,46 @@ export const wirePosition = (p: EnginePosition): EnginePosition => ({
   moves: [...p.moves],
 });
 
+/**
+ * A move request as it goes to the worker: only the fields it reads, built afresh so nothing else the
+ * caller's object holds is cloned across (the page's bridge adds the key, its stop flag and threads).
+ */
+export function wireMoveRequest(
+  request: Omit<EngineRequest, 'key' | 'stopFlag' | 'threads'>,
+  key: string,
+  stopFlag: Int32Array | undefined,
+  threads: number,
+): EngineRequest {
+  const { timeMs, clock, depth, level, seed } = request;
+  return {
+    ...wirePosition(request),
+    key,
+    ...(timeMs === undefined ? {} : { timeMs }),
+    ...(clock === undefined ? {} : { clock: { remainingMs: clock.remainingMs, incrementMs: clock.incrementMs } }),
+    ...(depth === undefined ? {} : { depth }),
+    ...(level === undefined ? {} : { level: typeof level === 'string' ? level : { ...level } }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(stopFlag ? { stopFlag } : {}),
+    ...(threads > 1 ? { threads } : {}),
+  };
+}
+
+/** An analysis request as it goes to the worker (as wireMoveRequest). */
+export function wireAnalysisRequest(
+  request: Omit<AnalysisRequest, 'key' | 'stopFlag'>,
+  key: string,
+  stopFlag: Int32Array | undefined,
+): AnalysisRequest {
+  const { timeMs, lines } = request;
+  return {
+    ...wirePosition(request),
+    timeMs,
+    key,
+    ...(lines === undefined ? {} : { lines }),
+    ...(stopFlag ? { stopFlag } : {}),
+  };
+}
+
 /** Whether a request's clock can be planned with: finite times of 0 or more. The worker refuses any other. */
 export const isSaneClock = ({ remainingMs, incrementMs }: ClockBudget): boolean =>
   Number.isFinite(remainingMs) && remainingMs >= 0 && Number.isFinite(incrementMs) && incrementMs >= 0;

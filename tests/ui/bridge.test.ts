@@ -9,18 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LEVELS, isLegal, replay } from '../../src/core';
 import { COMPUTER_LIMITS } from '../../src/storage';
 import { moveTime } from '../../src/ai/timeman';
+import { DEFAULT_BOOK_WAIT_MS, DEFAULT_START_DEADLINE_MS } from '../../src/ui/engine/bridge-options';
+import { DEFAULT_HANG_MARGIN_MS, DEFAULT_SILENCE_MS, watchForHang } from '../../src/ui/engine/hang-watch';
 import {
   type BookMove,
-  DEFAULT_BOOK_WAIT_MS,
-  DEFAULT_HANG_MARGIN_MS,
-  DEFAULT_SILENCE_MS,
-  DEFAULT_START_DEADLINE_MS,
   EngineBridge,
   type EngineBridgeOptions,
   EngineError,
   type EngineErrorKind,
   answerDeadlineMs,
-  watchForHang,
   type MoveRequest,
   type WorkerLike,
   positionKey,

@@ -23,6 +23,7 @@ import { type BoardGeometry, centredOn, isShown, zoomedSide } from './board-view
 import { useBoardInput } from './use-board-input';
 import { useBoardZoom } from './use-board-zoom';
 import * as m from '../words/paraglide/messages.js';
+import './board.css';
 
 export interface BoardProps {
   readonly size: number;

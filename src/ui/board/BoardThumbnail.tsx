@@ -1,3 +1,4 @@
+import './board.css';
 /**
  * A small read-only picture of a position: the wood, the lines, the centre point and the stones, with the
  * last move marked. No input handling and no grid semantics (unlike Board.tsx): it is one image, named by

@@ -7,6 +7,7 @@ import { COLUMN_LETTERS, formatPoint } from '../../core/coords';
 import type { BoardGeometry, View } from './board-view';
 import type { BoardProps } from './Board';
 import * as m from '../words/paraglide/messages.js';
+import './board.css';
 
 const STONE_NAMES = [m.board_point_empty, m.board_point_black, m.board_point_white] as const;
 

@@ -10,29 +10,15 @@
  *   `error` event, or nothing at all) is terminated, and the request rejects with 'unavailable' ("The
  *   computer could not start."); the next request starts a fresh worker, so a Retry works once the script
  *   is back.
- * - One job at a time, latest wins: a new request aborts the one in flight (which rejects with
- *   'aborted'). A game only ever wants the engine's answer for the position on the board now, so waiting
- *   for an outdated search would only delay the one that matters.
- * - Every request takes an AbortSignal, and abort takes effect at once even in the middle of a long
- *   synchronous search: the promise rejects immediately and the worker is terminated (a fresh one starts
- *   next time). Where the page is cross-origin isolated, the bridge first sets a shared stop flag the search
- *   polls, which keeps the worker and its table, and terminates only if the search has not stopped within
- *   a short grace period.
- * - An answer carries the key of the position it was asked for; one that no longer matches, or that comes
- *   when the caller's `isCurrent()` says the position has moved on (undo, new game, leaving the game),
- *   rejects with 'stale', so a stale move can never be played.
+ * - One job at a time, latest wins; abort takes effect at once; a stale answer is never played (job.ts).
+ *   Where the page is cross-origin isolated, an aborted search is stopped by a shared stop flag it polls,
+ *   which keeps the worker and its table; otherwise, or if it has not stopped within a short grace
+ *   period, the worker is terminated (a fresh one starts next time).
  * - A worker that errors, or is hung, is terminated and the request rejects with 'crashed' or 'timeout';
- *   the next request starts a fresh worker. A searching worker says it is alive every HEARTBEAT_MS (from
- *   the search's own polls); past its answer's due time (its think time), a worker silent for a second
- *   (`silenceMs`) is hung, so a hang is reported about a second after the answer was due. One that keeps
- *   saying it is alive but overruns (a busy machine) is given up to a margin of a few seconds more
- *   (`answerDeadlineMs`): see `watchForHang`.
- * - `bookMoves` asks the worker for the openings book's moves in a position (the book panel's data; the
- *   page does not read the book itself). It is not a job: it neither replaces nor waits for a move request
- *   in the bridge. It is posted at once and the worker, which reads its messages one at a time, answers it
- *   after any search in progress (so it can wait up to a think time) and before any search asked later (a
- *   lookup takes well under a millisecond, so a move request is not held up). If the worker is terminated
- *   under it (an abort), it is asked again of the next worker.
+ *   the next request starts a fresh worker. A searching worker says it is alive every HEARTBEAT_MS; how
+ *   long it may be silent or overrun is hang-watch.ts's to judge.
+ * - `bookMoves` asks the worker for the openings book's moves in a position (worker-book.ts): not a job, it
+ *   shares the worker with the move requests without replacing or waiting for them.
  *
  * - Threads: where the page is cross-origin isolated (so SharedArrayBuffer works), a request asks the
  *   worker for the set number of search threads (`setThreads`, the Settings screen's "Computer's threads");
@@ -40,7 +26,9 @@
  *   src/ai/smp.ts) and that end with it. Not isolated, or one thread: the worker searches alone. So this
  *   module still owns every engine worker: terminating the worker ends its helpers too.
  *
- * Failures are EngineError values with a `kind` the UI can turn into a short notice.
+ * Failures are EngineError values (engine-error.ts) with a `kind` the UI can turn into a short notice. The
+ * bridge's options and the jobs' options are bridge-options.ts's. Those siblings import neither Comlink nor
+ * the protocol: this module alone does.
  */
 import * as Comlink from 'comlink';
 import {
@@ -57,9 +45,26 @@ import {
   clampThreads,
   isRequestError,
   thinkTime,
+  wireAnalysisRequest,
+  wireMoveRequest,
   wirePosition,
 } from '../../workers/protocol';
 
+import { giveBook, queryBook } from './worker-book';
+import {
+  type BridgeSettings,
+  type EngineBridgeOptions,
+  type JobOptions,
+  type WorkerLike,
+  bridgeSettings,
+} from './bridge-options';
+import { EngineError, type EngineErrorKind, abortedError, errorMessage, unavailableError } from './engine-error';
+import { Job, isStale } from './job';
+import { DEFAULT_HANG_MARGIN_MS, type HangWatch, watchForHang } from './hang-watch';
+import { onEngineThreads, pageBridgeOptions } from './page-options';
+
+export type { EngineBridgeOptions, JobOptions, WorkerLike } from './bridge-options';
+export { EngineError, type EngineErrorKind, isEngineError } from './engine-error';
 export type {
   AnalysisAnswer,
   AnalysisLineAnswer,
@@ -72,7 +77,6 @@ export type {
   EngineScore,
   MoveTime,
 } from '../../workers/protocol';
-import { onEngineThreads, pageBridgeOptions } from './page-options';
 /** How long a move request may think at most (see src/workers/protocol.ts). */
 export { thinkTime } from '../../workers/protocol';
 
@@ -81,80 +85,6 @@ export type MoveRequest = Omit<EngineRequest, 'key' | 'stopFlag' | 'threads'>;
 
 /** An answer, with the key of the position it was asked for. */
 export type EngineMove = EngineAnswer;
-
-export type EngineErrorKind =
-  /** The caller's signal fired, or a newer request replaced this one. */
-  | 'aborted'
-  /** The answer came for a position that is no longer current. */
-  | 'stale'
-  /** The worker failed (an error event, a message it could not read, or an exception in the search). */
-  | 'crashed'
-  /** The worker did not answer within its think time plus the margin. */
-  | 'timeout'
-  /** The worker refused the request (unknown level, illegal move list, finished game): a caller's bug. */
-  | 'invalid'
-  /**
-   * The worker could not start: it could not be made, its script failed to load or threw as it loaded, or
-   * it was not ready within the start deadline. The UI says "The computer could not start." and offers a
-   * Retry, which starts a fresh worker.
-   */
-  | 'unavailable';
-
-export class EngineError extends Error {
-  override readonly name = 'EngineError';
-  readonly kind: EngineErrorKind;
-
-  constructor(kind: EngineErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-  }
-}
-
-export const isEngineError = (error: unknown): error is EngineError => error instanceof EngineError;
-
-/** What the bridge needs of a worker: Comlink's endpoint, plus terminate. A real Worker is one. */
-export interface WorkerLike extends Comlink.Endpoint {
-  terminate(): void;
-}
-
-export interface EngineBridgeOptions {
-  /** Makes a worker; tests pass a fake. */
-  readonly createWorker?: () => WorkerLike;
-  /** Whether SharedArrayBuffer may be used for a cooperative stop (default: the page's crossOriginIsolated). */
-  readonly crossOriginIsolated?: boolean;
-  /** After a cooperative stop, how long to wait for the search to stop before terminating the worker. */
-  readonly stopGraceMs?: number;
-  /** How long past its think time a worker that is still alive may take to answer before it is deemed hung. */
-  readonly hangMarginMs?: number;
-  /** How long past its think time a worker may be silent (no heartbeat, no progress) before it is deemed hung. */
-  readonly silenceMs?: number;
-  /** The page's clock (default Date.now): only to tell a timer that fired late, on a busy page. */
-  readonly now?: () => number;
-  /** How long a new worker has to load, answer `ready()` and take the book before it is deemed unavailable. */
-  readonly startDeadlineMs?: number;
-  /**
-   * How long a starting worker waits for the book's bytes (IndexedDB, or a fetch) before it starts without
-   * them; they are handed over when they come. Kept under the start deadline, so a slow book never makes
-   * the engine 'unavailable'.
-   */
-  readonly bookWaitMs?: number;
-  /**
-   * The packed openings book, given to every worker the bridge starts before its first search (a worker
-   * restarted after an abort or a crash gets it again). Null or a failure: the engine plays without it.
-   */
-  readonly loadBook?: () => Promise<ArrayBuffer | null>;
-  /** Search threads to ask for (default 1; used only where the page is cross-origin isolated). */
-  readonly threads?: number;
-}
-
-/** What every job takes: an abort signal, progress reports, and a check that its position is still wanted. */
-export interface JobOptions<P> {
-  readonly signal?: AbortSignal;
-  /** Called with the job's progress while it is live and current. */
-  readonly onProgress?: (progress: P) => void;
-  /** Asked when the answer arrives (and before the request starts): false turns the answer into 'stale'. */
-  readonly isCurrent?: () => boolean;
-}
 
 /** A move request's options: progress is reported after each completed search iteration. */
 export type RequestMoveOptions = JobOptions<EngineProgress>;
@@ -165,19 +95,6 @@ export type AnalysisRequestInput = Omit<AnalysisRequest, 'key' | 'stopFlag'>;
 /** An analysis's options: progress is every line known so far. */
 export type AnalyseOptions = JobOptions<readonly AnalysisLineAnswer[]>;
 
-export const DEFAULT_STOP_GRACE_MS = 150;
-export const DEFAULT_HANG_MARGIN_MS = 3000;
-/** Four heartbeats missed (HEARTBEAT_MS): a live search beats every 250 ms even on a slow phone. */
-export const DEFAULT_SILENCE_MS = 1000;
-/** A hang timer that fires this much later than asked ran on a busy page: its verdict waits a little. */
-const LATE_TIMER_MS = 200;
-const RECHECK_MS = 100;
-/** Ample for a module worker's script to load and parse on a slow phone, and well within 10 s. */
-export const DEFAULT_START_DEADLINE_MS = 5000;
-export const DEFAULT_BOOK_WAIT_MS = 2000;
-/** How many workers a book query is asked of before it gives up (each may be terminated by an abort). */
-const BOOK_QUERY_ATTEMPTS = 3;
-const COULD_NOT_START = 'The computer could not start.';
 /** Identifies a position: the rules and the move list. Two requests for the same position share it. */
 export function positionKey(position: EnginePosition): string {
   return `${position.variant}/${position.size}/${position.tournamentRule ? 't' : 'f'}/${position.moves.join('.')}`;
@@ -193,50 +110,6 @@ export function answerDeadlineMs(request: MoveRequest, hangMarginMs = DEFAULT_HA
   return thinkTime(request).hardMs + hangMarginMs;
 }
 
-/**
- * Watches a worker's call for a hang. Until `dueMs` (its think time) it is never deemed hung. From then, it
- * is hung once a whole `silenceMs` passes with no sign of life (`alive()`: a heartbeat or progress); one
- * that keeps giving signs is hung only at `dueMs + marginMs`. Timers alone decide, except that a timer that
- * fired late (the page itself was busy, and the worker's messages may be queued behind it) checks again a
- * little later instead of judging at once, so a busy machine raises no false alarm.
- */
-export function watchForHang(options: {
-  readonly dueMs: number;
-  readonly silenceMs: number;
-  readonly marginMs: number;
-  readonly now: () => number;
-  readonly onHung: () => void;
-}): { alive(): void; stop(): void } {
-  const { dueMs, silenceMs, marginMs, now, onHung } = options;
-  let heard = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** How far past the start the timers have run (as asked, not as the clock says). */
-  let elapsed = 0;
-  const after = (ms: number, then: () => void): void => {
-    const at = now() + ms;
-    timer = setTimeout(() => {
-      elapsed += ms;
-      if (now() - at > LATE_TIMER_MS) timer = setTimeout(then, RECHECK_MS);
-      else then();
-    }, ms);
-  };
-  const judge = (): void => {
-    if (!heard) return onHung();
-    heard = false;
-    const left = dueMs + marginMs - elapsed;
-    if (left <= silenceMs) after(left, onHung);
-    else after(silenceMs, judge);
-  };
-  after(dueMs, () => {
-    heard = false; // only signs given past the due time count
-    after(Math.min(silenceMs, marginMs), judge);
-  });
-  return {
-    alive: () => void (heard = true),
-    stop: () => clearTimeout(timer),
-  };
-}
-
 /** Vite bundles the worker into its own chunk from this exact `new Worker(new URL(...))` form. */
 const createEngineWorker = (): WorkerLike =>
   new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
@@ -249,7 +122,7 @@ interface LiveWorker {
   readonly markTerminated: () => void;
   isTerminated: boolean;
   /** The job it is running or starting for, told when the worker fails. */
-  job: Job | null;
+  job: { fail(error: EngineError): void } | null;
   /**
    * Resolves true once the worker has answered `ready()` and been given the book (or has stopped waiting
    * for its bytes); false if it failed to load, missed the start deadline or was terminated first.
@@ -267,65 +140,17 @@ interface RunningCall {
   answered: boolean;
 }
 
-/**
- * What goes to the worker: only the fields it reads, built afresh so nothing else the caller's object
- * holds is cloned across.
- */
-function wireRequest(
-  request: MoveRequest,
-  key: string,
-  stopFlag: Int32Array | undefined,
-  threads: number,
-): EngineRequest {
-  const { timeMs, clock, depth, level, seed } = request;
-  return {
-    ...wirePosition(request),
-    key,
-    ...(timeMs === undefined ? {} : { timeMs }),
-    ...(clock === undefined ? {} : { clock: { remainingMs: clock.remainingMs, incrementMs: clock.incrementMs } }),
-    ...(depth === undefined ? {} : { depth }),
-    ...(level === undefined ? {} : { level: typeof level === 'string' ? level : { ...level } }),
-    ...(seed === undefined ? {} : { seed }),
-    ...(stopFlag ? { stopFlag } : {}),
-    ...(threads > 1 ? { threads } : {}),
-  };
-}
-
-interface Job {
-  settled: boolean;
-  /** Rejects the caller's promise (once) and stops the worker if the job is on it. */
-  fail(error: EngineError): void;
-}
-
 export class EngineBridge {
-  private readonly createWorker: () => WorkerLike;
-  private readonly cooperativeStop: boolean;
-  private readonly stopGraceMs: number;
-  private readonly hangMarginMs: number;
-  private readonly silenceMs: number;
-  private readonly now: () => number;
-  private readonly startDeadlineMs: number;
-  private readonly bookWaitMs: number;
-  private readonly loadBook: (() => Promise<ArrayBuffer | null>) | undefined;
+  private readonly settings: BridgeSettings;
   private threads: number;
   private worker: LiveWorker | null = null;
-  /** The latest request, settled or not: a newer one aborts it. */
-  private latest: Job | null = null;
+  /** The latest request, settled or not: a newer one aborts it (job.ts). */
+  private latest: { fail(error: EngineError): void } | null = null;
   /** Resolves once the worker has no call in hand (its last call ended, or it was terminated). */
   private workerFree: Promise<void> = Promise.resolve();
 
   constructor(options: EngineBridgeOptions = {}) {
-    this.createWorker = options.createWorker ?? createEngineWorker;
-    this.cooperativeStop =
-      (options.crossOriginIsolated ?? globalThis.crossOriginIsolated === true) &&
-      typeof SharedArrayBuffer === 'function';
-    this.stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
-    this.hangMarginMs = options.hangMarginMs ?? DEFAULT_HANG_MARGIN_MS;
-    this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
-    this.now = options.now ?? Date.now;
-    this.startDeadlineMs = options.startDeadlineMs ?? DEFAULT_START_DEADLINE_MS;
-    this.bookWaitMs = Math.min(options.bookWaitMs ?? DEFAULT_BOOK_WAIT_MS, this.startDeadlineMs);
-    this.loadBook = options.loadBook;
+    this.settings = bridgeSettings(options, createEngineWorker);
     this.threads = 1;
     this.setThreads(options.threads ?? 1);
   }
@@ -335,7 +160,7 @@ export class EngineBridge {
    * isolation there is no shared memory for helpers, so it stays 1.
    */
   setThreads(threads: number): void {
-    this.threads = this.cooperativeStop ? clampThreads(threads) : 1;
+    this.threads = this.settings.cooperativeStop ? clampThreads(threads) : 1;
   }
 
   /** The search threads a request asks for now (for tests and diagnostics). */
@@ -355,7 +180,7 @@ export class EngineBridge {
   requestMove(request: MoveRequest, options: RequestMoveOptions = {}): Promise<EngineMove> {
     const key = positionKey(request);
     return this.runJob(key, thinkTime(request).hardMs, options, (remote, stopFlag, progress, alive) =>
-      remote.think(wireRequest(request, key, stopFlag, this.threads), progress, alive),
+      remote.think(wireMoveRequest(request, key, stopFlag, this.threads), progress, alive),
     );
   }
 
@@ -366,26 +191,15 @@ export class EngineBridge {
    */
   analyse(request: AnalysisRequestInput, options: AnalyseOptions = {}): Promise<AnalysisAnswer> {
     const key = positionKey(request);
-    const { timeMs, lines } = request;
-    return this.runJob(key, timeMs, options, (remote, stopFlag, progress, alive) =>
-      remote.analyse(
-        {
-          ...wirePosition(request),
-          timeMs,
-          key,
-          ...(lines === undefined ? {} : { lines }),
-          ...(stopFlag ? { stopFlag } : {}),
-        },
-        progress,
-        alive,
-      ),
+    return this.runJob(key, request.timeMs, options, (remote, stopFlag, progress, alive) =>
+      remote.analyse(wireAnalysisRequest(request, key, stopFlag), progress, alive),
     );
   }
 
   /**
    * Runs one job on the worker: `call` makes the worker call once the worker has started, whose answer is
-   * due `dueMs` after it is made (watched for a hang from then: `watchForHang`). Aborts any job still in flight; rejects with an EngineError
-   * ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable').
+   * due `dueMs` after it is made (watched for a hang from then: `watchForHang`). Aborts any job still in
+   * flight; rejects with an EngineError ('aborted', 'stale', 'crashed', 'timeout', 'invalid' or 'unavailable').
    */
   private runJob<A extends { readonly key: string }, P>(
     key: string,
@@ -400,35 +214,20 @@ export class EngineBridge {
   ): Promise<A> {
     const { signal, onProgress, isCurrent } = options;
     // A request aborted before it was made changes nothing; any other replaces the one in flight.
-    if (signal?.aborted) return Promise.reject(new EngineError('aborted', 'The request was aborted.'));
+    if (signal?.aborted) return Promise.reject(abortedError());
     this.latest?.fail(new EngineError('aborted', 'A newer request replaced this one.'));
     if (isCurrent && !isCurrent())
       return Promise.reject(new EngineError('stale', 'The position changed before the engine started.'));
 
     return new Promise<A>((resolve, reject) => {
-      let hangWatch: { alive(): void; stop(): void } | undefined;
+      const job = new Job<A>(resolve, reject, signal);
+      let hangWatch: HangWatch | undefined;
       /** Set once the call is in the worker's hands; until then failing just means not sending it. */
       let running: RunningCall | undefined;
-      /** The worker the job is starting or running on, which tells it if it fails. */
-      let attached: LiveWorker | undefined;
-
-      const finish = (): void => {
-        job.settled = true;
-        hangWatch?.stop();
-        signal?.removeEventListener('abort', onAbort);
-        if (attached?.job === job) attached.job = null;
+      job.onSettle(() => hangWatch?.stop());
+      job.onFail = (error) => {
+        if (running && !running.answered) this.stopCall(running, error.kind);
       };
-      const job: Job = {
-        settled: false,
-        fail: (error) => {
-          if (job.settled) return;
-          finish();
-          reject(error);
-          if (running && !running.answered) this.stopCall(running, error.kind);
-        },
-      };
-      const onAbort = (): void => job.fail(new EngineError('aborted', 'The request was aborted.'));
-      signal?.addEventListener('abort', onAbort, { once: true });
       this.latest = job;
 
       const start = async (): Promise<void> => {
@@ -439,23 +238,25 @@ export class EngineBridge {
           worker = this.liveWorker();
         } catch (error) {
           // No Worker support, or a script URL the browser refuses outright.
-          job.fail(new EngineError('unavailable', `${COULD_NOT_START} (${errorMessage(error)})`));
+          job.fail(unavailableError(errorMessage(error)));
           return;
         }
-        attached = worker;
         worker.job = job;
+        job.onSettle(() => {
+          if (worker.job === job) worker.job = null;
+        });
         // Bounded by the worker's start deadline: a worker that never loads is terminated, and this is false.
         const started = await worker.started;
         if (job.settled) return;
         if (!started) {
-          job.fail(new EngineError('unavailable', COULD_NOT_START));
+          job.fail(unavailableError());
           return;
         }
         if (worker.isTerminated) {
           job.fail(new EngineError('crashed', 'The engine stopped working.'));
           return;
         }
-        const stopFlag = this.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+        const stopFlag = this.settings.cooperativeStop ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
         const progress = Comlink.proxy((p: P) => {
           hangWatch?.alive();
           if (onProgress && !job.settled && (isCurrent?.() ?? true)) onProgress(p);
@@ -467,9 +268,9 @@ export class EngineBridge {
         this.workerFree = ended;
         hangWatch = watchForHang({
           dueMs,
-          silenceMs: this.silenceMs,
-          marginMs: this.hangMarginMs,
-          now: this.now,
+          silenceMs: this.settings.silenceMs,
+          marginMs: this.settings.hangMarginMs,
+          now: this.settings.now,
           onHung: () => job.fail(new EngineError('timeout', 'The engine did not answer in time.')),
         });
         let answer: A;
@@ -485,12 +286,9 @@ export class EngineBridge {
         }
         if (running) running.answered = true;
         if (job.settled) return;
-        if (answer.key !== key || (isCurrent && !isCurrent())) {
+        if (isStale(answer.key, key, isCurrent))
           job.fail(new EngineError('stale', 'The position changed while the engine was thinking.'));
-          return;
-        }
-        finish();
-        resolve(answer);
+        else job.succeed(answer);
       };
       // Whatever start throws (no Worker support, a worker script that cannot be fetched) is a crash too.
       start().catch((error: unknown) => job.fail(new EngineError('crashed', errorMessage(error))));
@@ -502,50 +300,20 @@ export class EngineBridge {
    * when the engine has no book. Rejects with an EngineError: 'aborted' (the signal), 'invalid' (a bad
    * position), 'unavailable' (no worker could start) or 'crashed'.
    */
-  async bookMoves(
+  bookMoves(
     request: BookRequest,
     options: { readonly signal?: AbortSignal } = {},
   ): Promise<readonly BookMove[] | null> {
-    const { signal } = options;
     const wire = wirePosition(request);
-    let aborted: () => void = noop;
-    const whenAborted = new Promise<'aborted'>((resolve) => {
-      aborted = () => resolve('aborted');
-      signal?.addEventListener('abort', aborted, { once: true });
-    });
-    try {
-      for (let attempt = 1; ; attempt++) {
-        if (signal?.aborted) throw new EngineError('aborted', 'The request was aborted.');
-        let worker: LiveWorker;
-        try {
-          worker = this.liveWorker();
-        } catch (error) {
-          throw new EngineError('unavailable', `${COULD_NOT_START} (${errorMessage(error)})`);
-        }
-        const started = await Promise.race([worker.started, whenAborted]);
-        if (started === 'aborted') throw new EngineError('aborted', 'The request was aborted.');
-        if (!started) throw new EngineError('unavailable', COULD_NOT_START);
-        const call = worker.remote.bookMoves(wire).then(
-          (moves) => ({ moves }),
-          (error: unknown) => ({ error }),
-        );
-        const outcome = await Promise.race([call, worker.terminated.then(() => 'terminated' as const), whenAborted]);
-        if (outcome === 'aborted') throw new EngineError('aborted', 'The request was aborted.');
-        if (outcome === 'terminated') {
-          if (attempt < BOOK_QUERY_ATTEMPTS) continue;
-          throw new EngineError('crashed', 'The engine stopped before it could answer.');
-        }
-        if ('error' in outcome) {
-          const { error } = outcome;
-          const refused = isRequestError(error);
-          // A failed lookup touches nothing the searches use, so the worker is kept.
-          throw new EngineError(refused ? 'invalid' : 'crashed', errorMessage(error));
-        }
-        return outcome.moves;
-      }
-    } finally {
-      signal?.removeEventListener('abort', aborted);
-    }
+    return queryBook(() => {
+      const worker = this.liveWorker();
+      return {
+        started: worker.started,
+        terminated: worker.terminated,
+        lookUp: () => worker.remote.bookMoves(wire),
+        isRefusal: isRequestError,
+      };
+    }, options.signal);
   }
 
   /** Stops everything: aborts the request in flight and terminates the worker. */
@@ -556,7 +324,7 @@ export class EngineBridge {
 
   private liveWorker(): LiveWorker {
     if (this.worker && !this.worker.isTerminated) return this.worker;
-    const endpoint = this.createWorker();
+    const endpoint = this.settings.createWorker();
     let markTerminated = noop;
     const terminated = new Promise<void>((resolve) => (markTerminated = resolve));
     const worker: LiveWorker = {
@@ -571,8 +339,15 @@ export class EngineBridge {
     };
     // Messages are read in order: ready() first, then the book, then whatever a job posts once started.
     const ready = worker.remote.ready();
-    const bookGiven = this.giveBook(worker);
-    const deadline = setTimeout(() => this.failStart(worker, 'it was not ready in time'), this.startDeadlineMs);
+    const bookGiven = giveBook({
+      loadBook: this.settings.loadBook,
+      waitMs: this.settings.bookWaitMs,
+      setBook: (bytes) => (worker.isTerminated ? undefined : worker.remote.setBook(bytes)),
+    });
+    const deadline = setTimeout(
+      () => this.failStart(worker, 'it was not ready in time'),
+      this.settings.startDeadlineMs,
+    );
     worker.started = Promise.race([
       Promise.all([ready, bookGiven]).then(() => !worker.isTerminated),
       terminated.then(() => false),
@@ -603,25 +378,8 @@ export class EngineBridge {
   /** A worker that did not start: its job rejects with 'unavailable', and the next request makes a new one. */
   private failStart(worker: LiveWorker, why: string): void {
     if (worker.isStarted || worker.isTerminated) return;
-    worker.job?.fail(new EngineError('unavailable', `${COULD_NOT_START} (${why})`));
+    worker.job?.fail(unavailableError(why));
     this.terminate(worker);
-  }
-
-  /**
-   * Hands a new worker the openings book, waiting at most bookWaitMs for its bytes: a slow load must not
-   * hold up the first move, so the worker then starts without them and is given them when they come (a
-   * message read after the search in progress). Posting copies the bytes (no transfer list), so the next
-   * worker can be given them too. Never rejects: without a book the engine just plays without it.
-   */
-  private giveBook(worker: LiveWorker): Promise<void> {
-    const loadBook = this.loadBook;
-    if (!loadBook) return Promise.resolve();
-    const given = loadBook()
-      .then((bytes) => (bytes && !worker.isTerminated ? worker.remote.setBook(bytes) : undefined))
-      .catch(() => undefined);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.bookWaitMs)));
-    return Promise.race([given, late]).then(() => clearTimeout(timer));
   }
 
   /** Ends a call in the worker: cooperatively where possible, otherwise (or failing that) by force. */
@@ -636,7 +394,7 @@ export class EngineBridge {
     void call.ended.then(() => (ended = true));
     setTimeout(() => {
       if (!ended) this.terminate(call.worker);
-    }, this.stopGraceMs);
+    }, this.settings.stopGraceMs);
   }
 
   private terminate(worker: LiveWorker): void {
@@ -649,8 +407,6 @@ export class EngineBridge {
 }
 
 const noop = (): void => undefined;
-
-const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 let pageBridge: EngineBridge | undefined;
 

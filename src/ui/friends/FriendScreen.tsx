@@ -13,6 +13,7 @@ import {
   nameProblem,
   saveGame,
 } from '../../storage';
+import './friends.css';
 import { RulesFields } from '../play/RulesFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';

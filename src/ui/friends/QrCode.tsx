@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import * as m from '../words/paraglide/messages.js';
+import './friends.css';
 
 /** Pixels per module on the canvas (its CSS size is set by the stylesheet), and the quiet zone in modules. */
 export const QR_SCALE = 4;

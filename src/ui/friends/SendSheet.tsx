@@ -6,6 +6,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { QrCode } from './QrCode';
 import * as m from '../words/paraglide/messages.js';
+import './friends.css';
 
 /** The player cancelled the system share sheet: not a failure, nothing to say. */
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';

@@ -4,6 +4,7 @@ import { importRecords } from '../../storage';
 import { db } from '../shell/app-state';
 import { type ImportOutcome, recordImportOutcome } from './import-report';
 import * as m from '../words/paraglide/messages.js';
+import './games.css';
 
 /** Problems listed under an import's summary; the rest are counted. */
 const PROBLEMS_SHOWN = 20;

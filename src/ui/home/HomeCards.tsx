@@ -13,6 +13,7 @@ import {
   puzzlePosition,
   readPackPuzzle,
 } from '../../core';
+import './home.css';
 import { lessonTitle } from '../lessons/lesson-words';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { settings } from '../shell/app-state';

@@ -19,6 +19,7 @@ import { homeData, refreshHomeData } from './home-data';
 import { installDismissed, installPrompt } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
 import { type Route, navigate } from '../shell/router';
+import './home.css';
 
 /** Opens a game through the live session's module, which is loaded with the first game opened. */
 const openGame = (game: { readonly id: string }) => void import('../play/live-session').then((m) => m.openGame(game));

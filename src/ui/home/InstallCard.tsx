@@ -4,6 +4,7 @@
  */
 import { dismissInstall, install, installDismissed, installPrompt } from '../shell/install';
 import * as m from '../words/paraglide/messages.js';
+import './home.css';
 
 /** The install offer's card, until the player installs the app or says "Not now" (HomeScreen's InstallOffer). */
 export function InstallCard() {

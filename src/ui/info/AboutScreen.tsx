@@ -1,5 +1,6 @@
 import { ScreenHeader } from '../shell/ScreenHeader';
 import * as m from '../words/paraglide/messages.js';
+import './info.css';
 
 export function About() {
   return (

@@ -2,6 +2,7 @@ import { Board } from '../board/Board';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { navigate } from '../shell/router';
 import * as m from '../words/paraglide/messages.js';
+import './info.css';
 
 /** A small diagram: rows top first, X black, O white. */
 function Diagram({ rows, label }: { rows: string[]; label: string }) {

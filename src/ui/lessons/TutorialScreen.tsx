@@ -16,13 +16,13 @@ import {
   VARIANTS,
   centreOf,
   err,
-  forbiddenPoints,
   formatPoint,
   lessonPosition,
   previewMove,
   tryLessonMove,
 } from '../../core';
-import { type InputMode, onStoreChange } from '../../storage';
+import './lessons.css';
+import { onStoreChange } from '../../storage';
 import { CapturedCount } from '../play/CapturedCount';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { Board } from '../board/Board';
@@ -32,31 +32,16 @@ import { startGame } from '../play/live-session';
 import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from './lesson-progress';
 import { navigate } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
-import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
-import { PLACE_HOW } from '../board/placement';
+import { firstGameChoice, firstLessonToDo, lessonBoard } from './tutorial';
 import { usePlacement } from '../board/use-placement';
-import { explanationWords, lessonPrompt, lessonTitle } from './lesson-words';
+import { lessonPrompt, lessonTitle } from './lesson-words';
+import { LessonActions, LessonList, LessonResult, previewText } from './LessonParts';
 import { colourName, illegalMoveWords } from '../words/game-words';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 
 /** No point can be played in a lesson that could not be set up (the screen then shows no board; no words). */
 const NO_LESSON: IllegalMove = { reason: 'off-board', message: '' };
-
-/** What a previewed move would do, in words (as on the play screen), and how to place it. */
-function previewText(p: MovePreview, size: number, mode: InputMode): string {
-  const point = formatPoint(size, p.point);
-  const count = formatNumber(p.captured.length);
-  const wins = p.result?.winner === p.player;
-  const what = p.captured.length
-    ? wins
-      ? m.lessons_preview_captures_wins({ point, count })
-      : m.lessons_preview_captures({ point, count })
-    : wins
-      ? m.lessons_preview_wins({ point })
-      : m.lessons_preview({ point });
-  return `${what}${PLACE_HOW[mode]}`;
-}
 
 export function Tutorial() {
   const done = settings.value.lessonsDone;
@@ -144,23 +129,7 @@ export function Tutorial() {
     }
   };
 
-  // What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
-  const shown = attempt?.preview?.next ?? state;
-  const refutation = attempt?.refutation ?? null;
-  const reply = refutation !== null && attempt?.preview ? previewMove(attempt.preview.next, refutation) : null;
-  const ghost = preview
-    ? { point: preview.point, player: preview.player }
-    : refutation !== null
-      ? { point: refutation, player: shown.toMove }
-      : null;
-  const highlighted = preview
-    ? preview.winningLine
-    : reply?.ok
-      ? reply.value.winningLine
-      : (attempt?.preview?.winningLine ?? []);
-  // The tournament rule's zone is the lesson's question: shaded once the player has answered.
-  const forbidden = forbiddenPoints(state);
-  const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
+  const { shown, ghost, highlighted, shaded } = lessonBoard(state, attempt, preview);
 
   const last = index === LESSONS.length - 1;
   // After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults.
@@ -169,60 +138,7 @@ export function Tutorial() {
     if (choice) void startGame(choice);
     else navigate({ screen: 'new' });
   };
-  const doneCount = lessonsDoneCount(done);
   const variant = VARIANTS[lesson.variant].name;
-
-  let result;
-  if (attempt) {
-    result = (
-      <div class={`lesson-result ${attempt.correct ? 'right' : 'wrong'}`}>
-        <p>
-          <strong>{attempt.correct ? m.lessons_right() : m.lessons_not_quite()}</strong>{' '}
-          {explanationWords(lesson, attempt, state.toMove, size)}
-        </p>
-      </div>
-    );
-  } else {
-    const line =
-      notice || (preview ? previewText(preview, size, mode) : m.lessons_to_move({ colour: colourName(state.toMove) }));
-    result = (
-      <div class="lesson-result">
-        <p class={notice ? 'notice' : undefined}>{line}</p>
-      </div>
-    );
-  }
-
-  let actions;
-  if (!attempt) {
-    actions = (
-      <button type="button" class="primary" disabled={!preview || savingShown} onClick={placement.confirm}>
-        {m.lessons_confirm()}
-      </button>
-    );
-  } else if (!attempt.correct) {
-    actions = (
-      <button type="button" class="primary" onClick={() => open(index)}>
-        {m.lessons_retry()}
-      </button>
-    );
-  } else if (last) {
-    actions = (
-      <>
-        <button type="button" onClick={() => navigate({ screen: 'puzzles' })}>
-          {m.lessons_try_puzzles()}
-        </button>
-        <button type="button" class="primary" onClick={playFirstGame}>
-          {m.lessons_play_game()}
-        </button>
-      </>
-    );
-  } else {
-    actions = (
-      <button type="button" class="primary" onClick={() => open(index + 1)}>
-        {m.lessons_next()}
-      </button>
-    );
-  }
 
   return (
     <main class="tutorial" data-lesson={lesson.id}>
@@ -254,43 +170,28 @@ export function Tutorial() {
         disabled={attempt !== null || savingShown}
         {...placement.board}
       />
-      <div class="lesson-bottom" role="status">
-        {result}
+      <LessonResult
+        lesson={lesson}
+        attempt={attempt}
+        state={state}
+        line={
+          notice ||
+          (preview ? previewText(preview, size, mode) : m.lessons_to_move({ colour: colourName(state.toMove) }))
+        }
+        isNotice={notice !== ''}
+      />
+      <div class="actions lesson-actions">
+        <LessonActions
+          attempt={attempt}
+          last={last}
+          mayConfirm={!!preview && !savingShown}
+          confirm={placement.confirm}
+          retry={() => open(index)}
+          next={() => open(index + 1)}
+          playFirstGame={playFirstGame}
+        />
       </div>
-      <div class="actions lesson-actions">{actions}</div>
-      <section class="lesson-list" aria-labelledby="lessons-heading">
-        <h2 id="lessons-heading">
-          {m.lessons_list_heading()}{' '}
-          <small>
-            {doneCount === LESSONS.length
-              ? m.lessons_all_done()
-              : m.lessons_done_count({ count: formatNumber(doneCount) })}
-          </small>
-        </h2>
-        <ol>
-          {LESSONS.map((l, i) => {
-            const isDone = done.includes(l.id);
-            return (
-              <li key={l.id}>
-                <button
-                  type="button"
-                  class={`lesson-item${isDone ? ' done' : ''}`}
-                  aria-current={i === index ? 'step' : undefined}
-                  onClick={() => open(i)}
-                >
-                  <span class="tick" aria-hidden="true">
-                    {isDone ? '✓' : ''}
-                  </span>
-                  <span class="lesson-name">
-                    {i + 1}. {lessonTitle(l)}
-                  </span>
-                  {isDone && <span class="sr-only"> {m.lessons_done()}</span>}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </section>
+      <LessonList done={done} index={index} open={open} />
     </main>
   );
 }

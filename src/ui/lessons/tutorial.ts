@@ -1,9 +1,20 @@
 /**
  * The tutorial's progress as pure functions of the completed lessons' ids (the `lessonsDone` setting): which
  * lesson to open, and the list after one more is done. Ids of lessons that no longer exist are kept but
- * never counted, so a later version can drop or rename a lesson without confusing the progress.
+ * never counted, so a later version can drop or rename a lesson without confusing the progress. And what a
+ * lesson's board shows (`lessonBoard`).
  */
-import { type Lesson, LESSONS, levelById } from '../../core';
+import {
+  type GameState,
+  type Lesson,
+  type LessonAttempt,
+  type MovePreview,
+  type Player,
+  LESSONS,
+  forbiddenPoints,
+  levelById,
+  previewMove,
+} from '../../core';
 import type { StoredPlayer } from '../../storage';
 import type { NewGameChoice } from '../play/live-session';
 
@@ -50,4 +61,36 @@ export function firstGameChoice(players: readonly StoredPlayer[], playerId: stri
     tournamentRule: true,
     timeControl: null,
   };
+}
+
+/**
+ * What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
+ * The tournament rule's zone is the lesson's question: shaded once the player has answered.
+ */
+export function lessonBoard(
+  state: GameState,
+  attempt: LessonAttempt | null,
+  preview: MovePreview | null,
+): {
+  shown: GameState;
+  ghost: { point: number; player: Player } | null;
+  highlighted: readonly number[];
+  shaded: readonly number[];
+} {
+  const shown = attempt?.preview?.next ?? state;
+  const refutation = attempt?.refutation ?? null;
+  const reply = refutation !== null && attempt?.preview ? previewMove(attempt.preview.next, refutation) : null;
+  const ghost = preview
+    ? { point: preview.point, player: preview.player }
+    : refutation !== null
+      ? { point: refutation, player: shown.toMove }
+      : null;
+  const highlighted = preview
+    ? preview.winningLine
+    : reply?.ok
+      ? reply.value.winningLine
+      : (attempt?.preview?.winningLine ?? []);
+  const forbidden = forbiddenPoints(state);
+  const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
+  return { shown, ghost, highlighted, shaded };
 }

@@ -4,6 +4,7 @@ import type { RelayState } from '../../net/relay-pool';
 import { type AddRelayProblem, addRelay, isDefaultList, removeRelay } from '../../net/relays';
 import { settings, updateSettings } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
+import './online.css';
 import {
   RELAY_DEFAULTS,
   checkRelays,

@@ -6,6 +6,7 @@
 import type { GameState } from '../../core';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
+import './play.css';
 
 export function CapturedCount({ state }: { readonly state: GameState }) {
   const target = state.rules.variant.captureWin;

@@ -4,6 +4,7 @@ import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analys
 import { qualityName } from '../review/review-words';
 import { colourName } from '../words/game-words';
 import * as words from '../words/paraglide/messages.js';
+import './play.css';
 
 interface MoveListProps {
   /** The live game: the list shows all of its moves, whatever position is on the board. */

@@ -10,6 +10,7 @@ import { BAND_NAMES, levelPlace, levelPlays, ratingInWords } from '../players/le
 import { colourName } from '../words/game-words';
 import { locale } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import './play.css';
 
 /**
  * A second person for pass-and-play, always offered even if only one human is stored; named in the

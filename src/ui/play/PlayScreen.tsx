@@ -24,6 +24,7 @@ import { session } from './live-session';
 import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
 import * as words from '../words/paraglide/messages.js';
+import './play.css';
 
 function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) {
   const s = game.shown.value;

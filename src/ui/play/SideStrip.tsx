@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import type { GameState } from '../../core';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
+import './play.css';
 
 export function SideStrip({
   state,

@@ -8,7 +8,6 @@
 import { useState } from 'preact/hooks';
 import { LEVELS } from '../../core';
 import {
-  COMPUTER_LIMITS,
   type ComputerPlayer,
   type ComputerSettings,
   clampComputerSettings,
@@ -16,15 +15,14 @@ import {
   strengthOf,
   withLevel,
 } from '../../storage';
+import './players.css';
 import { useLeaveGuard } from '../shell/dialog';
 import { notify } from '../shell/app-state';
-import { aboutSeconds, playsLike, seconds, secondsText, strengthWithRating } from './computer-words';
-import { levelPlace, ratingInWords } from './level-words';
+import { type NumberSettingKey, NumberSetting, StrengthSetting, ThinkTimeSetting } from './computer-fields';
 import { NameField, checkedName, withDb } from './player-fields';
-import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 
-type TypedSetting = 'depth' | 'vision' | 'judgement' | 'seconds';
+type TypedSetting = NumberSettingKey | 'seconds';
 
 /** A typed number of seconds in milliseconds, NaN when it is not a number (the clamp then decides). */
 const typedSecondsToMs = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text) * 1000);
@@ -81,31 +79,18 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
     onDone();
   };
 
-  const numberField = (key: Exclude<TypedSetting, 'seconds'>, label: string, hint: string) => {
-    const { min, max, step } = COMPUTER_LIMITS[key];
-    return (
-      <div class="setting">
-        <label for={id(key)}>{label}</label>
-        <input
-          id={id(key)}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={step}
-          value={typed[key] ?? String(settings[key])}
-          aria-describedby={id(`${key}-hint`)}
-          onInput={(e) => type(key, e.currentTarget.value)}
-          onChange={() => commit(key)}
-        />
-        <p class="setting-hint" id={id(`${key}-hint`)}>
-          {m.players_number_hint({ hint, min: formatNumber(min), max: formatNumber(max) })}
-        </p>
-      </div>
-    );
-  };
+  const numberField = (key: NumberSettingKey, label: string, hint: string) => (
+    <NumberSetting
+      id={id}
+      setting={key}
+      label={label}
+      hint={hint}
+      value={typed[key] ?? String(settings[key])}
+      onType={(text) => type(key, text)}
+      onCommit={() => commit(key)}
+    />
+  );
 
-  const time = COMPUTER_LIMITS.timeMs;
   return (
     <form class="player-editor" onSubmit={(e) => void save(e)} aria-label={m.players_edit_named({ name: player.name })}>
       <NameField
@@ -118,92 +103,26 @@ export function ComputerEditor({ player, onDone }: { player: ComputerPlayer; onD
         }}
       />
 
-      <div class="setting">
-        <div class="setting-head">
-          <label for={id('strength')}>{m.players_strength()}</label>
-          <output for={id('strength')}>{strengthWithRating(settings)}</output>
-        </div>
-        <input
-          id={id('strength')}
-          type="range"
-          min={0}
-          max={LEVELS.length - 1}
-          step={1}
-          value={strength.index}
-          aria-valuetext={strengthWithRating(settings)}
-          onInput={(e) => {
-            setSettings(withLevel(settings, Number(e.currentTarget.value)));
-            setTyped({});
-          }}
-        />
-        <div class="range-ends" aria-hidden="true">
-          <span>{LEVELS[0]!.name}</span>
-          <span>{LEVELS.at(-1)!.name}</span>
-        </div>
-        {!strength.exact && (
-          <button
-            type="button"
-            class="link-button"
-            onClick={() => {
-              setSettings(withLevel(settings, strength.index));
-              setTyped({});
-            }}
-          >
-            {m.players_use_level({ level: level.name })}
-          </button>
-        )}
-        <p class="level-words">
-          {strength.exact
-            ? m.players_level_summary({
-                place: levelPlace(level),
-                rating: ratingInWords(level),
-                plays: playsLike(settings),
-              })
-            : playsLike(settings)}
-        </p>
-      </div>
-
-      <div class="setting">
-        <div class="setting-head">
-          <label for={id('time')}>{m.players_thinks_for()}</label>
-          <output for={id('time')}>{aboutSeconds(settings.timeMs)}</output>
-        </div>
-        <div class="range-with-field">
-          <input
-            id={id('time')}
-            type="range"
-            min={time.min}
-            max={time.max}
-            step={time.step}
-            value={settings.timeMs}
-            aria-valuetext={aboutSeconds(settings.timeMs)}
-            aria-describedby={id('time-hint')}
-            onInput={(e) => {
-              change({ timeMs: Number(e.currentTarget.value) });
-              const { seconds: _replaced, ...rest } = typed;
-              setTyped(rest);
-            }}
-          />
-          <span class="unit-field">
-            <input
-              type="number"
-              inputMode="decimal"
-              aria-label={m.players_think_seconds()}
-              aria-describedby={id('time-hint')}
-              min={time.min / 1000}
-              max={time.max / 1000}
-              step={time.step / 1000}
-              value={typed.seconds ?? seconds(settings.timeMs)}
-              onInput={(e) => type('seconds', e.currentTarget.value)}
-              onChange={() => commit('seconds')}
-            />
-            <span aria-hidden="true">{m.players_seconds_unit()}</span>
-          </span>
-        </div>
-        <p class="setting-hint" id={id('time-hint')}>
-          {m.players_time_hint({ min: secondsText(time.min), max: secondsText(time.max) })}
-        </p>
-      </div>
+      <StrengthSetting
+        id={id}
+        settings={settings}
+        onLevel={(index) => {
+          setSettings(withLevel(settings, index));
+          setTyped({});
+        }}
+      />
+      <ThinkTimeSetting
+        id={id}
+        settings={settings}
+        typedSeconds={typed.seconds}
+        onTime={(timeMs) => {
+          change({ timeMs });
+          const { seconds: _replaced, ...rest } = typed;
+          setTyped(rest);
+        }}
+        onType={(text) => type('seconds', text)}
+        onCommit={() => commit('seconds')}
+      />
 
       <label class="check-row">
         <input type="checkbox" checked={settings.book} onChange={(e) => change({ book: e.currentTarget.checked })} />

@@ -17,6 +17,7 @@ import {
   rawRecordText,
   savePlayer,
 } from '../../storage';
+import './players.css';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { confirmDialog } from '../shell/dialog';
 import { damagedPlayers, db, notify, players, refreshPlayers } from '../shell/app-state';

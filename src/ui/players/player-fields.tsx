@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type PenteDb, type StorageResult, NAME_FIELD_LENGTH } from '../../storage';
 import { db, refreshPlayers } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
+import './players.css';
 
 /** Why a player cannot be changed without saved data (a message: call it where shown). */
 export const NO_STORAGE = m.players_no_storage;

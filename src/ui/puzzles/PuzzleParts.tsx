@@ -2,6 +2,7 @@
 import type { GameState, Puzzle, PuzzlePackIndex } from '../../core';
 import type { PuzzleProgress } from '../../storage';
 import { CapturedCount } from '../play/CapturedCount';
+import { ScreenHeader } from '../shell/ScreenHeader';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { type Phase, difficultyText, historyText, taskOf, themesText } from './puzzle-words';
@@ -101,5 +102,51 @@ export function PuzzleHistory({ progress, pack }: { progress: PuzzleProgress; pa
         </ol>
       )}
     </section>
+  );
+}
+
+/** A link to a puzzle the pack does not hold: said so, with a way on to another. */
+export function PuzzleMissing({ id, onAnother }: { readonly id: string; readonly onAnother: () => void }) {
+  return (
+    <main class="puzzles">
+      <ScreenHeader title={m.puzzles_title()} />
+      <p class="notice" role="alert">
+        {m.puzzles_missing({ id: id.slice(0, 40) })}
+      </p>
+      <button type="button" class="primary" onClick={onAnother}>
+        {m.puzzles_open_another()}
+      </button>
+    </main>
+  );
+}
+
+/** The screen while the pack loads, or when it could not be read (`problem`: what is wrong, if known). */
+export function PuzzlesMessage(props: { readonly loading?: boolean; readonly problem?: string | null }) {
+  return (
+    <main class="puzzles">
+      <ScreenHeader title={m.puzzles_title()} />
+      {props.loading ? (
+        <p class="loading">{m.puzzles_loading()}</p>
+      ) : (
+        <p class="notice">{typeof props.problem === 'string' ? props.problem : m.puzzles_not_set_up()}</p>
+      )}
+    </main>
+  );
+}
+
+/** What the last move did, under the board: solved, not quite, or what to do now. */
+export function PuzzleResult({ phase, status }: { readonly phase: Phase; readonly status: string }) {
+  const resultClass =
+    phase.kind === 'solved' ? 'lesson-result right' : phase.kind === 'failed' ? 'lesson-result wrong' : 'lesson-result';
+  return (
+    <div class="lesson-bottom" role="status">
+      <div class={resultClass}>
+        <p>
+          {phase.kind === 'solved' && <strong>{m.puzzles_solved_result()} </strong>}
+          {phase.kind === 'failed' && <strong>{m.puzzles_not_quite()} </strong>}
+          {status}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -11,7 +11,7 @@
  * Delete. The pack is precached, so puzzles work offline.
  * `#/puzzles/<id>` opens one puzzle by its id (a link to it; the e2e tests use it).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import {
   type GameState,
   type IllegalReason,
@@ -20,15 +20,11 @@ import {
   type PuzzleAttempt,
   type PuzzlePackIndex,
   err,
-  formatPoint,
-  play,
   previewMove,
   puzzlePosition,
   readPackPuzzle,
   startAttempt,
-  winningLine,
 } from '../../core';
-import { onStoreChange } from '../../storage';
 import { Board } from '../board/Board';
 import { usePlacement } from '../board/use-placement';
 import { type MoveSource, pageEngine } from '../engine/client';
@@ -36,19 +32,17 @@ import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { notify, settings } from '../shell/app-state';
 import { navigate, requestedPuzzle } from '../shell/router';
-import { PuzzleActions, PuzzleHead, PuzzleHistory } from './PuzzleParts';
+import { PuzzleActions, PuzzleHead, PuzzleHistory, PuzzleMissing, PuzzleResult, PuzzlesMessage } from './PuzzleParts';
 import {
   discardDamaged,
-  loadPack,
-  loadProgress,
   nextPuzzleIndex,
   puzzleDamaged,
   puzzleProgress,
   puzzleRatingOf,
   recordAnswer,
 } from './puzzle-data';
-import { submitPuzzleMove } from './puzzle-moves';
-import { colourName } from '../words/game-words';
+import { usePuzzlePack } from './use-puzzle-pack';
+import { failPuzzle, puzzleBoard, submitPuzzleMove } from './puzzle-moves';
 import * as m from '../words/paraglide/messages.js';
 import { type Phase, refusalText, statusOf } from './puzzle-words';
 
@@ -115,27 +109,12 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     setLastMove(position.value.lastMove?.point ?? null);
   };
 
-  useEffect(() => {
-    let live = true;
-    void Promise.all([loadPack(), loadProgress()]).then(([p]) => {
-      if (!live) return;
-      setPack(p);
-      if (typeof p === 'string') return;
-      // A link to one puzzle opens it; an id not in the pack is said so, with a way on to another.
-      const wanted = requestedPuzzle.peek();
-      const asked = p.ids.indexOf(wanted);
-      if (wanted && asked < 0) setMissing(wanted);
-      else open(p, asked >= 0 ? asked : nextPuzzleIndex(p, puzzleProgress.value));
-    });
-    // Another tab answered: its answers are in the stored progress, which is read again.
-    // Another tab answered a puzzle or imported a backup: storage tells, and the progress is read again.
-    const unsubscribe = onStoreChange('puzzles', () => void loadProgress());
-    return () => {
-      live = false;
-      unsubscribe();
-      abort.current?.abort();
-    };
-  }, []);
+  usePuzzlePack({
+    onPack: setPack,
+    onMissing: setMissing,
+    open,
+    onLeave: () => abort.current?.abort(),
+  });
 
   if (missing !== null && pack !== null && typeof pack !== 'string') {
     const another = () => {
@@ -144,34 +123,11 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       navigate({ screen: 'puzzles' }, { replace: true });
       open(pack, nextPuzzleIndex(pack, puzzleProgress.value));
     };
-    return (
-      <main class="puzzles">
-        <ScreenHeader title={m.puzzles_title()} />
-        <p class="notice" role="alert">
-          {m.puzzles_missing({ id: missing.slice(0, 40) })}
-        </p>
-        <button type="button" class="primary" onClick={another}>
-          {m.puzzles_open_another()}
-        </button>
-      </main>
-    );
+    return <PuzzleMissing id={missing} onAnother={another} />;
   }
-  if (pack === null || (typeof pack !== 'string' && !puzzle)) {
-    return (
-      <main class="puzzles">
-        <ScreenHeader title={m.puzzles_title()} />
-        <p class="loading">{m.puzzles_loading()}</p>
-      </main>
-    );
-  }
-  if (typeof pack === 'string' || !puzzle || !attempt) {
-    return (
-      <main class="puzzles">
-        <ScreenHeader title={m.puzzles_title()} />
-        <p class="notice">{typeof pack === 'string' ? pack : m.puzzles_not_set_up()}</p>
-      </main>
-    );
-  }
+  if (pack === null || (typeof pack !== 'string' && !puzzle)) return <PuzzlesMessage loading />;
+  if (typeof pack === 'string' || !puzzle || !attempt)
+    return <PuzzlesMessage problem={typeof pack === 'string' ? pack : null} />;
 
   /** Rates and saves the first answer; resolves once it is saved (then the screen may show it). */
   const answer = async (solved: boolean) => {
@@ -197,26 +153,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     }
   };
 
-  const fail = async (a: PuzzleAttempt, why: string) => {
-    await answer(false);
-    setAttempt(a);
-    if (a.state.result) {
-      setPhase({ kind: 'failed', note: why, refutation: null });
-      return;
-    }
-    setPhase({ kind: 'thinking' });
-    const reply = await engineMove(a.state);
-    const refutation = reply && reply.move >= 0 ? reply.move : null;
-    const words =
-      refutation === null
-        ? why
-        : m.puzzles_answers({
-            why,
-            colour: colourName(a.state.toMove),
-            point: formatPoint(a.state.rules.size, refutation),
-          });
-    setPhase({ kind: 'failed', note: words, refutation });
-  };
+  const fail = (a: PuzzleAttempt, why: string) => failPuzzle({ answer, engineMove, setAttempt, setPhase }, a, why);
 
   submit = async (point: number) => {
     if (phase.kind !== 'solving' || saving.current) return;
@@ -241,31 +178,11 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     window.scrollTo(0, 0);
   };
 
-  // What the board shows: the attempt, the stored solution, or the attempt with the refutation ghosted.
-  let shown = attempt.state;
-  if (phase.kind === 'solution') {
-    shown = puzzle.position;
-    for (const q of phase.line) {
-      const r = play(shown, q);
-      if (r.ok) shown = r.value;
-    }
-  }
-  const refutation = phase.kind === 'failed' ? phase.refutation : null;
-  const refuted = refutation !== null ? previewMove(shown, refutation) : null;
-  const ghost = preview
-    ? { point: preview.point, player: preview.player }
-    : refutation !== null
-      ? { point: refutation, player: shown.toMove }
-      : null;
-  const highlighted = preview ? preview.winningLine : refuted?.ok ? refuted.value.winningLine : winningLine(shown);
-  const numbers = phase.kind === 'solution' ? new Map(phase.line.map((p, i) => [p, i + 1] as const)) : null;
-
+  const { shown, ghost, highlighted, numbers } = puzzleBoard(attempt.state, puzzle.position, phase, preview);
   const size = shown.rules.size;
   const p = puzzle.puzzle;
   const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
   const status = statusOf(phase, preview, size, mode);
-  const resultClass =
-    phase.kind === 'solved' ? 'lesson-result right' : phase.kind === 'failed' ? 'lesson-result wrong' : 'lesson-result';
 
   return (
     <main class="tutorial puzzles" data-puzzle={p.id} data-phase={phase.kind}>
@@ -288,15 +205,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
         disabled={phase.kind !== 'solving' || savingShown}
         {...placement.board}
       />
-      <div class="lesson-bottom" role="status">
-        <div class={resultClass}>
-          <p>
-            {phase.kind === 'solved' && <strong>{m.puzzles_solved_result()} </strong>}
-            {phase.kind === 'failed' && <strong>{m.puzzles_not_quite()} </strong>}
-            {status}
-          </p>
-        </div>
-      </div>
+      <PuzzleResult phase={phase} status={status} />
       <PuzzleActions
         phase={phase}
         mayConfirm={!!preview && !savingShown}

@@ -5,11 +5,15 @@
  */
 import {
   type GameState,
+  type MovePreview,
+  type Player,
   type Puzzle,
   type PuzzleAttempt,
   formatPoint,
+  play,
   previewMove,
   puzzleMove,
+  winningLine,
   withDefence,
 } from '../../core';
 import type { EngineMove } from '../engine/client';
@@ -102,4 +106,66 @@ export async function submitPuzzleMove(c: PuzzleMoveContext, point: number): Pro
       point: formatPoint(defended.state.rules.size, reply.move),
     }),
   });
+}
+
+/**
+ * What the board shows: the attempt, the stored solution (numbered), or the attempt with the refutation of
+ * a wrong move ghosted; the preview's ghost and winning line while one is shown.
+ */
+export function puzzleBoard(
+  state: GameState,
+  start: GameState,
+  phase: Phase,
+  preview: MovePreview | null,
+): {
+  shown: GameState;
+  ghost: { point: number; player: Player } | null;
+  highlighted: readonly number[];
+  numbers: ReadonlyMap<number, number> | null;
+} {
+  let shown = state;
+  if (phase.kind === 'solution') {
+    shown = start;
+    for (const q of phase.line) {
+      const r = play(shown, q);
+      if (r.ok) shown = r.value;
+    }
+  }
+  const refutation = phase.kind === 'failed' ? phase.refutation : null;
+  const refuted = refutation !== null ? previewMove(shown, refutation) : null;
+  const ghost = preview
+    ? { point: preview.point, player: preview.player }
+    : refutation !== null
+      ? { point: refutation, player: shown.toMove }
+      : null;
+  const highlighted = preview ? preview.winningLine : refuted?.ok ? refuted.value.winningLine : winningLine(shown);
+  const numbers = phase.kind === 'solution' ? new Map(phase.line.map((p, i) => [p, i + 1] as const)) : null;
+  return { shown, ghost, highlighted, numbers };
+}
+
+/** A wrong answer: saved, then shown with the engine's reply to it (none once the game is over). */
+export async function failPuzzle(
+  c: Pick<PuzzleMoveContext, 'answer' | 'engineMove' | 'setAttempt' | 'setPhase'>,
+  a: PuzzleAttempt,
+  why: string,
+): Promise<void> {
+  const { answer, engineMove, setAttempt, setPhase } = c;
+  await answer(false);
+  setAttempt(a);
+  if (a.state.result) {
+    setPhase({ kind: 'failed', note: why, refutation: null });
+    return;
+  }
+  setPhase({ kind: 'thinking' });
+  const reply = await engineMove(a.state);
+  const refutation = reply && reply.move >= 0 ? reply.move : null;
+  const words =
+    refutation === null
+      ? why
+      : m.puzzles_answers({
+          why,
+          colour: colourName(a.state.toMove),
+          point: formatPoint(a.state.rules.size, refutation),
+        });
+  setPhase({ kind: 'failed', note: words, refutation });
 }

@@ -16,6 +16,7 @@ import {
   summarize,
   verdicts,
 } from './analysis/game-analysis';
+import './review.css';
 import { EvalGraph } from './EvalGraph';
 import { percent, qualityPhrase } from './review-words';
 import { colourName } from '../words/game-words';

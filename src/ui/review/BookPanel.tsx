@@ -10,6 +10,7 @@ import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageE
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { percent } from './review-words';
+import './review.css';
 
 type Lookup =
   | { readonly status: 'loading' }

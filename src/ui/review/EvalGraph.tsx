@@ -5,6 +5,7 @@
  */
 import type { MoveVerdict } from './analysis/game-analysis';
 import * as m from '../words/paraglide/messages.js';
+import './review.css';
 
 const WIDTH = 300;
 const HEIGHT = 80;

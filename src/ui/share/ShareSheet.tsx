@@ -14,6 +14,7 @@ import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import './share.css';
 
 /**
  * The link that opens this app on a game: its moves, the players' names and the move shown (when it is

@@ -1,6 +1,6 @@
-/** The hash routes and the history entries a start writes (src/ui/shell/router.ts). */
+/** The hash routes (a parse/format pair), the history entries a start writes and what a popstate means (src/ui/shell/routes.ts). */
 import { describe, expect, it } from 'vitest';
-import { type Entry, type Route, formatRoute, parseRoute, popAction, startEntries } from '../../src/ui/shell/router';
+import { type Entry, type Route, formatRoute, parseRoute, popAction, startEntries } from '../../src/ui/shell/routes';
 
 const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/', { screen: 'home' }],

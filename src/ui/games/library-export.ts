@@ -1,0 +1,32 @@
+/** The Games screen's downloads: the whole library, and a damaged record as it was stored. */
+import { type DamagedSummary, exportAll, exportText, getRawGame, rawRecordText } from '../../storage';
+import { db, notify } from '../shell/app-state';
+import { download, fileSafe } from '../shell/download';
+import * as m from '../words/paraglide/messages.js';
+
+/** A damaged record, raw, so nothing of it is lost (it can be mended by hand and imported). */
+export async function exportRaw(damaged: DamagedSummary): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const r = await getRawGame(d, damaged.id);
+  if (!r.ok) return notify(r.error.message);
+  download(
+    `pente-damaged-${fileSafe(String(damaged.id))}.json`,
+    rawRecordText(damaged.id, damaged.reason, r.value),
+    'application/json',
+  );
+}
+
+/** Everything stored, as one file of ours; says how many damaged records it holds as they were. */
+export async function exportEverything(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const r = await exportAll(d);
+  if (!r.ok) return notify(r.error.message);
+  download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
+  const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
+  const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
+  if (damaged > 0) {
+    notify(m.games_export_damaged_included({ count: damaged }));
+  }
+}
