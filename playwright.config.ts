@@ -5,9 +5,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 /**
  * The local Nostr relay the e2e build lists (scripts/test.sh builds with VITE_LOCAL_RELAY and the public
- * relays off): RELAY_PORT, else the port in VITE_LOCAL_RELAY, else 7447. The tests reach no other relay.
+ * relays off): RELAY_PORT, else the port in VITE_LOCAL_RELAY, else E2E_PORT + 3000 when E2E_PORT is given
+ * (so two runs on one machine, each with its own E2E_PORT, do not both claim one relay port), else 7447.
+ * The tests reach no other relay.
  */
-const RELAY_PORT = Number(process.env.RELAY_PORT ?? /:(\d+)$/.exec(process.env.VITE_LOCAL_RELAY ?? '')?.[1] ?? 7447);
+const RELAY_PORT = Number(
+  process.env.RELAY_PORT ??
+    /:(\d+)$/.exec(process.env.VITE_LOCAL_RELAY ?? '')?.[1] ??
+    (process.env.E2E_PORT ? PORT + 3000 : 7447),
+);
 
 export default defineConfig({
   testDir: 'e2e',
