@@ -1,27 +1,22 @@
 /** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseGameLink } from '../../src/core';
-import { friendLinkUrl, friendStanding, maySendFriendLink } from '../../src/ui/friends/links';
+import { friendLinkUrl, friendStanding } from '../../src/ui/friends/links';
 import { game } from '../helpers';
 
 describe('friend games on the page', () => {
-  it('say whose turn it is, or how the game ended', () => {
+  it('say whose turn it is, what to send, or how the game ended', () => {
     const players = ['Ann', 'Bob'] as const;
+    const known = (moves: number, ended = false) => ({ synced: { moves, ended } });
     expect(friendStanding({ players, moveCount: 0, result: null, mySide: 1 })).toBe('Your turn');
-    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1 })).toBe('Waiting for Bob');
-    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 2 })).toBe('Your turn');
-    expect(friendStanding({ players, moveCount: 7, result: { winner: 2, reason: 'resignation' }, mySide: 1 })).toBe(
+    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1 })).toBe('Send your move');
+    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1, ...known(1) })).toBe('Waiting for Bob');
+    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 2, ...known(1) })).toBe('Your turn');
+    const resigned = { winner: 2, reason: 'resignation' } as const;
+    expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 1, ...known(7, true) })).toBe(
       'Bob beat Ann by resignation',
     );
-  });
-
-  it('send a link after this side’s move, at the start, or after the end; not on this side’s turn', () => {
-    expect(maySendFriendLink(game({ size: 9 }, ''), 1)).toBe(true);
-    expect(maySendFriendLink(game({ size: 9 }, 'E5'), 1)).toBe(true);
-    expect(maySendFriendLink(game({ size: 9 }, 'E5'), 2)).toBe(false);
-    expect(maySendFriendLink({ ...game({ size: 9 }, 'E5'), result: { winner: 1, reason: 'resignation' } }, 2)).toBe(
-      true,
-    );
+    expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 2, ...known(7) })).toBe('Send the result');
   });
 
   it('make a link of this app that carries the game, sent by this side, without the placeholder name', () => {

@@ -14,12 +14,15 @@ export function SendSheet({
   title,
   link,
   friendName,
+  onSent,
   onClose,
 }: {
   readonly title: string;
   readonly link: string;
   /** Who the link is for, in the words around it ('' when not known yet). */
   readonly friendName: string;
+  /** The link went out (copied or handed to the share sheet): the friend is about to have it. */
+  readonly onSent: () => void;
   readonly onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -38,6 +41,7 @@ export function SendSheet({
     try {
       await navigator.clipboard.writeText(link);
       setStatus(m.friends_copied({ friend }));
+      onSent();
     } catch {
       field.current?.select();
       setStatus(m.friends_copy_refused());
@@ -47,6 +51,7 @@ export function SendSheet({
     try {
       await navigator.share({ title: 'Pente', text: title, url: link });
       setStatus(m.friends_shared());
+      onSent();
     } catch (e) {
       if (!isAbort(e)) setStatus(m.friends_share_failed());
     }

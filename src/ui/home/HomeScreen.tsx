@@ -197,7 +197,7 @@ function FriendGames() {
       <ul>
         {games.map((g) => {
           const mySide = g.friend!.mySide;
-          const standing = friendStanding({ ...g, mySide });
+          const standing = friendStanding({ ...g, mySide, synced: g.friend!.synced });
           return (
             <li key={g.id}>
               <button type="button" class="result-row" onClick={() => openGame(g)}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
@@ -9,7 +9,7 @@ import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
 import { ShareButton } from '../share/ShareSheet';
-import { settings } from '../shell/app-state';
+import { clearNotices, settings } from '../shell/app-state';
 import { navigateHome } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { ActionBar, type FriendMarks } from './ActionBar';
@@ -19,7 +19,7 @@ import { PlayBoard } from './PlayBoard';
 import { ReviewBar } from './ReviewBar';
 import { SideStrip } from './SideStrip';
 import { useAnalysis, useReviewKeys, useUnsavedLeaveGuard } from './play-hooks';
-import { clockText, moveAnnouncement } from './play-words';
+import { clockText, friendStatusOf, moveAnnouncement } from './play-words';
 import { session } from './live-session';
 import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
@@ -79,10 +79,14 @@ export function Play() {
     onPreview: () => setNotice(''),
   });
 
-  // Every new move, whoever made it: a sound, the preview and notice cleared, words for a screen reader.
+  // Every new move, whoever made it: a sound, the preview and notices cleared (a notice such as "Bob
+  // played L9: your turn" belongs to the position it came with), words for a screen reader.
+  const shownMoves = useRef(moves);
   useEffect(() => {
     placement.clear();
     setNotice('');
+    if (shownMoves.current !== moves) clearNotices();
+    shownMoves.current = moves;
     const last = live?.lastMove;
     if (!game || !live || !last) return;
     if (live.result && live.result.reason !== 'resignation' && live.result.reason !== 'time') playEffect('win');
@@ -113,7 +117,7 @@ export function Play() {
   const size = s.rules.size;
   const demo = game.saving.value === 'demo';
   // A friend game by links: no undo, no play-from-here, and no engine help until it ends.
-  const friendMarks = isFriendMatch(m) ? game.storedRecord().friend : undefined;
+  const friendMarks = isFriendMatch(m) ? game.friend.value : undefined;
   const friendLive = friendMarks !== undefined && live.result === null;
   const wholeAnalysis = analysis.gameAnalysis.value;
   const moveVerdicts = wholeAnalysis ? verdicts(wholeAnalysis, live) : undefined;
@@ -196,17 +200,19 @@ function FriendSend(props: {
   const { game, friendMarks } = props;
   const live = game.match.value.game;
   const friendName = game.match.value.sides.find((side) => side.remote)?.name ?? '';
+  const inviting = friendStatusOf(game)?.kind === 'send-invite' || friendName === UNKNOWN_FRIEND;
   return (
     <SendSheet
       title={
         live.result !== null
           ? words.play_send_result_to({ name: friendName })
-          : live.moves.length === 0 || friendName === UNKNOWN_FRIEND
+          : inviting
             ? words.play_invite_friend()
             : words.play_send_move_to({ name: friendName })
       }
       link={friendLinkUrl(game.storedRecord().players, friendMarks, live)}
       friendName={friendName === UNKNOWN_FRIEND ? '' : friendName}
+      onSent={() => game.friendLinkSent()}
       onClose={props.onClose}
     />
   );
