@@ -3,13 +3,13 @@ import { type MovePreview, type Result, err, formatPoint, previewMove } from '..
 import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
-import { SendSheet } from '../friends/SendSheet';
+import { SendSheet, sendInOneGo } from '../friends/SendSheet';
 import { friendLinkUrl, sendSheetFor } from '../friends/links';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
 import { ShareButton } from '../share/ShareSheet';
-import { clearNotices, settings } from '../shell/app-state';
+import { clearNotices, notify, settings } from '../shell/app-state';
 import { navigateHome } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { ActionBar, type FriendMarks } from './ActionBar';
@@ -100,6 +100,24 @@ export function Play() {
       setAnnouncement(words.play_hint_announce({ point: formatPoint(game.match.value.game.rules.size, hint) }));
   }, [hint]);
 
+  // Send in one tap (share sheet or clipboard); the send sheet only when neither took the link.
+  const sendNow = async () => {
+    if (!game) return;
+    const marks = game.friend.value;
+    if (!marks) return;
+    const link = friendLinkUrl(game.storedRecord().players, marks, game.match.value.game);
+    const outcome = await sendInOneGo(link, sendTitle(game));
+    if (outcome === 'failed') return setSending(true);
+    if (outcome === 'cancelled') return;
+    game.friendLinkSent();
+    const name = friendNameOf(game);
+    notify(
+      outcome === 'shared'
+        ? words.friends_shared()
+        : words.friends_copied({ friend: name || words.friends_your_friend() }),
+    );
+  };
+
   useReviewKeys(game);
   useUnsavedLeaveGuard(game);
 
@@ -158,7 +176,7 @@ export function Play() {
         previewing={placement.preview !== null}
         confirm={placement.confirm}
         friendMarks={friendMarks}
-        onSend={() => setSending(true)}
+        onSend={() => void sendNow()}
       />
       <ReviewBar game={game} />
       {/* The moves and the analysis: a box of their own that scrolls on a tablet held upright. */}
@@ -191,6 +209,21 @@ export function Play() {
   );
 }
 
+/** The friend's name ('' while their link has not said it). */
+const friendNameOf = (game: PlayController): string => {
+  const name = game.match.value.sides.find((side) => side.remote)?.name ?? '';
+  return name === UNKNOWN_FRIEND ? '' : name;
+};
+
+/** What a friend game's link is, in words: the invitation, the player's move, or the result. */
+function sendTitle(game: PlayController): string {
+  const name = friendNameOf(game);
+  if (game.match.value.game.result !== null) return words.play_send_result_to({ name });
+  return friendStatusOf(game)?.kind === 'send-invite' || !name
+    ? words.play_invite_friend()
+    : words.play_send_move_to({ name });
+}
+
 /** A friend game's send sheet: the invite, the player's move, or the result, as a link. */
 function FriendSend(props: {
   readonly game: PlayController;
@@ -198,20 +231,11 @@ function FriendSend(props: {
   readonly onClose: () => void;
 }) {
   const { game, friendMarks } = props;
-  const live = game.match.value.game;
-  const friendName = game.match.value.sides.find((side) => side.remote)?.name ?? '';
-  const inviting = friendStatusOf(game)?.kind === 'send-invite' || friendName === UNKNOWN_FRIEND;
   return (
     <SendSheet
-      title={
-        live.result !== null
-          ? words.play_send_result_to({ name: friendName })
-          : inviting
-            ? words.play_invite_friend()
-            : words.play_send_move_to({ name: friendName })
-      }
-      link={friendLinkUrl(game.storedRecord().players, friendMarks, live)}
-      friendName={friendName === UNKNOWN_FRIEND ? '' : friendName}
+      title={sendTitle(game)}
+      link={friendLinkUrl(game.storedRecord().players, friendMarks, game.match.value.game)}
+      friendName={friendNameOf(game)}
       onSent={() => game.friendLinkSent()}
       onClose={props.onClose}
     />
