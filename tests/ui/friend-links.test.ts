@@ -1,7 +1,7 @@
 /** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseGameLink } from '../../src/core';
-import { friendLinkUrl, friendStanding } from '../../src/ui/friends/links';
+import { friendLinkUrl, friendStanding, yourTurnFirst } from '../../src/ui/friends/links';
 import { game } from '../helpers';
 
 describe('friend games on the page', () => {
@@ -17,6 +17,27 @@ describe('friend games on the page', () => {
       'Bob beat Ann by resignation',
     );
     expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 2, ...known(7) })).toBe('Send the result');
+  });
+
+  it('list the games that wait for this device first, then the others, then those waiting for the friend', () => {
+    const row = (
+      id: string,
+      moveCount: number,
+      friend?: { mySide: 1 | 2; synced?: { moves: number; ended: boolean } },
+    ) => ({
+      id,
+      moveCount,
+      result: null,
+      ...(friend ? { friend } : {}),
+    });
+    const games = [
+      row('waiting', 1, { mySide: 1, synced: { moves: 1, ended: false } }),
+      row('computer', 4),
+      row('my-turn', 2, { mySide: 1, synced: { moves: 2, ended: false } }),
+      row('to-send', 3, { mySide: 1, synced: { moves: 2, ended: false } }),
+      row('computer-2', 6),
+    ];
+    expect(yourTurnFirst(games).map((g) => g.id)).toEqual(['my-turn', 'to-send', 'computer', 'computer-2', 'waiting']);
   });
 
   it('make a link of this app that carries the game, sent by this side, without the placeholder name', () => {

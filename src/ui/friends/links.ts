@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals';
 import { type GameResult, type GameState, type Player, formatGameLink } from '../../core';
 import { type FriendGame, type FriendSynced, type GameSide, UNKNOWN_FRIEND } from '../../storage';
-import { type FriendStatus, friendStatus } from './friend-status';
+import { type FriendStatus, friendStatus, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
@@ -49,10 +49,40 @@ export function friendStanding(game: ListedFriendGame): string {
     case 'send-move':
       return m.friends_standing_send();
     case 'waiting':
-      return m.friends_standing_waiting({ name: players[2 - mySide]! });
+      return m.friends_standing_waiting({
+        name: players[2 - mySide] === UNKNOWN_FRIEND ? m.friends_your_friend() : players[2 - mySide]!,
+      });
     default:
       return m.friends_standing_your_turn();
   }
+}
+
+/** A game as the lists have it: a friend game carries its side and what the friend's copy holds. */
+interface ListedGame {
+  readonly moveCount: number;
+  readonly result: GameResult | null;
+  readonly friend?: { readonly mySide: Player; readonly synced?: FriendSynced | undefined } | undefined;
+}
+
+/** Whether a listed friend game waits for this device: its turn, or its move or the result to send. */
+export function waitsForYou({ friend, moveCount, result }: ListedGame): boolean {
+  if (!friend) return false;
+  return isMyTurn(
+    friendStatus({ moves: moveCount, ended: result !== null, mySide: friend.mySide, synced: friend.synced }),
+  );
+}
+
+/**
+ * A list with the games that wait for this device first — friend games where it is this side's turn (or
+ * its move or the result still to send) — then the others, then the friend games waiting for the friend;
+ * each group in the order it came.
+ */
+export function yourTurnFirst<T extends ListedGame>(games: readonly T[]): T[] {
+  const rank = (game: T) => (!game.friend ? 1 : waitsForYou(game) ? 0 : 2);
+  return games
+    .map((game, i) => ({ game, i, rank: rank(game) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ game }) => game);
 }
 
 /** The friend game whose send sheet should open as soon as its play screen shows (after "Invite"). */

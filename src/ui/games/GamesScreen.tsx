@@ -30,6 +30,7 @@ import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { loadLessons } from '../lessons/lesson-progress';
+import { yourTurnFirst } from '../friends/links';
 import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 
@@ -309,7 +310,7 @@ export function Games() {
       )}
       {library && games.length === 0 && <p>{m.games_empty()}</p>}
       <ul class="games">
-        {games.map((g) => (
+        {(status === 'in-progress' && sortBy === 'date' ? yourTurnFirst(games) : games).map((g) => (
           <GameRow
             key={g.id}
             game={g}
