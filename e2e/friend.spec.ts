@@ -36,17 +36,25 @@ async function place(page: Page, point: string): Promise<void> {
 
 const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
 
-/** Opens the send sheet (unless it is open), copies the link, and returns what the clipboard holds. */
+/**
+ * Sends the game: copies the link from the send sheet if it is open (an invitation to a friend who moves
+ * first), else with Send, which copies it in one tap; returns what the clipboard holds.
+ */
 async function copyLink(page: Page): Promise<string> {
   const sheet = sendSheet(page);
-  if (!(await sheet.isVisible()))
-    await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
-  await sheet.getByRole('button', { name: 'Copy link' }).click();
-  await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(await sheet.getByLabel('Link for your friend', { exact: true }).inputValue());
-  await sheet.getByRole('button', { name: 'Close' }).click();
-  return copied;
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  if (await sheet.isVisible()) {
+    await sheet.getByRole('button', { name: 'Copy link' }).click();
+    await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await sheet.getByLabel('Link for your friend', { exact: true }).inputValue());
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    return copied;
+  }
+  await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
+  await expect(page.getByText(/^Copied\./).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
+  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** Opens a link in the page, as the installed app does with a link the platform hands it. */
@@ -54,7 +62,10 @@ async function openLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
 }
 
-/** A's invitation: Play a friend, the name, Black, 19×19 Pente; the send sheet opens on the new game. */
+/**
+ * A's invitation: Play a friend, the name, the colour, 19×19 Pente. Playing White, the send sheet opens on
+ * the new game; playing Black, the game waits for the first move, which goes with the invitation.
+ */
 async function invite(page: Page, name: string, colour: 'Black (moves first)' | 'White' = 'Black (moves first)') {
   await page.goto('/');
   await page.getByRole('button', { name: 'Play a friend' }).click();
@@ -62,7 +73,8 @@ async function invite(page: Page, name: string, colour: 'Black (moves first)' | 
   await page.getByLabel(colour).check();
   await page.getByLabel('Board').selectOption('19');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(sendSheet(page)).toBeVisible();
+  if (colour === 'White') await expect(sendSheet(page)).toBeVisible();
+  else await expect(page.getByRole('status').first()).toHaveText('Your move (Black).');
 }
 
 interface SavedGame {
@@ -109,6 +121,8 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
   try {
     await startB();
     await invite(a.page, 'Ann');
+    // Ann plays Black: her first move goes with the invitation, one link.
+    await place(a.page, BLACK[0]!);
     let link = await copyLink(a.page);
 
     // B opens the invitation: asked for a name, plays White against Ann.
@@ -119,7 +133,7 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
     await b.page.getByLabel('Your name').fill('Bob');
     await b.page.getByRole('button', { name: 'Accept and play' }).click();
     await expect(b.page.getByText('You play White against Ann.').first()).toBeVisible();
-    await expect(b.page.getByRole('status').first()).toHaveText(/Waiting for Ann \(Black\)/);
+    await expect(b.page.getByRole('status').first()).toHaveText('Your move (White).');
     // No engine help while the game is on, and the page says so where the buttons would be.
     await expect(b.page.getByText('No hints in friend games')).toBeVisible();
     await expect(b.page.getByRole('button', { name: 'Hint' })).toHaveCount(0);
@@ -136,13 +150,17 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
         await expect(a.page.locator('main.play')).toHaveAttribute('data-ply', String(2 * turn));
         await expect(a.page.getByRole('status').first()).toHaveText('Your move (Black).');
       }
-      await place(a.page, BLACK[turn]!);
-      link = await copyLink(a.page);
+      if (turn > 0) {
+        await place(a.page, BLACK[turn]!);
+        link = await copyLink(a.page);
+      }
       if (turn === BLACK.length - 1) break;
 
-      // B (White) opens it, moves, and sends.
-      await openLink(b.page, link);
-      await expect(b.page.getByText(/Ann played [A-T]\d+: your turn\./)).toBeVisible();
+      // B (White) opens it (the first came with the invitation), moves, and sends.
+      if (turn > 0) {
+        await openLink(b.page, link);
+        await expect(b.page.getByText(/Ann played [A-T]\d+: your turn\./)).toBeVisible();
+      }
       await place(b.page, WHITE[turn]!);
       if (turn === 2) {
         // B's browser is killed right after its move was shown, before the link went out: on a new start the
@@ -150,7 +168,7 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
         await hardKill(b);
         b = await launchPersistent(profile, { window: WINDOW });
         await startB();
-        const row = b.page.getByRole('button', { name: /Ann · Waiting for Ann/ });
+        const row = b.page.getByRole('button', { name: /Ann · Send your move/ });
         await expect(row).toBeVisible();
         await row.click();
         await expect(b.page.locator('main.play')).toHaveAttribute('data-ply', String(2 * turn + 2));
@@ -197,7 +215,6 @@ test('a tampered link is refused and changes nothing; an old link is already up 
   const c = await newPlayer(browser);
   try {
     await invite(a.page, 'Ann');
-    await sendSheet(a.page).getByRole('button', { name: 'Close' }).click();
     await place(a.page, 'K10');
     const first = await copyLink(a.page);
     await openLink(b.page, first);
@@ -264,7 +281,7 @@ for (const viewport of [
     const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
     try {
-      await invite(page, 'Ann');
+      await invite(page, 'Ann', 'White');
       const sheet = sendSheet(page);
       const qr = sheet.getByRole('img', { name: /QR code of the link/ });
       await expect(qr).toHaveAttribute('data-modules', /\d+/);
@@ -355,33 +372,35 @@ test('offline: an invitation, moves, a resignation and their links are made and 
       await expect(p.page.getByText('Ready to work offline.')).toBeVisible();
       await p.context.setOffline(true);
     }
-    await invite(a.page, 'Ann');
+    // Ann plays White: her invitation goes at once (with the QR code), and Bob moves first.
+    await invite(a.page, 'Ann', 'White');
     await expect(sendSheet(a.page).getByRole('img', { name: /QR code of the link/ })).toHaveAttribute(
       'data-modules',
       /\d+/,
     );
     const invitation = await copyLink(a.page);
+    await expect(a.page.getByRole('status').first()).toHaveText('Waiting for your friend (Black).');
     await openLink(b.page, invitation);
     await b.page.getByLabel('Your name').fill('Bob');
     await b.page.getByRole('button', { name: 'Accept and play' }).click();
-    await expect(b.page.getByRole('status').first()).toHaveText(/Waiting for Ann/);
+    await expect(b.page.getByRole('status').first()).toHaveText('Your move (Black).');
 
-    await place(a.page, 'K10');
-    await openLink(b.page, await copyLink(a.page));
-    await expect(b.page.getByText('Ann played K10: your turn.')).toBeVisible();
-    await place(b.page, 'A17');
+    await place(b.page, 'K10');
     await openLink(a.page, await copyLink(b.page));
-    await expect(a.page.getByText('Bob played A17: your turn.')).toBeVisible();
-    expect((await storedGames(a.page))[0]!.moves).toEqual(['K10', 'A17']);
+    await expect(a.page.getByText('Bob played K10: your turn.')).toBeVisible();
+    await place(a.page, 'A17');
+    await openLink(b.page, await copyLink(a.page));
+    await expect(b.page.getByText('Ann played A17: your turn.')).toBeVisible();
+    expect((await storedGames(b.page))[0]!.moves).toEqual(['K10', 'A17']);
 
     // Resigning by link: the result reaches the other side with the link.
-    await a.page.getByRole('button', { name: 'Resign' }).click();
-    await a.page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
-    await expect(a.page.getByRole('status').first()).toHaveText('Bob (White) wins by resignation.');
-    await openLink(b.page, await copyLink(a.page));
-    await expect(b.page.getByText('Bob beat Ann by resignation.')).toBeVisible();
-    await expect(b.page.getByRole('status').first()).toHaveText('Bob (White) wins by resignation.');
-    expect((await storedGames(b.page))[0]!.result).toEqual({ winner: 2, reason: 'resignation' });
+    await b.page.getByRole('button', { name: 'Resign' }).click();
+    await b.page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+    await expect(b.page.getByRole('status').first()).toHaveText('Ann (White) wins by resignation.');
+    await openLink(a.page, await copyLink(b.page));
+    await expect(a.page.getByText('Ann beat Bob by resignation.')).toBeVisible();
+    await expect(a.page.getByRole('status').first()).toHaveText('Ann (White) wins by resignation.');
+    expect((await storedGames(a.page))[0]!.result).toEqual({ winner: 2, reason: 'resignation' });
   } finally {
     await Promise.all([a.context.close(), b.context.close()]);
   }

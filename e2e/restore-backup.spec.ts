@@ -32,15 +32,14 @@ async function place(page: Page, point: string): Promise<void> {
 
 const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
 
+/** Sends the game with Send, which copies the link in one tap; returns what the clipboard holds. */
 async function copyLink(page: Page): Promise<string> {
-  const sheet = sendSheet(page);
-  if (!(await sheet.isVisible()))
-    await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
-  await sheet.getByRole('button', { name: 'Copy link' }).click();
-  await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
-  const copied = await sheet.getByLabel('Link for your friend', { exact: true }).inputValue();
-  await sheet.getByRole('button', { name: 'Close' }).click();
-  return copied;
+  await expect(sendSheet(page)).toHaveCount(0);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
+  await expect(page.getByText(/^Copied\./).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
+  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** The friend games stored, straight from IndexedDB: their ids and moves. */
@@ -76,15 +75,12 @@ test('a backup restored onto a live friend game keeps one copy, and the friendâ€
     await a.getByLabel('Black (moves first)').check();
     await a.getByLabel('Board').selectOption('19');
     await a.getByRole('button', { name: 'Invite' }).click();
-    await expect(sendSheet(a)).toBeVisible();
+    // Moves 1 to 3: Ann (her first move goes with the invitation), Bob, Ann. Ann's copy now waits for Bob.
+    await place(a, 'K10');
     await b.goto(await copyLink(a));
     await b.getByLabel('Your name').fill('Bob');
     await b.getByRole('button', { name: 'Accept and play' }).click();
     await expect(b.getByText('You play White against Ann.').first()).toBeVisible();
-
-    // Moves 1 to 3: Ann, Bob, Ann. Ann's copy now waits for Bob.
-    await place(a, 'K10');
-    await b.goto(await copyLink(a));
     await place(b, 'A17');
     await a.goto(await copyLink(b));
     await place(a, 'C3');

@@ -20,7 +20,7 @@ import { type StorageResult, fail } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
-import type { GameSide, StoredGame } from './records';
+import type { FriendSynced, GameSide, StoredGame } from './records';
 import { summarize } from './summaries';
 import { nameProblem } from './validate';
 
@@ -60,6 +60,12 @@ export function newFriendGame(options: NewFriendGameOptions): StoredGame {
 /** A name from a link, if it is one storage keeps (links check names too; this is the store's own rule). */
 const usableName = (name: string | undefined): string | null =>
   name !== undefined && name !== '' && nameProblem(name) === null ? name : null;
+
+/** What a link carrying `state` tells of the copy at the other end. */
+export const syncedOf = (state: { readonly moves: readonly unknown[]; readonly result: unknown }): FriendSynced => ({
+  moves: state.moves.length,
+  ended: state.result !== null,
+});
 
 /** The copy of a friend game with this id, or null when this device has none. */
 export function findFriendGame(db: PenteDb, gameId: string): Promise<StorageResult<StoredGame | null>> {
@@ -148,13 +154,20 @@ export async function receiveFriendLink(
           theirName: link.names?.[friend.sender - 1],
           now,
         });
-        next = gameFields(withState(fresh, state), 1, now);
+        // The inviter has the game as the invitation carried it.
+        next = gameFields(
+          withState({ ...fresh, friend: { ...fresh.friend!, synced: syncedOf(state) } }, state),
+          1,
+          now,
+        );
       } else if (arrival.kind === 'extend' && stored) {
         // The sender's name as their link gives it (an invitation did not know it; they may rename).
         const players: [GameSide, GameSide] = [stored.players[0], stored.players[1]];
         const senderName = usableName(link.names?.[friend.sender - 1]);
         if (senderName) players[friend.sender - 1] = { ...players[friend.sender - 1]!, name: senderName };
-        next = gameFields(withState({ ...stored, players }, state), stored.revision + 1, now);
+        // The sender has the game as their link carried it.
+        const friendMarks = { ...stored.friend!, synced: syncedOf(state) };
+        next = gameFields(withState({ ...stored, players, friend: friendMarks }, state), stored.revision + 1, now);
       } else {
         return ok({ arrival, game: stored });
       }

@@ -101,7 +101,15 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
-    ...(friend ? { friend: { gameId: friend.gameId, mySide: friend.mySide } } : {}),
+    ...(friend
+      ? {
+          friend: {
+            gameId: friend.gameId,
+            mySide: friend.mySide,
+            ...(friend.synced ? { synced: { moves: friend.synced.moves, ended: friend.synced.ended } } : {}),
+          },
+        }
+      : {}),
     revision,
   };
 }

@@ -71,6 +71,18 @@ export interface FriendGame {
   readonly gameId: string;
   /** The side this device plays. */
   readonly mySide: 1 | 2;
+  /**
+   * What the friend's copy is known to hold: the game as in the last link this device sent (copied or
+   * shared) or received. Absent: nothing known yet (an invitation not sent, or a game stored before this
+   * was kept). The screen says "Send your move" until the game here is no further on than this.
+   */
+  readonly synced?: FriendSynced;
+}
+
+/** A friend game as a link carried it: how many moves, and whether it had ended. */
+export interface FriendSynced {
+  readonly moves: number;
+  readonly ended: boolean;
 }
 
 export interface StoredGame {

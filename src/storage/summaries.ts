@@ -9,7 +9,7 @@
  */
 import { type BoardSize, type GameResult, type VariantId, isBoardSize, isVariantId } from '../core';
 import { gameIdentity, gameRecordProblem, textHash } from './game-record';
-import type { GameOrigin, GameStatus, ImportMark, StoredGame } from './records';
+import type { FriendSynced, GameOrigin, GameStatus, ImportMark, StoredGame } from './records';
 import { gameProblem, isObject, resultProblem } from './validate';
 
 /**
@@ -50,7 +50,7 @@ export interface GameSummary {
   /** A game played from another game's position: which game, and which move (the list says so). */
   readonly origin?: GameOrigin;
   /** A game with a friend by links: the side this device plays (the lists say whose turn it is). */
-  readonly friend?: { readonly mySide: 1 | 2 };
+  readonly friend?: { readonly mySide: 1 | 2; readonly synced?: FriendSynced };
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -109,7 +109,14 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
       : { shelf: game.status, listedAt: game.updatedAt }),
     imported: game.imported ? { ...game.imported } : null,
     ...(game.origin ? { origin: { gameId: game.origin.gameId, ply: game.origin.ply } } : {}),
-    ...(game.friend ? { friend: { mySide: game.friend.mySide } } : {}),
+    ...(game.friend
+      ? {
+          friend: {
+            mySide: game.friend.mySide,
+            ...(game.friend.synced ? { synced: { ...game.friend.synced } } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -146,7 +146,12 @@ function friendProblem(friend: unknown): Problem {
   if (!isObject(friend)) return 'the friend game marks are not an object';
   if (typeof friend.gameId !== 'string' || !FRIEND_GAME_ID.test(friend.gameId))
     return 'the friend game id is not valid';
-  return friend.mySide === 1 || friend.mySide === 2 ? null : "this device's side is not 1 or 2";
+  if (friend.mySide !== 1 && friend.mySide !== 2) return "this device's side is not 1 or 2";
+  const synced = friend.synced;
+  if (synced === undefined) return null;
+  if (!isObject(synced) || !Number.isInteger(synced.moves) || (synced.moves as number) < 0)
+    return "what the friend's copy holds is not a number of moves";
+  return typeof synced.ended === 'boolean' ? null : "whether the friend's copy has ended is not true or false";
 }
 
 /** Whether a value is the "Play a friend" defaults (the name may be empty: not given yet). */

@@ -67,13 +67,14 @@ describe('friend games in storage', () => {
     const receipt = unwrap(await receiveFriendLink(db, linkOf(at(1), 1, ['Ann', '']), { myName: 'Bob', now: 5 }));
     expect(receipt.arrival).toEqual({ kind: 'join', mySide: 2 });
     const copy = receipt.game!;
-    expect(copy.friend).toEqual({ gameId: ID, mySide: 2 });
+    // The inviter has the game as the invitation carried it (Send then says nothing new until a move).
+    expect(copy.friend).toEqual({ gameId: ID, mySide: 2, synced: { moves: 1, ended: false } });
     expect(copy.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
     expect(copy.moves).toEqual(['E5']);
     expect(unwrap(await findFriendGame(db, ID))).toEqual(copy);
     expect(unwrap(await getGame(db, copy.id))).toEqual(copy);
     const summary = unwrap(await listGameSummaries(db)).games[0]!;
-    expect(summary.friend).toEqual({ mySide: 2 });
+    expect(summary.friend).toEqual({ mySide: 2, synced: { moves: 1, ended: false } });
   });
 
   it('extends the copy with the other side’s move and name; the same or an older link writes nothing', async () => {
@@ -92,6 +93,7 @@ describe('friend games in storage', () => {
     expect(extended.arrival).toEqual({ kind: 'extend', added: 1 });
     expect(extended.game).toMatchObject({ moves: ['E5', 'F6'], revision: saved.revision + 1, updatedAt: 9 });
     expect(extended.game!.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+    expect(extended.game!.friend!.synced).toEqual({ moves: 2, ended: false });
     for (const [s, kind] of [
       [at(2), 'same'],
       [at(0), 'older'],
@@ -158,6 +160,13 @@ describe('friend games in storage', () => {
     expect(gameProblem({ ...sampleGame(), friend: { gameId: 'short', mySide: 1 } })).toMatch(/friend game id/);
     expect(gameProblem({ ...sampleGame(), friend: { gameId: ID, mySide: 3 } })).toMatch(/side/);
     expect(gameProblem({ ...sampleGame(), friend: null })).toMatch(/friend/);
+    const synced = (value: unknown) =>
+      gameProblem({ ...sampleGame(), friend: { gameId: ID, mySide: 1, synced: value } });
+    expect(synced({ moves: 3, ended: true })).toBe(null);
+    expect(synced({ moves: -1, ended: false })).toMatch(/number of moves/);
+    expect(synced({ moves: 1.5, ended: false })).toMatch(/number of moves/);
+    expect(synced({ moves: 1, ended: 'yes' })).toMatch(/ended/);
+    expect(synced(null)).toMatch(/number of moves/);
   });
 
   it('remembers the "Play a friend" choices as a setting', async () => {

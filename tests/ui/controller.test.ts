@@ -595,3 +595,29 @@ describe('clocks', () => {
     expect(controller.clocks.value).toEqual([58_000, 60_000]);
   });
 });
+
+describe('a friend game by links', () => {
+  const FRIEND: MatchSide = { name: 'Bob', kind: 'human', remote: true };
+  const friendRecord = () => ({
+    ...newStoredGame({ players: [HUMAN, FRIEND], size: 9 }),
+    friend: { gameId: 'AbCdEfGhIjKlMn-_', mySide: 1 as const },
+  });
+
+  it('keeps what the friend has once a link went out, saved with the game and shown at once', async () => {
+    const { controller, store, id } = setUp([HUMAN, FRIEND], { record: friendRecord() });
+    await settle();
+    expect(controller.friend.value?.synced).toBeUndefined();
+    controller.move(pt('E5'));
+    await settle();
+    expect(controller.friend.value?.synced).toBeUndefined();
+    controller.friendLinkSent();
+    expect(controller.friend.value?.synced).toEqual({ moves: 1, ended: false });
+    await settle();
+    expect(store.records.get(id)!.friend!.synced).toEqual({ moves: 1, ended: false });
+    // The same link again says nothing new: nothing is saved.
+    const saves = store.saves.length;
+    controller.friendLinkSent();
+    await settle();
+    expect(store.saves.length).toBe(saves);
+  });
+});

@@ -46,6 +46,11 @@ export interface BoardProps {
   /** Labelled points on empty intersections, such as the openings book's moves with their win rates. */
   readonly marks?: readonly BoardMark[];
   readonly showCoordinates?: boolean;
+  /**
+   * Where a board too dense to tap opens zoomed in (a friend game: around the last move, where play
+   * is), instead of the whole board. Read when the board is first drawn.
+   */
+  readonly openZoomedAt?: number | null;
   /** Drag mode: the preview sits above the finger while it moves, and the move is chosen on release. */
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
@@ -88,6 +93,7 @@ export function Board(props: BoardProps) {
     props.disabled ?? false,
     lastMove,
     (v) => !!preview || highlighted.every((p) => isShown(geometry, v, p)),
+    props.openZoomedAt ?? null,
   );
   const { view, zoomable } = zoom;
   /** "Zoomed in: tap your point", after the first tap that only zoomed (once a page). */

@@ -6,7 +6,7 @@
  */
 import { type RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { type BoardGeometry, type View, clampView, followMove, needsZoom, zoomedSide } from './board-view';
+import { type BoardGeometry, type View, centredOn, clampView, followMove, needsZoom, zoomedSide } from './board-view';
 
 export interface BoardZoom {
   /** The window on screen (null: the whole board). */
@@ -30,6 +30,8 @@ export function useBoardZoom(
   lastMove: number | null | undefined,
   /** Whether the winning five (if any) is wholly in the window. */
   fiveShown: (view: View) => boolean,
+  /** Where to open zoomed in, once the board is known to need it (null: the whole board). Read once. */
+  openAt: number | null = null,
 ): BoardZoom {
   // The drawn width, which decides whether the board is too dense to tap (and so zooms).
   const [widthPx, setWidthPx] = useState(0);
@@ -51,6 +53,14 @@ export function useBoardZoom(
   };
   const [panning, setPanning] = useState(false);
   const { extent } = geometry;
+
+  // Opened zoomed in where play is (a friend's link: the game as it was left), once the width is known.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !zoomable) return;
+    opened.current = true;
+    if (openAt !== null && !viewRef.current) showView(centredOn(geometry, zoomedSide(geometry, widthPx), openAt));
+  }, [zoomable]);
 
   // The window follows play: a move near its edge or out of view moves it there.
   useEffect(() => {

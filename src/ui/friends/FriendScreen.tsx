@@ -1,7 +1,7 @@
 /**
  * "Play a friend": a correspondence game by links. Choose the rules, your name (remembered) and your
  * colour, then Invite: the game is stored on this device and its first link goes out through the send
- * sheet. The friend's device stores its own copy when the link is opened.
+ * sheet — at once when the friend moves first, else with the player's first move. The friend's device stores its own copy when the link is opened.
  */
 import { useState } from 'preact/hooks';
 import { type BoardSize, type VariantId } from '../../core';
@@ -55,7 +55,8 @@ export function Friend() {
     if (!saved.ok) return setProblem(m.friends_not_saved({ reason: saved.error.message }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
-    sendSheetFor.value = saved.value.id;
+    // Playing White, the invitation goes now; playing Black, the first move goes with it (one link, not two).
+    if (mySide === 2) sendSheetFor.value = saved.value.id;
     await openGame(saved.value);
   };
 

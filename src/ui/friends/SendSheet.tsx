@@ -1,7 +1,8 @@
 /**
  * The send sheet of a friend game: the link that carries the game as this device has it, through the Web
  * Share API where there is one (a phone's share sheet: any messenger), always Copy link, and a QR code for
- * a friend in the same room. Opened by "Invite" (the first link) and by "Send your move".
+ * a friend in the same room. Opened by "Invite" (the first link, when the friend moves first) and by a
+ * Send that could neither share nor copy in one go (sendInOneGo).
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { QrCode } from './QrCode';
@@ -11,16 +12,44 @@ import './friends.css';
 /** The player cancelled the system share sheet: not a failure, nothing to say. */
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
+/** What one tap on Send did with a link. */
+export type SendOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/**
+ * Send in one tap: the system share sheet where there is one (a phone: any messenger), else the
+ * clipboard. 'failed' when neither took it: the caller opens the send sheet (the link to copy by hand,
+ * the QR code).
+ */
+export async function sendInOneGo(link: string, title: string): Promise<SendOutcome> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: 'Pente', text: title, url: link });
+      return 'shared';
+    } catch (e) {
+      if (isAbort(e)) return 'cancelled';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(link);
+    return 'copied';
+  } catch {
+    return 'failed';
+  }
+}
+
 export function SendSheet({
   title,
   link,
   friendName,
+  onSent,
   onClose,
 }: {
   readonly title: string;
   readonly link: string;
   /** Who the link is for, in the words around it ('' when not known yet). */
   readonly friendName: string;
+  /** The link went out (copied or handed to the share sheet): the friend is about to have it. */
+  readonly onSent: () => void;
   readonly onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -39,6 +68,7 @@ export function SendSheet({
     try {
       await navigator.clipboard.writeText(link);
       setStatus(m.friends_copied({ friend }));
+      onSent();
     } catch {
       field.current?.select();
       setStatus(m.friends_copy_refused());
@@ -48,6 +78,7 @@ export function SendSheet({
     try {
       await navigator.share({ title: 'Pente', text: title, url: link });
       setStatus(m.friends_shared());
+      onSent();
     } catch (e) {
       if (!isAbort(e)) setStatus(m.friends_share_failed());
     }

@@ -4,7 +4,8 @@
  */
 import { signal } from '@preact/signals';
 import { type GameResult, type GameState, type Player, formatGameLink } from '../../core';
-import { type FriendGame, type GameSide, UNKNOWN_FRIEND } from '../../storage';
+import { type FriendGame, type FriendSynced, type GameSide, UNKNOWN_FRIEND } from '../../storage';
+import { type FriendStatus, friendStatus, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
@@ -21,26 +22,67 @@ export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: Fr
   );
 }
 
-/**
- * Whether this device may send its copy now: after its own move (the other side to move), at the start
- * (an invitation), or once the game is over. On its own turn a link would say nothing new: make the move.
- */
-export const maySendFriendLink = (state: GameState, mySide: Player): boolean =>
-  state.result !== null || state.moves.length === 0 || state.toMove !== mySide;
-
-/** How a friend game stands, for the lists: "Your turn", "Waiting for Ann", or its result. */
-export function friendStanding(game: {
+/** A friend game as the lists have it (its summary). */
+export interface ListedFriendGame {
   readonly players: readonly [string, string];
   readonly moveCount: number;
   readonly result: GameResult | null;
   readonly mySide: Player;
-}): string {
+  readonly synced?: FriendSynced | undefined;
+}
+
+/** Where a listed friend game stands (friend-status.ts). */
+export const listedStatus = (game: ListedFriendGame): FriendStatus =>
+  friendStatus({ moves: game.moveCount, ended: game.result !== null, mySide: game.mySide, synced: game.synced });
+
+/**
+ * How a friend game stands, for the lists: "Your turn", "Send your move", "Waiting for Ann", or its
+ * result ("Send the result" until the friend has it).
+ */
+export function friendStanding(game: ListedFriendGame): string {
   const { players, result, mySide } = game;
+  const status = listedStatus(game);
+  if (status.kind === 'send-result') return m.friends_standing_send_result();
   if (result) return resultSentence([{ name: players[0] }, { name: players[1] }], result);
-  const toMove: Player = game.moveCount % 2 === 0 ? 1 : 2;
-  return toMove === mySide
-    ? m.friends_standing_your_turn()
-    : m.friends_standing_waiting({ name: players[2 - mySide]! });
+  switch (status.kind) {
+    case 'send-invite':
+    case 'send-move':
+      return m.friends_standing_send();
+    case 'waiting':
+      return m.friends_standing_waiting({
+        name: players[2 - mySide] === UNKNOWN_FRIEND ? m.friends_your_friend() : players[2 - mySide]!,
+      });
+    default:
+      return m.friends_standing_your_turn();
+  }
+}
+
+/** A game as the lists have it: a friend game carries its side and what the friend's copy holds. */
+interface ListedGame {
+  readonly moveCount: number;
+  readonly result: GameResult | null;
+  readonly friend?: { readonly mySide: Player; readonly synced?: FriendSynced | undefined } | undefined;
+}
+
+/** Whether a listed friend game waits for this device: its turn, or its move or the result to send. */
+export function waitsForYou({ friend, moveCount, result }: ListedGame): boolean {
+  if (!friend) return false;
+  return isMyTurn(
+    friendStatus({ moves: moveCount, ended: result !== null, mySide: friend.mySide, synced: friend.synced }),
+  );
+}
+
+/**
+ * A list with the games that wait for this device first — friend games where it is this side's turn (or
+ * its move or the result still to send) — then the others, then the friend games waiting for the friend;
+ * each group in the order it came.
+ */
+export function yourTurnFirst<T extends ListedGame>(games: readonly T[]): T[] {
+  const rank = (game: T) => (!game.friend ? 1 : waitsForYou(game) ? 0 : 2);
+  return games
+    .map((game, i) => ({ game, i, rank: rank(game) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ game }) => game);
 }
 
 /** The friend game whose send sheet should open as soon as its play screen shows (after "Invite"). */

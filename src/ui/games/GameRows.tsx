@@ -17,7 +17,8 @@ const WON = {
 } as const;
 
 const RESULT = (g: GameSummary) => {
-  if (!g.result && g.friend) return m.games_row_friend({ standing: friendStanding({ ...g, mySide: g.friend.mySide }) });
+  if (!g.result && g.friend)
+    return m.games_row_friend({ standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced }) });
   if (!g.result) return m.games_row_move({ move: formatNumber(g.moveCount + 1) });
   if (g.result.winner === null) return m.games_row_draw();
   return WON[g.result.reason]({ winner: g.players[g.result.winner - 1]! });

@@ -21,6 +21,7 @@ import { download, fileSafe } from '../shell/download';
 import { openGame } from '../play/live-session';
 import type { ImportOutcome } from './import-report';
 import * as m from '../words/paraglide/messages.js';
+import { yourTurnFirst } from '../friends/links';
 import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 import { ImportProgressBar, LibraryActions, ShelfTabs } from './GamesToolbar';
@@ -160,7 +161,7 @@ export function Games() {
       )}
       {library && games.length === 0 && <p>{m.games_empty()}</p>}
       <ul class="games">
-        {games.map((g) => (
+        {(status === 'in-progress' && sortBy === 'date' ? yourTurnFirst(games) : games).map((g) => (
           <GameRow
             key={g.id}
             game={g}

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { VARIANTS } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
-import { friendStanding } from '../friends/links';
+import { friendStanding, waitsForYou, yourTurnFirst } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import type * as HomeCardsModuleNs from './HomeCards';
@@ -189,7 +189,7 @@ const FRIEND_COUNT = 5;
 /** Unfinished friend games: whose turn it is, and when the last move came. */
 function FriendGames() {
   const data = homeData.value;
-  const games = data.kind === 'read' ? data.friends.slice(0, FRIEND_COUNT) : [];
+  const games = data.kind === 'read' ? yourTurnFirst(data.friends).slice(0, FRIEND_COUNT) : [];
   if (games.length === 0) return null;
   const now = Date.now();
   return (
@@ -198,7 +198,7 @@ function FriendGames() {
       <ul>
         {games.map((g) => {
           const mySide = g.friend!.mySide;
-          const standing = friendStanding({ ...g, mySide });
+          const standing = friendStanding({ ...g, mySide, synced: g.friend!.synced });
           return (
             <li key={g.id}>
               <button type="button" class="result-row" onClick={() => openGame(g)}>
@@ -315,6 +315,8 @@ export function Home() {
     void refreshHomeData(db.value);
   }, []);
   const problem = storageProblem.value;
+  const data = homeData.value;
+  const friendsLead = data.kind === 'read' && data.friends.some(waitsForYou);
   return (
     <main class="home">
       <h1 class="title">{m.home_title()}</h1>
@@ -326,9 +328,11 @@ export function Home() {
         </p>
       )}
       {!game && !wide && <LearnCard />}
+      {/* A friend game waiting for this player's move leads Home, above Continue. */}
+      {friendsLead && <FriendGames />}
       {game ? <ResumeCard game={game} /> : <Hero />}
       {wide && (cards ? <cards.PuzzleOfTheDay /> : <CardSlot />)}
-      <FriendGames />
+      {!friendsLead && <FriendGames />}
       <RecentResults />
       {wide && (cards ? <cards.LessonsCard /> : <CardSlot />)}
       <nav class="home-menu" aria-label={m.home_menu_label()}>

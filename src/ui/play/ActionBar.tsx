@@ -7,7 +7,8 @@ import type { StoredGame } from '../../storage';
 import type { AnalysisController } from '../review/analysis/controller';
 import { confirmDialog } from '../shell/dialog';
 import { navigate } from '../shell/router';
-import { maySendFriendLink } from '../friends/links';
+import { hasNewsToSend, maySend } from '../friends/friend-status';
+import { friendStatusOf } from './play-words';
 import { playFromHere, rematch } from './live-session';
 import type { PlayController } from './session/controller';
 import { canUndo, isHumanTurn } from './session/match';
@@ -50,20 +51,20 @@ export function ActionBar(props: ActionBarProps) {
 }
 
 /** A friend game's Send button: the invite, the player's move, or the result. */
-function SendButton({ game, friendMarks, onSend }: ActionBarProps & { readonly friendMarks: FriendMarks }) {
-  const live = game.match.value.game;
-  const over = live.result !== null;
-  const maySend = maySendFriendLink(live, friendMarks.mySide);
+function SendButton({ game, onSend }: ActionBarProps) {
+  const status = friendStatusOf(game);
+  if (!status) return <Empty />;
+  const over = game.match.value.game.result !== null;
   return (
     <button
       type="button"
-      class={maySend && !over ? 'primary long-label' : 'long-label'}
+      class={hasNewsToSend(status) ? 'primary long-label' : 'long-label'}
       onClick={onSend}
-      disabled={!maySend}
+      disabled={!maySend(status)}
     >
       {over
         ? words.play_send_result()
-        : live.moves.length === 0 && maySend
+        : status.kind === 'send-invite'
           ? words.play_send_invite()
           : words.play_send_move()}
     </button>

@@ -10,6 +10,7 @@ import type { BookMove } from '../engine/client';
 import type { AnalysisController } from '../review/analysis/controller';
 import { settings } from '../shell/app-state';
 import type { PlayController } from './session/controller';
+import { isFriendMatch } from './session/match';
 
 /** How many moves of the engine's line the board draws as numbered ghost stones. */
 const GHOST_MOVES = 6;
@@ -62,6 +63,7 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
       ghosts={shownPreview ? [] : ghosts}
       marks={shownPreview ? [] : marks}
       showCoordinates={settings.value.showCoordinates}
+      openZoomedAt={isFriendMatch(game.match.value) ? (game.match.value.game.lastMove?.point ?? null) : null}
       {...placement.board}
     />
   );

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
-import { SendSheet } from '../friends/SendSheet';
+import { SendSheet, sendInOneGo } from '../friends/SendSheet';
 import { friendLinkUrl, sendSheetFor } from '../friends/links';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
 import { ShareButton } from '../share/ShareSheet';
-import { settings } from '../shell/app-state';
+import { clearNotices, notify, settings } from '../shell/app-state';
 import { navigateHome } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { ActionBar, type FriendMarks } from './ActionBar';
@@ -19,7 +19,7 @@ import { PlayBoard } from './PlayBoard';
 import { ReviewBar } from './ReviewBar';
 import { SideStrip } from './SideStrip';
 import { useAnalysis, useReviewKeys, useUnsavedLeaveGuard } from './play-hooks';
-import { clockText, moveAnnouncement } from './play-words';
+import { clockText, friendStatusOf, moveAnnouncement } from './play-words';
 import { session } from './live-session';
 import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
@@ -80,10 +80,14 @@ export function Play() {
     onPreview: () => setNotice(''),
   });
 
-  // Every new move, whoever made it: a sound, the preview and notice cleared, words for a screen reader.
+  // Every new move, whoever made it: a sound, the preview and notices cleared (a notice such as "Bob
+  // played L9: your turn" belongs to the position it came with), words for a screen reader.
+  const shownMoves = useRef(moves);
   useEffect(() => {
     placement.clear();
     setNotice('');
+    if (shownMoves.current !== moves) clearNotices();
+    shownMoves.current = moves;
     const last = live?.lastMove;
     if (!game || !live || !last) return;
     if (live.result && live.result.reason !== 'resignation' && live.result.reason !== 'time') playEffect('win');
@@ -96,6 +100,24 @@ export function Play() {
     if (game && hint !== null)
       setAnnouncement(words.play_hint_announce({ point: formatPoint(game.match.value.game.rules.size, hint) }));
   }, [hint]);
+
+  // Send in one tap (share sheet or clipboard); the send sheet only when neither took the link.
+  const sendNow = async () => {
+    if (!game) return;
+    const marks = game.friend.value;
+    if (!marks) return;
+    const link = friendLinkUrl(game.storedRecord().players, marks, game.match.value.game);
+    const outcome = await sendInOneGo(link, sendTitle(game));
+    if (outcome === 'failed') return setSending(true);
+    if (outcome === 'cancelled') return;
+    game.friendLinkSent();
+    const name = friendNameOf(game);
+    notify(
+      outcome === 'shared'
+        ? words.friends_shared()
+        : words.friends_copied({ friend: name || words.friends_your_friend() }),
+    );
+  };
 
   useReviewKeys(game);
   useUnsavedLeaveGuard(game);
@@ -114,7 +136,7 @@ export function Play() {
   const size = s.rules.size;
   const demo = game.saving.value === 'demo';
   // A friend game by links: no undo, no play-from-here, and no engine help until it ends.
-  const friendMarks = isFriendMatch(m) ? game.storedRecord().friend : undefined;
+  const friendMarks = isFriendMatch(m) ? game.friend.value : undefined;
   const friendLive = friendMarks !== undefined && live.result === null;
   const wholeAnalysis = analysis.gameAnalysis.value;
   const moveVerdicts = wholeAnalysis ? verdicts(wholeAnalysis, live) : undefined;
@@ -155,7 +177,7 @@ export function Play() {
         previewing={placement.preview !== null}
         confirm={placement.confirm}
         friendMarks={friendMarks}
-        onSend={() => setSending(true)}
+        onSend={() => void sendNow()}
       />
       <ReviewBar game={game} />
       {/* The moves and the analysis: a box of their own that scrolls on a tablet held upright. */}
@@ -188,6 +210,21 @@ export function Play() {
   );
 }
 
+/** The friend's name ('' while their link has not said it). */
+const friendNameOf = (game: PlayController): string => {
+  const name = game.match.value.sides.find((side) => side.remote)?.name ?? '';
+  return name === UNKNOWN_FRIEND ? '' : name;
+};
+
+/** What a friend game's link is, in words: the invitation, the player's move, or the result. */
+function sendTitle(game: PlayController): string {
+  const name = friendNameOf(game);
+  if (game.match.value.game.result !== null) return words.play_send_result_to({ name });
+  return friendStatusOf(game)?.kind === 'send-invite' || !name
+    ? words.play_invite_friend()
+    : words.play_send_move_to({ name });
+}
+
 /** A friend game's send sheet: the invite, the player's move, or the result, as a link. */
 function FriendSend(props: {
   readonly game: PlayController;
@@ -195,19 +232,12 @@ function FriendSend(props: {
   readonly onClose: () => void;
 }) {
   const { game, friendMarks } = props;
-  const live = game.match.value.game;
-  const friendName = game.match.value.sides.find((side) => side.remote)?.name ?? '';
   return (
     <SendSheet
-      title={
-        live.result !== null
-          ? words.play_send_result_to({ name: friendName })
-          : live.moves.length === 0 || friendName === UNKNOWN_FRIEND
-            ? words.play_invite_friend()
-            : words.play_send_move_to({ name: friendName })
-      }
-      link={friendLinkUrl(game.storedRecord().players, friendMarks, live)}
-      friendName={friendName === UNKNOWN_FRIEND ? '' : friendName}
+      title={sendTitle(game)}
+      link={friendLinkUrl(game.storedRecord().players, friendMarks, game.match.value.game)}
+      friendName={friendNameOf(game)}
+      onSent={() => game.friendLinkSent()}
       onClose={props.onClose}
     />
   );

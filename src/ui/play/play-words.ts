@@ -4,6 +4,8 @@
  */
 import { type GameState, type MovePreview, formatPoint } from '../../core';
 import type { EngineScore } from '../engine/client';
+import { UNKNOWN_FRIEND } from '../../storage';
+import { type FriendStatus, friendStatus } from '../friends/friend-status';
 import { settings } from '../shell/app-state';
 import { colourName } from '../words/game-words';
 import { formatNumber } from '../words/locale';
@@ -30,6 +32,43 @@ const WIN_STATUS = {
   time: m.play_status_win_time,
 } as const;
 
+/** Where this friend game stands (friend-status.ts), or null when it is not a friend game. */
+export function friendStatusOf(game: PlayController): FriendStatus | null {
+  const match = game.match.value;
+  const friend = game.friend.value;
+  if (!friend || !isFriendMatch(match)) return null;
+  const live = match.game;
+  return friendStatus({
+    moves: live.moves.length,
+    ended: live.result !== null,
+    mySide: friend.mySide,
+    synced: friend.synced,
+  });
+}
+
+/** The friend's name, or null while their link has not said it. */
+const friendName = (game: PlayController): string | null => {
+  const name = game.match.value.sides.find((side) => side.remote)?.name ?? UNKNOWN_FRIEND;
+  return name === UNKNOWN_FRIEND ? null : name;
+};
+
+/** The status line of a friend game going on, at its live position: what this device is to do. */
+function friendStatusLine(game: PlayController, status: FriendStatus): string {
+  const { toMove } = game.match.value.game;
+  const colour = colourName(toMove);
+  const name = friendName(game);
+  switch (status.kind) {
+    case 'send-invite':
+      return m.play_status_send_invite();
+    case 'send-move':
+      return name === null ? m.play_status_send_invite() : m.play_status_send_move({ name });
+    case 'waiting':
+      return name === null ? m.play_status_waiting_friend({ colour }) : m.play_status_waiting_for({ name, colour });
+    default:
+      return m.play_status_your_move({ colour });
+  }
+}
+
 export function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
   if (r) {
@@ -39,6 +78,8 @@ export function statusText(game: PlayController, s: GameState): string {
   }
   const side = game.match.value.sides[s.toMove - 1]!;
   const colour = colourName(s.toMove);
+  const friend = friendStatusOf(game);
+  if (friend && s.moves.length === game.match.value.game.moves.length) return friendStatusLine(game, friend);
   if (isFriendMatch(game.match.value)) {
     return side.remote ? m.play_status_waiting_for({ name: side.name, colour }) : m.play_status_your_move({ colour });
   }
@@ -51,9 +92,22 @@ export function friendDetail(game: PlayController): string {
   const mine = match.sides.findIndex((side) => !side.remote);
   const them = match.sides[1 - mine]!.name;
   const base = m.play_friend_you_play({ colour: colourName(mine === 0 ? 1 : 2), name: them });
-  if (match.game.result) return base + m.play_friend_send_end({ name: them });
-  if (match.game.toMove === mine + 1) return base + m.play_friend_make_move();
-  return base + m.play_friend_send_move();
+  switch (friendStatusOf(game)?.kind) {
+    case 'first-move':
+      return base + m.play_friend_first_move();
+    case 'your-move':
+      return base + m.play_friend_make_move();
+    case 'send-invite':
+      return base + m.play_friend_send_invite();
+    case 'send-move':
+      return base + m.play_friend_send_move();
+    case 'waiting':
+      return base + m.play_friend_waiting();
+    case 'send-result':
+      return base + m.play_friend_send_end({ name: them });
+    default:
+      return base;
+  }
 }
 
 export const clockText = (ms: number) => {

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { type GameState, type Header, formatGameLink, formatRecord, recordOf } from '../../core';
 import { formatRecordDate } from '../../storage';
 import { downloadFile, fileSafe } from '../shell/download';
-import { appLinkUrl } from '../friends/links';
+import { appLinkUrl, friendLinkUrl } from '../friends/links';
 import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
@@ -63,7 +63,12 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
     ];
     return formatRecord(recordOf(live, headers));
   }, [live, names[0], names[1]]);
-  const link = gameLinkUrl(live, names, shown.moves.length);
+  // A friend game's link is the one that plays: the friend's device merges it into their copy (a third
+  // person's shows it to look at); a plain game link would open a copy apart from the game.
+  const friend = game.friend.value;
+  const link = friend
+    ? friendLinkUrl(game.storedRecord().players, friend, live)
+    : gameLinkUrl(live, names, shown.moves.length);
 
   useLayoutEffect(() => {
     const d = ref.current;

@@ -21,7 +21,7 @@
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
 import type { GameState, Point } from '../../../core';
-import type { StoredGame } from '../../../storage';
+import type { FriendGame, StoredGame } from '../../../storage';
 import { isEngineError } from '../../engine/client';
 import { ClockTicks } from './clock-ticks';
 import { ComputerTurns } from './computer-turns';
@@ -154,6 +154,18 @@ export class PlayController {
   /** The record as last saved or loaded (a friend game's marks, for its links). */
   storedRecord(): StoredGame {
     return this.saver.record;
+  }
+
+  /** A friend game's marks as saved or loaded: what the friend's copy is known to hold. */
+  get friend(): ReadonlySignal<FriendGame | undefined> {
+    return this.saver.friend;
+  }
+
+  /** A friend game's link carrying the game as it stands went out (copied or shared): saved as known to them. */
+  friendLinkSent(): void {
+    const { game } = this.match.value;
+    if (this.saver.friendSent({ moves: game.moves.length, ended: game.result !== null }))
+      void this.change((m) => m, { force: true });
   }
 
   /**

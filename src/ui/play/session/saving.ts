@@ -11,7 +11,7 @@
  *   kept for the retries; a conflict shows nothing and asks the controller to reload the newest record.
  */
 import { type Signal, signal } from '@preact/signals';
-import { type StoredGame, withState } from '../../../storage';
+import { type FriendGame, type FriendSynced, type StoredGame, withState } from '../../../storage';
 import { type Match, heartbeatOf, storedClocks } from './match';
 import type { Clock, GameStore, HeartbeatLog } from './ports';
 import * as words from '../../words/paraglide/messages.js';
@@ -43,7 +43,10 @@ export class GameSaving {
   /** The last changes are held by this page alone (their save failed and could not be kept anywhere). */
   readonly unsavedAtRisk = signal(false);
 
-  private current: StoredGame;
+  /** A friend game's marks as last saved or loaded (what the friend's copy is known to hold), for the screen. */
+  readonly friend: Signal<FriendGame | undefined>;
+
+  private currentRecord: StoredGame;
   private stopRetrying: (() => void) | null = null;
   private unwatch: (() => void) | null = null;
 
@@ -52,13 +55,36 @@ export class GameSaving {
     demo: boolean,
     private readonly o: SavingOptions,
   ) {
-    this.current = record;
+    this.currentRecord = record;
+    this.friend = signal(record.friend);
     this.mode = signal(demo ? 'demo' : o.store ? 'saving' : 'no-storage');
   }
 
   /** The record as last saved or loaded. */
   get record(): StoredGame {
     return this.current;
+  }
+
+  private get current(): StoredGame {
+    return this.currentRecord;
+  }
+
+  private set current(record: StoredGame) {
+    this.currentRecord = record;
+    if (record.friend !== this.friend.peek()) this.friend.value = record.friend;
+  }
+
+  /**
+   * A friend game's link went out (copied or shared) carrying `sent`: the friend's copy is known to hold
+   * it, to be saved with the next save. False when it says nothing new (not a friend game, or not ahead).
+   */
+  friendSent(sent: FriendSynced): boolean {
+    const friend = this.current.friend;
+    if (!friend) return false;
+    const known = friend.synced;
+    if (known && known.moves === sent.moves && known.ended === sent.ended) return false;
+    this.current = { ...this.current, friend: { ...friend, synced: sent } };
+    return true;
   }
 
   /** Takes a record loaded from the store (a reload) as the one this copy is based on. */

@@ -1,0 +1,66 @@
+/** Where a friend game stands: the one model of its status line and Send button (src/ui/friends/friend-status.ts). */
+import { describe, expect, it } from 'vitest';
+import {
+  type FriendGameNow,
+  friendStatus,
+  hasNewsToSend,
+  isMyTurn,
+  maySend,
+} from '../../../src/ui/friends/friend-status';
+
+const kind = (g: FriendGameNow) => friendStatus(g).kind;
+const synced = (moves: number, ended = false) => ({ moves, ended });
+
+describe('a friend game by links', () => {
+  it('has an inviter who plays Black make the first move before anything is sent, then send it as the invitation', () => {
+    expect(kind({ moves: 0, ended: false, mySide: 1 })).toBe('first-move');
+    expect(kind({ moves: 1, ended: false, mySide: 1 })).toBe('send-invite');
+    expect(kind({ moves: 1, ended: false, mySide: 1, synced: synced(1) })).toBe('waiting');
+  });
+
+  it('has an inviter who plays White send the invitation at once', () => {
+    expect(kind({ moves: 0, ended: false, mySide: 2 })).toBe('send-invite');
+    expect(kind({ moves: 0, ended: false, mySide: 2, synced: synced(0) })).toBe('waiting');
+  });
+
+  it('never asks the invitee to send an invitation: joining records what the inviter has', () => {
+    // Bob joined Ann's invitation as Black (no move yet), or as White after her first move.
+    expect(kind({ moves: 0, ended: false, mySide: 1, synced: synced(0) })).toBe('your-move');
+    expect(kind({ moves: 1, ended: false, mySide: 2, synced: synced(1) })).toBe('your-move');
+    for (let moves = 0; moves < 12; moves++)
+      for (const mySide of [1, 2] as const)
+        for (let known = 0; known <= moves; known++)
+          expect(kind({ moves, ended: false, mySide, synced: synced(known) })).not.toBe('send-invite');
+  });
+
+  it('says "send your move" after this side’s move until the link has gone, then waits', () => {
+    expect(kind({ moves: 3, ended: false, mySide: 1, synced: synced(2) })).toBe('send-move');
+    expect(kind({ moves: 3, ended: false, mySide: 1, synced: synced(3) })).toBe('waiting');
+    expect(kind({ moves: 4, ended: false, mySide: 1, synced: synced(4) })).toBe('your-move');
+  });
+
+  it('asks to send the result until the friend has the end, then is over', () => {
+    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(8) })).toBe('send-result');
+    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(9) })).toBe('send-result');
+    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(9, true) })).toBe('over');
+    // A resignation that arrived by link: the friend has it.
+    expect(kind({ moves: 6, ended: true, mySide: 2, synced: synced(6, true) })).toBe('over');
+  });
+
+  it('reads a game kept before links were recorded from who has moved', () => {
+    expect(kind({ moves: 2, ended: false, mySide: 1 })).toBe('your-move');
+    expect(kind({ moves: 3, ended: false, mySide: 1 })).toBe('send-move');
+    expect(kind({ moves: 1, ended: false, mySide: 2 })).toBe('your-move');
+    expect(kind({ moves: 7, ended: true, mySide: 2 })).toBe('send-result');
+  });
+
+  it('offers Send only when it is not this side’s turn, as the main action when it carries news', () => {
+    const all = ['first-move', 'your-move', 'send-invite', 'send-move', 'waiting', 'send-result', 'over'] as const;
+    const may = all.filter((k) => maySend({ kind: k }));
+    const news = all.filter((k) => hasNewsToSend({ kind: k }));
+    const first = all.filter((k) => isMyTurn({ kind: k }));
+    expect(may).toEqual(['send-invite', 'send-move', 'waiting', 'send-result', 'over']);
+    expect(news).toEqual(['send-invite', 'send-move', 'send-result']);
+    expect(first).toEqual(['first-move', 'your-move', 'send-invite', 'send-move', 'send-result']);
+  });
+});
