@@ -9,7 +9,7 @@ import {
   deleteGame,
   exportAll,
   exportGameRecord,
-  exportText,
+  exportBlob,
   getGame,
   getRawGame,
   importAll,
@@ -24,7 +24,7 @@ import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, libraryChecked, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';
 import { confirmDialog } from '../shell/dialog';
-import { download, fileSafe } from '../shell/download';
+import { download, downloadFile, fileSafe } from '../shell/download';
 import { openGame } from '../play/live-session';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './import-report';
 import { formatNumber } from '../words/locale';
@@ -157,7 +157,8 @@ export function Games() {
     if (!d) return;
     const r = await exportAll(d);
     if (!r.ok) return notify(r.error.message);
-    download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
+    // Read a page at a time and written in slices (storage's exportAll, exportBlob): no long task however big.
+    downloadFile(`pente-${new Date().toISOString().slice(0, 10)}.json`, await exportBlob(r.value.file));
     const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
     const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
     if (damaged > 0) {
