@@ -109,7 +109,7 @@ function layerRules() {
     },
     {
       // Tells binary from text by the control characters it holds: they are the point of its pattern.
-      files: ['src/storage/file-text.ts'],
+      files: ['src/storage/text-checks.ts'],
       rules: { 'no-control-regex': 'off' },
     },
   ];

@@ -11,12 +11,14 @@
  * - an update keeps the previous build's files (its hashed chunks under assets/) while a page that was open
  *   when it took over is still open: such a page runs the old build, and a screen it has not opened yet
  *   is a chunk that the new build no longer has. The page reloads itself into the new build at a safe
- *   moment (src/ui/pwa.ts); until then, and if it never can, its chunks are still here.
+ *   moment (src/ui/shell/pwa.ts); until then, and if it never can, its chunks are still here
+ *   (src/sw-kept.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ISOLATION_HEADERS, securityPolicy } from './security-headers';
+import { keepPreviousBuild, keptCacheName, keptFile, pruneKept } from './sw-kept';
 
 declare global {
   // The worker's project has no vite/client types (no DOM): the one build variable it reads.
@@ -48,61 +50,32 @@ const precache = new PrecacheController({
 });
 precache.addToCacheList(self.__WB_MANIFEST);
 
-/** The previous builds' hashed files, kept for the pages still running them. */
-const KEPT_CACHE = 'pente-kept-builds';
-/** In KEPT_CACHE, the ids of the pages (clients) that were open when the files were kept. */
-const KEPT_USERS = new URL('__pente-kept-users__', self.registration.scope).href;
 /** The build's hashed files: a name never changes its content, so an old page's chunk is safe to keep. */
 const ASSETS = new URL('assets/', self.registration.scope).pathname;
+const scope = self.registration.scope;
+const isOpen = async (id: string): Promise<boolean> => (await self.clients.get(id)) !== undefined;
 
-/** Drops the kept files once no page that was open when they were kept is still open. */
-async function pruneKept(): Promise<void> {
-  if (!(await caches.has(KEPT_CACHE))) return;
-  const kept = await caches.open(KEPT_CACHE);
-  const listed = await kept.match(KEPT_USERS);
-  const ids = listed ? ((await listed.json()) as string[]) : [];
-  const open: string[] = [];
-  for (const id of ids) if (await self.clients.get(id)) open.push(id);
-  if (open.length === 0) await caches.delete(KEPT_CACHE);
-  else if (open.length < ids.length) await kept.put(KEPT_USERS, Response.json(open));
-}
-
-/**
- * In place of workbox's own clean-up (which deletes every file the new build does not list): the old
- * build's hashed files move to KEPT_CACHE while any page is open, with the ids of those pages.
- */
-async function keepPreviousBuild(): Promise<void> {
-  const cache = await caches.open(precache.strategy.cacheName);
-  const expected = new Set(precache.getURLsToCacheKeys().values());
+/** Moves the previous build's files to a kept cache (src/sw-kept.ts) while any page is open. */
+async function keepPrevious(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const kept = await caches.open(KEPT_CACHE);
-  let keptAny = false;
-  for (const request of await cache.keys()) {
-    if (expected.has(request.url)) continue;
-    const url = new URL(request.url);
-    url.searchParams.delete('__WB_REVISION__');
-    const response = pages.length && url.pathname.startsWith(ASSETS) ? await cache.match(request) : undefined;
-    if (response) {
-      await kept.put(url.href, response);
-      keptAny = true;
-    }
-    await cache.delete(request);
-  }
-  if (keptAny) {
-    const listed = await kept.match(KEPT_USERS);
-    const before = listed ? ((await listed.json()) as string[]) : [];
-    await kept.put(KEPT_USERS, Response.json([...new Set([...before, ...pages.map((p) => p.id)])]));
-  }
-  await pruneKept();
+  await keepPreviousBuild({
+    caches,
+    precacheName: precache.strategy.cacheName,
+    expected: new Set(precache.getURLsToCacheKeys().values()),
+    pageIds: pages.map((page) => page.id),
+    scope,
+    name: keptCacheName(Date.now()),
+    isOpen,
+  });
 }
 
 self.addEventListener('install', (event) => void precache.install(event));
-self.addEventListener('activate', (event) => event.waitUntil(keepPreviousBuild()));
+self.addEventListener('activate', (event) => event.waitUntil(keepPrevious()));
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  // A page has started (src/ui/pwa.ts): the pages of an older build may all have gone.
-  else if (type === 'PAGE_STARTED') event.waitUntil(pruneKept());
+  // A page has started (src/ui/shell/pwa.ts): the pages of an older build may all have gone.
+  else if (type === 'PAGE_STARTED') event.waitUntil(pruneKept({ caches, scope, isOpen }));
 });
 
 // The page of a first visit is taken over as soon as the worker activates: otherwise it stays uncontrolled
@@ -121,7 +94,7 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && url.pathname.startsWith(ASSETS) && request.mode !== 'navigate',
   async ({ request }) => {
-    const kept = await caches.match(request, { cacheName: KEPT_CACHE, ignoreSearch: true });
+    const kept = await keptFile(caches, request);
     return kept ? withHeaders(kept, ISOLATION_HEADERS) : fetch(request);
   },
 );

@@ -1,66 +1,20 @@
 /**
- * Checks on the text of a file the player chose to import, before it is parsed: an empty file, or one that
- * is not text at all (an image, a zip), gets a short clear error; and whatever of a file's content ends up
- * in an error message is capped and stripped of control characters, so a message never prints raw bytes.
- * A gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text.
+ * Reading a file the player chose to import: in storage's own worker (readImportFile), which hands the page
+ * the file's content rather than its text, or on this thread where there is no Worker (readFileText). A
+ * gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text. The checks on the
+ * text (empty, not text, too big, and cleaning it for messages) are text-checks.ts's, re-exported here.
  */
 import { ok } from '../core';
 import { type StorageResult, fail } from './errors';
-import type { InflateMessage, InflateRequest } from './inflate.worker';
 import { SLICE_BUDGET_MS, yieldToPage } from './slices';
+import { type FileRecord, type ImportContent, importContent } from './import-content';
+import type { ImportFileMessage, ImportFileRequest } from './import-file.worker';
+import { MAX_TEXT_BYTES, tooBigMessage } from './text-checks';
 
-/** How much of a file is looked at to tell text from binary. */
-const SNIFF_LENGTH = 4096;
-
-/**
- * Characters that do not occur in a text file: C0 controls other than tab, line feed, form feed and
- * carriage return, DEL, and U+FFFD (what decoding bytes that are not UTF-8 gives).
- */
-const NOT_TEXT = /[\u0000-\u0008\u000b\u000e-\u001f\u007f\ufffd]/g;
-const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
-/** What decoding bytes that are not UTF-8 gives. */
-export const UNDECODABLE = '\ufffd';
-
-/** Why the text cannot hold a game or an export, or null when it may. */
-export function fileTextProblem(text: string): string | null {
-  if (text.trim() === '') return 'The file is empty.';
-  const head = text.slice(0, SNIFF_LENGTH);
-  const controls = head.match(CONTROL)?.length ?? 0;
-  const undecodable = head.split(UNDECODABLE).length - 1;
-  // A NUL or a run of control characters means a binary file; one stray character in a long text does not.
-  // Bytes that are not UTF-8 do occur in text (a name typed in another encoding): they are read as U+FFFD
-  // and the report names the field that held them. Only a text mostly of them is not a text.
-  if (head.includes('\u0000') || controls > Math.max(2, head.length / 100) || undecodable > head.length / 4) {
-    return 'This file is not a text file (it may be an image or an archive), so it holds no game.';
-  }
-  return null;
-}
-
-/** `text` fit to show inside a message: control characters and undecodable bytes as "?", at most `max` long. */
-export function forMessage(text: string, max = 120): string {
-  // Lone surrogates too: half a character is a decoding accident, not text.
-  const clean = text.replace(NOT_TEXT, '?').replace(/[\ud800-\udfff]/g, (c, i: number, s: string) => {
-    const code = c.charCodeAt(0);
-    const pair = code < 0xdc00 ? /[\udc00-\udfff]/.test(s[i + 1] ?? '') : /[\ud800-\udbff]/.test(s[i - 1] ?? '');
-    return pair ? c : '?';
-  });
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
+export { MAX_TEXT_MB, UNDECODABLE, fileTextProblem, forMessage, tooBigMessage } from './text-checks';
 
 /** gzip's first two bytes (RFC 1952). */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
-
-/**
- * The most text a file may hold (decompressed, for a .gz), in MB. A backup runs to about 850 bytes a game
- * (estimated from a 40-move record's fields as exported, not measured on a real library)
- * and a pente.org record to about 490 (measured: 4.2 MB for 8,700 games), so this is a backup of some 150,000 games, beyond the 100,000-game
- * library the app is built to open at once, and 30 times the 8,700 games of pente.org's whole download
- * (4.2 MB). Past it a file is not a library of games but a mistake or a gzip bomb (a 1 MB .gz can hold a
- * GiB of zeros): the whole text is one string on the page and its parsed games stay in memory while they
- * are written, so an unbounded file would freeze or crash the tab before it could say anything.
- */
-export const MAX_TEXT_MB = 128;
-const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
 
 /**
  * How much compressed input the decompressor is given at a time where it runs on the page (no worker: the
@@ -68,14 +22,6 @@ const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
  * best ratio is about 1,000 to 1: 512 bytes expand to at most half a MB.
  */
 const INPUT_PIECE_BYTES = 512;
-
-/** The message for a file past MAX_TEXT_MB. */
-export const tooBigMessage = (gzip: boolean, limit: number): string => {
-  const mb = Math.round(limit / (1024 * 1024));
-  return gzip
-    ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
-    : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`;
-};
 
 /** Feeds `source` to `writer` in pieces of at most INPUT_PIECE_BYTES, then closes it. */
 async function feedInPieces(
@@ -131,10 +77,11 @@ async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>, limi
 }
 
 /**
- * The text of a file the player chose: as it is, or decompressed when it is gzip (pente.org's downloads
- * are `.pgn.gz`), told by its first bytes rather than its name, at most MAX_TEXT_MB of it either way (see
- * there; `limit` in bytes, for tests). Fails with 'invalid' when the text would be larger, or when a gzip
- * file is cut short or corrupt.
+ * The text of a file, read on this thread: as it is, or decompressed when it is gzip (pente.org's
+ * downloads are `.pgn.gz`), told by its first bytes rather than its name, at most MAX_TEXT_MB of it either
+ * way (see there; `limit` in bytes, for tests). Fails with 'invalid' when the text would be larger, or when
+ * a gzip file is cut short or corrupt. The page reads a chosen file with readImportFile (in a worker);
+ * this is its stand-in where there is no Worker (the unit tests).
  */
 export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<StorageResult<string>> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
@@ -144,7 +91,7 @@ export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<
     const text = await readBounded(file.stream(), limit);
     return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
   }
-  const text = typeof Worker === 'function' ? await inflateInWorker(file, limit) : await inflateHere(file, limit);
+  const text = await inflateHere(file, limit);
   if (text === null) return fail('invalid', tooBigMessage(true, limit));
   if (typeof text !== 'string') {
     return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', text.cause);
@@ -163,23 +110,60 @@ async function inflateHere(file: Blob, limit: number): Promise<string | null | {
   }
 }
 
-/** A .gz file's text (null: past the limit), decompressed by storage's own worker (inflate.worker.ts). */
-function inflateInWorker(file: Blob, limit: number): Promise<string | null | { cause: unknown }> {
+/**
+ * What a file the player chose to import holds (import-content.ts: a backup parsed, or its records split),
+ * made by storage's own worker (import-file.worker.ts) so the page never holds the file's text nor runs a
+ * step that grows with it: the page only takes in the worker's messages, each of a bounded number of
+ * entries. Without a Worker (the unit tests) the same is made on this thread. Fails ('invalid') as
+ * readFileText does, and for a text that is empty, not text, or a backup that is not JSON.
+ */
+export async function readImportFile(file: Blob, limit = MAX_TEXT_BYTES): Promise<StorageResult<ImportContent>> {
+  if (typeof Worker !== 'function') {
+    const text = await readFileText(file, limit);
+    return text.ok ? importContent(text.value) : text;
+  }
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./inflate.worker.ts', import.meta.url), { type: 'module', name: 'inflate' });
-    const pieces: string[] = [];
-    const end = (result: string | null | { cause: unknown }) => {
+    const worker = new Worker(new URL('./import-file.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'import-file',
+    });
+    let data: unknown = undefined;
+    const records: FileRecord[] = [];
+    let backup = false;
+    const end = (result: StorageResult<ImportContent>) => {
       worker.terminate();
       resolve(result);
     };
-    worker.onmessage = ({ data }: MessageEvent<InflateMessage>) => {
-      if (data.kind === 'text') pieces.push(data.text);
-      else if (data.kind === 'done') end(pieces.join(''));
-      else if (data.kind === 'too-big') end(null);
-      else end({ cause: data.message });
+    worker.onmessage = ({ data: message }: MessageEvent<ImportFileMessage>) => {
+      switch (message.kind) {
+        case 'backup':
+          backup = true;
+          data = message.head;
+          break;
+        case 'entries': {
+          // The member's own value (a member named "__proto__" too): the array the head left empty.
+          const member = Object.getOwnPropertyDescriptor(data, message.key)?.value as unknown[];
+          for (const entry of message.entries) member.push(entry);
+          break;
+        }
+        case 'records':
+          for (const record of message.records) records.push(record);
+          break;
+        case 'done':
+          end(
+            ok(
+              backup
+                ? { kind: 'backup', data, length: message.length }
+                : { kind: 'records', records, length: message.length },
+            ),
+          );
+          break;
+        case 'failed':
+          end(fail('invalid', message.message));
+      }
     };
-    worker.onerror = (e) => end({ cause: e.message });
-    const request: InflateRequest = { file, limit };
+    worker.onerror = (e) => end(fail('invalid', `The file could not be read: ${e.message}`));
+    const request: ImportFileRequest = { file, limit };
     worker.postMessage(request);
   });
 }

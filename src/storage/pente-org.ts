@@ -19,7 +19,8 @@ import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
-import { UNDECODABLE, fileTextProblem, forMessage } from './file-text';
+import { UNDECODABLE, fileTextProblem, forMessage } from './text-checks';
+import { type FileRecord, RECORD_TOO_LONG } from './import-content';
 import { gameFields, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
 import { indexMissingSummaries } from './library';
@@ -168,16 +169,26 @@ export interface UndecodableName {
 }
 
 /**
- * Reads a file of pente.org records (any number, as recordTexts splits them) one record per step, each
- * parsed and replayed; yields how many of the text's characters have been read.
+ * Reads a file of pente.org records (any number, as recordTexts splits them; or split already, by the
+ * worker that read the file: import-content.ts) one record per step, each parsed and replayed; yields how
+ * many of the text's characters have been read.
  */
-export function* readRecordFile(text: string, now: number): Generator<number, RecordFile, undefined> {
+export function* readRecordFile(
+  source: string | Iterable<FileRecord>,
+  now: number,
+): Generator<number, RecordFile, undefined> {
   const games: GameToAdd[] = [];
   const problems: RecordProblem[] = [];
   const undecodable: UndecodableName[] = [];
   let records = 0;
-  for (const { text: recordText, firstLine, end } of recordTexts(text)) {
+  const split: Iterable<FileRecord> = typeof source === 'string' ? recordTexts(source) : source;
+  for (const { text: recordText, firstLine, end, tooLong } of split) {
     const game = ++records;
+    if (tooLong) {
+      problems.push({ game, line: firstLine, message: RECORD_TOO_LONG });
+      yield end;
+      continue;
+    }
     const loaded = loadRecord(recordText, firstLine);
     if (!loaded.ok) {
       // The core's message may quote the text it stopped at, so it is cleaned and cut short.
@@ -233,12 +244,25 @@ export async function importRecords(
   text: string,
   options: RecordImportOptions = {},
 ): Promise<StorageResult<RecordImportReport>> {
-  const { now = Date.now(), onProgress } = options;
   const problem = fileTextProblem(text);
   if (problem) return fail('invalid', problem);
-  onProgress?.('reading', 0, text.length);
-  const file = await runInSlices(readRecordFile(text, now), (done) => onProgress?.('reading', done, text.length));
-  onProgress?.('reading', text.length, text.length);
+  return importRecordFile(db, text, text.length, options);
+}
+
+/**
+ * importRecords for a file's records as the worker that read it split them (readImportFile), or a text;
+ * `length` is the text's, for the progress bar.
+ */
+export async function importRecordFile(
+  db: PenteDb,
+  source: string | readonly FileRecord[],
+  length: number,
+  options: RecordImportOptions = {},
+): Promise<StorageResult<RecordImportReport>> {
+  const { now = Date.now(), onProgress } = options;
+  onProgress?.('reading', 0, length);
+  const file = await runInSlices(readRecordFile(source, now), (done) => onProgress?.('reading', done, length));
+  onProgress?.('reading', length, length);
   if (file.records === 0) return fail('invalid', 'No pente.org game record was found in the text.');
   // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
   const indexed = await indexMissingSummaries(db);

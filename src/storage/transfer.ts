@@ -18,7 +18,7 @@ import { type GameToAdd, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
-import { UNDECODABLE, fileTextProblem, forMessage } from './file-text';
+import { UNDECODABLE, fileTextProblem, forMessage } from './text-checks';
 import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
 import { parseJsonInSteps } from './json-steps';
 import {
@@ -50,7 +50,7 @@ import type { Settings, StoredGame, StoredPlayer } from './records';
 import { type KeptGame, restoreGamesInSlices } from './restore-games';
 import { settingsFrom } from './settings';
 import type { Shelf } from './summaries';
-import { runInSlices } from './slices';
+import { runInSlices, yieldToPage } from './slices';
 import { SETTING_CHECKS, gameProblem, isObject, isSettingName, playerProblem } from './validate';
 
 export const EXPORT_FORMAT = 'pente-export';
@@ -106,33 +106,66 @@ export function rawRecordText(key: IDBValidKey, reason: string, value: unknown):
   return JSON.stringify({ key: jsonSafe(key), reason, value: jsonSafe(value) }, null, 1);
 }
 
-/** Everything stored except the openings book (which the app ships and can fetch again), demo games included. */
-export function exportAll(db: PenteDb, now: number = Date.now()): Promise<StorageResult<Export>> {
-  return withTransaction(db, ['games', 'players', 'settings'], 'readonly', 'export the saved data', async (tx) => {
-    const games = tx.objectStore('games');
+/** Game records read per transaction by the export: each page a short read, and checked in slices after. */
+export const EXPORT_PAGE = 500;
+
+/** One page of the games store, after `after` (its keys and values), and whether the store goes on. */
+function gamePage(db: PenteDb, after: IDBValidKey | undefined) {
+  return withTransaction(db, ['games'], 'readonly', 'export the saved data', async (tx) => {
+    const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+    const store = tx.objectStore('games');
+    const [keys, values] = await Promise.all([store.getAllKeys(range, EXPORT_PAGE), store.getAll(range, EXPORT_PAGE)]);
+    return ok({ keys: keys as IDBValidKey[], values: values as unknown[] });
+  });
+}
+
+/** Sorts a page of game records into good and damaged ones, one record per step (each is replayed). */
+function* sortGames(
+  page: { readonly keys: readonly IDBValidKey[]; readonly values: readonly unknown[] },
+  good: StoredGame[],
+  damaged: DamagedRecord[],
+  skipped: SkippedRecord[],
+): Generator<number, void, undefined> {
+  for (let i = 0; i < page.values.length; i++) {
+    const value = page.values[i];
+    const problem = gameRecordProblem(value);
+    if (problem === null) good.push(value as StoredGame);
+    else {
+      const key = page.keys[i]!;
+      damaged.push({ key: jsonSafe(key), reason: problem, value: jsonSafe(value) });
+      skipped.push({ id: String(key), reason: problem });
+    }
+    yield i;
+  }
+}
+
+/**
+ * Everything stored except the openings book (which the app ships and can fetch again), demo games
+ * included. The games are read EXPORT_PAGE at a time, one transaction each, the page given a turn between
+ * pages and each page checked in slices, so a library of 100,000 games never makes a long task; a game saved
+ * meanwhile is exported as it was when its page was read. Players and settings are read in one go (few).
+ */
+export async function exportAll(db: PenteDb, now: number = Date.now()): Promise<StorageResult<Export>> {
+  const goodGames: StoredGame[] = [];
+  const damagedGames: DamagedRecord[] = [];
+  const skipped: SkippedRecord[] = [];
+  for (let after: IDBValidKey | undefined; ;) {
+    const page = await gamePage(db, after);
+    if (!page.ok) return page;
+    await runInSlices(sortGames(page.value, goodGames, damagedGames, skipped));
+    if (page.value.keys.length < EXPORT_PAGE) break;
+    after = page.value.keys[page.value.keys.length - 1];
+    await yieldToPage();
+  }
+  return withTransaction(db, ['players', 'settings'], 'readonly', 'export the saved data', async (tx) => {
     const players = tx.objectStore('players');
     const settings = tx.objectStore('settings');
-    const [gameKeys, gameValues, playerKeys, playerValues, settingKeys, settingValues] = await Promise.all([
-      games.getAllKeys(),
-      games.getAll(),
+    const [playerKeys, playerValues, settingKeys, settingValues] = await Promise.all([
       players.getAllKeys(),
       players.getAll(),
       settings.getAllKeys(),
       settings.getAll(),
     ]);
-    const goodGames: StoredGame[] = [];
-    const damagedGames: DamagedRecord[] = [];
-    const skipped: SkippedRecord[] = [];
-    gameValues.forEach((value, i) => {
-      const problem = gameRecordProblem(value);
-      if (problem === null) {
-        goodGames.push(value as StoredGame);
-        return;
-      }
-      const key = gameKeys[i]!;
-      damagedGames.push({ key: jsonSafe(key), reason: problem, value: jsonSafe(value) });
-      skipped.push({ id: String(key), reason: problem });
-    });
     const goodPlayers: StoredPlayer[] = [];
     const damagedPlayers: DamagedRecord[] = [];
     playerValues.forEach((value, i) => {
@@ -181,8 +214,62 @@ export function exportAll(db: PenteDb, now: number = Date.now()): Promise<Storag
   });
 }
 
-/** The file as text, ready to save. */
+/** The file as text, ready to save (in one go: a small file, or a test; the app saves exportBlob's). */
 export const exportText = (file: ExportFile): string => JSON.stringify(file, null, 1);
+
+/** A value as JSON.stringify(…, null, 1) writes it nested under `indent`. */
+const nested = (value: unknown, indent: string): string =>
+  (JSON.stringify(value, null, 1) ?? 'null').replace(/\n/g, `\n${indent}`);
+
+/**
+ * exportText's text a piece at a time, one piece per entry of the file's arrays (a game, a player): joined,
+ * the very same text, so a big export is never one JSON.stringify (one task that grows with the library).
+ */
+export function* exportTextPieces(file: ExportFile): Generator<string, void, undefined> {
+  const members = Object.entries(file).filter(([, value]) => value !== undefined);
+  yield '{';
+  for (const [i, [key, value]] of members.entries()) {
+    yield `${i > 0 ? ',' : ''}\n ${JSON.stringify(key)}: `;
+    if (!Array.isArray(value) || value.length === 0) {
+      yield nested(value, ' ');
+      continue;
+    }
+    yield '[';
+    for (const [j, entry] of (value as unknown[]).entries()) yield `${j > 0 ? ',' : ''}\n  ${nested(entry, '  ')}`;
+    yield '\n ]';
+  }
+  yield '\n}';
+}
+
+/** Characters per part of the saved file: each part a millisecond or so to join and encode. */
+const EXPORT_PART_CHARS = 1 << 20;
+
+/**
+ * The file to save, made in slices (exportTextPieces, gathered into parts of about EXPORT_PART_CHARS, each
+ * its own Blob): the page gets a turn every few milliseconds however big the library.
+ */
+export async function exportBlob(file: ExportFile): Promise<Blob> {
+  const parts: Blob[] = [];
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const flush = () => {
+    parts.push(new Blob([pending.join('')]));
+    pending = [];
+    pendingChars = 0;
+  };
+  await runInSlices(
+    (function* () {
+      for (const piece of exportTextPieces(file)) {
+        pending.push(piece);
+        pendingChars += piece.length;
+        if (pendingChars >= EXPORT_PART_CHARS) flush();
+        yield;
+      }
+    })(),
+  );
+  flush();
+  return new Blob(parts, { type: 'application/json' });
+}
 
 export interface ImportOptions {
   /** Replace the stored settings with the file's (default false: settings are left as they are). */

@@ -1,7 +1,7 @@
 /** The Games screen's downloads: the whole library, and a damaged record as it was stored. */
-import { type DamagedSummary, exportAll, exportText, getRawGame, rawRecordText } from '../../storage';
+import { type DamagedSummary, exportAll, exportBlob, getRawGame, rawRecordText } from '../../storage';
 import { db, notify } from '../shell/app-state';
-import { download, fileSafe } from '../shell/download';
+import { download, downloadFile, fileSafe } from '../shell/download';
 import * as m from '../words/paraglide/messages.js';
 
 /** A damaged record, raw, so nothing of it is lost (it can be mended by hand and imported). */
@@ -23,7 +23,8 @@ export async function exportEverything(): Promise<void> {
   if (!d) return;
   const r = await exportAll(d);
   if (!r.ok) return notify(r.error.message);
-  download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
+  // Read a page at a time and written in slices (storage's exportAll, exportBlob): no long task however big.
+  downloadFile(`pente-${new Date().toISOString().slice(0, 10)}.json`, await exportBlob(r.value.file));
   const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
   const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
   if (damaged > 0) {

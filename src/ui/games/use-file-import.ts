@@ -4,7 +4,7 @@
  * progress for the bar (ImportProgress in GamesToolbar.tsx) and hands what it did to `onImported`.
  */
 import { useState } from 'preact/hooks';
-import { importAll, importRecords, readFileText } from '../../storage';
+import { importAll, importRecordFile, readImportFile } from '../../storage';
 import { db, notify } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
 import { loadLessons } from '../lessons/lesson-progress';
@@ -61,15 +61,18 @@ export function useFileImport(
       setProgress({ phase, done, total });
     };
     setProgress({ phase: 'reading', done: 0, total: file.size });
-    const text = await readFileText(file);
-    if (!text.ok) {
+    // Read, decompressed and parsed (or split into records) by storage's worker: the page never holds the
+    // file's text (up to 128 MB), only its content, taken in a bounded part at a time.
+    const content = await readImportFile(file);
+    if (!content.ok) {
       setProgress(null);
-      return notify(m.games_not_imported({ reason: text.error.message }));
+      return notify(m.games_not_imported({ reason: content.error.message }));
     }
-    const backup = text.value.trimStart().startsWith('{');
-    const r = backup
-      ? await importAll(d, text.value, { onProgress, puzzleIds: await shippedPuzzleIds() })
-      : await importRecords(d, text.value, { onProgress });
+    const read = content.value;
+    const r =
+      read.kind === 'backup'
+        ? await importAll(d, read.data, { onProgress, puzzleIds: await shippedPuzzleIds() })
+        : await importRecordFile(d, read.records, read.length, { onProgress });
     setProgress(null);
     if (!r.ok) return notify(m.games_not_imported({ reason: r.error.message }));
     if ('gamesAdded' in r.value) {

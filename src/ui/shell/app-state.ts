@@ -151,13 +151,18 @@ export async function startApp(): Promise<void> {
 
 /**
  * Bumped when the check after start-up has written summaries (games stored without one, or summaries made
- * again): the lists read since may lack them, so the screens showing them read again.
+ * again) or joined a doubled friend game: the lists read since may lack them or show one game twice, so the
+ * screens showing them read again.
  */
 export const libraryChecked = signal(0);
 
 async function checkLibraryAfterStart(d: PenteDb): Promise<void> {
   const checked = await checkLibrary(d);
-  if (!checked.ok || checked.value === 0 || db.value !== d) return;
+  if (!checked.ok || db.value !== d) return;
+  // Friend games stored twice by restores before issue 28's fix: joined, or named (a chunk of its own).
+  const { mendDoubledGames } = await import('./doubled-games');
+  const joined = await mendDoubledGames(d, notify);
+  if ((checked.value === 0 && !joined) || db.value !== d) return;
   libraryChecked.value++;
   await Promise.all([refreshResumable(), refreshHomeData(d)]);
 }
