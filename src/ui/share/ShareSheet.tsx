@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { type GameState, type Header, formatGameLink, formatRecord, recordOf } from '../../core';
 import { formatRecordDate } from '../../storage';
 import { downloadFile, fileSafe } from '../shell/download';
+import { useShareActions } from './share-actions';
 import { appLinkUrl, friendLinkUrl } from '../friends/links';
 import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
@@ -28,24 +29,18 @@ export function gameLinkUrl(
   return appLinkUrl(formatGameLink({ state, names, shownPly }));
 }
 
-/** The player cancelled the system share sheet: not a failure, nothing to say. */
-const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
-
-const VERB = { copied: m.share_copied, shared: m.share_shared, downloaded: m.share_downloaded } as const;
-
 function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const recordRef = useRef<HTMLTextAreaElement>(null);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const match = game.match.value;
   const live = match.game;
   const shown = game.shown.value;
   const names = [match.sides[0].name, match.sides[1].name] as const;
   const title = m.share_players({ black: names[0], white: names[1] });
+  const { status, setStatus, busy, run, copy, shareText, shareFile } = useShareActions(title);
   const gameName = `${live.rules.variant.name} ${live.rules.size}×${live.rules.size}`;
   const info: PictureInfo = {
     names,
@@ -77,60 +72,6 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
   useEffect(() => {
     if (canvasRef.current) drawPosition(canvasRef.current, shown, info);
   }, [shown]);
-
-  const run = async (work: () => Promise<keyof typeof VERB | null>) => {
-    setBusy(true);
-    setStatus('');
-    try {
-      const done = await work();
-      if (done) setStatus(VERB[done]());
-    } catch (e) {
-      setStatus(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** Copies `text`; where the clipboard is refused, selects it so the player can copy it by hand. */
-  const copy = (text: string, field: HTMLInputElement | HTMLTextAreaElement | null) =>
-    run(async () => {
-      try {
-        await navigator.clipboard.writeText(text);
-        return 'copied';
-      } catch (e) {
-        field?.select();
-        throw new Error(m.share_copy_refused(), { cause: e });
-      }
-    });
-
-  const shareText = (data: ShareData) =>
-    run(async () => {
-      try {
-        await navigator.share(data);
-        return 'shared';
-      } catch (e) {
-        if (isAbort(e)) return null;
-        throw new Error(m.share_share_failed(), { cause: e });
-      }
-    });
-
-  /** Shares a file through the system where it can take files, else downloads it. */
-  const shareFile = (make: () => Promise<File>) =>
-    run(async () => {
-      const file = await make();
-      const data = { files: [file], title };
-      if (typeof navigator.canShare === 'function' && navigator.canShare(data)) {
-        try {
-          await navigator.share(data);
-          return 'shared';
-        } catch (e) {
-          if (isAbort(e)) return null;
-          // Refused (no user activation left after a long encode, a policy): the download still works.
-        }
-      }
-      downloadFile(file.name, file);
-      return 'downloaded';
-    });
 
   const picture = () =>
     shareFile(
