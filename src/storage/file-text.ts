@@ -5,7 +5,7 @@
  * A gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text.
  */
 import { ok } from '../core';
-import { type StorageResult, fail } from './errors';
+import { type StorageError, type StorageResult, fail, storageError } from './errors';
 import type { InflateMessage, InflateRequest } from './inflate.worker';
 import { SLICE_BUDGET_MS, yieldToPage } from './slices';
 
@@ -21,9 +21,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
 /** What decoding bytes that are not UTF-8 gives. */
 export const UNDECODABLE = '\ufffd';
 
-/** Why the text cannot hold a game or an export, or null when it may. */
-export function fileTextProblem(text: string): string | null {
-  if (text.trim() === '') return 'The file is empty.';
+/** Why the text cannot hold a game or an export ('invalid'), or null when it may. */
+export function fileTextProblem(text: string): StorageError | null {
+  if (text.trim() === '') return storageError('invalid', { kind: 'file-empty' }, 'The file is empty.');
   const head = text.slice(0, SNIFF_LENGTH);
   const controls = head.match(CONTROL)?.length ?? 0;
   const undecodable = head.split(UNDECODABLE).length - 1;
@@ -31,7 +31,11 @@ export function fileTextProblem(text: string): string | null {
   // Bytes that are not UTF-8 do occur in text (a name typed in another encoding): they are read as U+FFFD
   // and the report names the field that held them. Only a text mostly of them is not a text.
   if (head.includes('\u0000') || controls > Math.max(2, head.length / 100) || undecodable > head.length / 4) {
-    return 'This file is not a text file (it may be an image or an archive), so it holds no game.';
+    return storageError(
+      'invalid',
+      { kind: 'file-not-text' },
+      'This file is not a text file (it may be an image or an archive), so it holds no game.',
+    );
   }
   return null;
 }
@@ -69,12 +73,16 @@ const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
  */
 const INPUT_PIECE_BYTES = 512;
 
-/** The message for a file past MAX_TEXT_MB. */
-export const tooBigMessage = (gzip: boolean, limit: number): string => {
+/** The error for a file past MAX_TEXT_MB. */
+const tooBig = (gzip: boolean, limit: number) => {
   const mb = Math.round(limit / (1024 * 1024));
-  return gzip
-    ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
-    : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`;
+  return fail(
+    'invalid',
+    { kind: 'file-too-big', gzip, mb },
+    gzip
+      ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
+      : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`,
+  );
 };
 
 /** Feeds `source` to `writer` in pieces of at most INPUT_PIECE_BYTES, then closes it. */
@@ -140,14 +148,19 @@ export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
   if (!gzip) {
-    if (file.size > limit) return fail('invalid', tooBigMessage(false, limit));
+    if (file.size > limit) return tooBig(false, limit);
     const text = await readBounded(file.stream(), limit);
-    return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
+    return text === null ? tooBig(false, limit) : ok(text);
   }
   const text = typeof Worker === 'function' ? await inflateInWorker(file, limit) : await inflateHere(file, limit);
-  if (text === null) return fail('invalid', tooBigMessage(true, limit));
+  if (text === null) return tooBig(true, limit);
   if (typeof text !== 'string') {
-    return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', text.cause);
+    return fail(
+      'invalid',
+      { kind: 'gzip-damaged' },
+      'This .gz file could not be decompressed: it may be cut short or damaged.',
+      text.cause,
+    );
   }
   return ok(text);
 }

@@ -73,7 +73,12 @@ function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null>
   if (records.length === 0) return ok(null);
   const good = records.find((r) => gameRecordProblem(r) === null);
   if (good) return ok(good as StoredGame);
-  return fail('invalid', `Your copy of this game cannot be read: ${gameRecordProblem(records[0])}.`);
+  const detail = gameRecordProblem(records[0]) ?? '';
+  return fail(
+    'invalid',
+    { kind: 'unreadable', thing: 'game', detail },
+    `Your copy of this game cannot be read: ${detail}.`,
+  );
 }
 
 /** The copy of the game as the merge rule reads it (core/friend.ts), or an error for one that does not replay. */

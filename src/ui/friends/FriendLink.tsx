@@ -19,10 +19,11 @@ import {
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, notify, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { colourName, resultSentence } from '../words/game-words';
+import { colourName, resultSentence, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
+import { storageErrorText } from '../words/storage-words';
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -74,7 +75,7 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     const d = db.value;
     if (!d) return;
     const received = await receiveFriendLink(d, opened, { myName });
-    if (!received.ok) return setPhase({ kind: 'failed', message: received.error.message });
+    if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
     const { arrival, game } = received.value;
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
@@ -105,7 +106,7 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
       // Storage decides what the link means here (core's rule against this device's copy); this renders it.
       const meaning = await friendLinkMeaning(d, opened);
       if (!current) return;
-      if (!meaning.ok) return setPhase({ kind: 'failed', message: meaning.error.message });
+      if (!meaning.ok) return setPhase({ kind: 'failed', message: storageErrorText(meaning.error) });
       const { arrival } = meaning.value;
       // An invitation waits for the player to accept it (and say their name); anything else is applied now.
       if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
@@ -173,7 +174,7 @@ function JoinForm({
   const invitation = {
     sender: senderName,
     theirColour: colourName(opponent(mySide)),
-    variant: rules.variant.name,
+    variant: variantName(rules.variant.id),
     size: rules.size,
     myColour: colourName(mySide),
   };

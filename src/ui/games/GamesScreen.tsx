@@ -32,6 +32,7 @@ import * as m from '../words/paraglide/messages.js';
 import { loadLessons } from '../lessons/lesson-progress';
 import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
+import { storageErrorText } from '../words/storage-words';
 
 /** When each game that listed games were played from was started (read once per game; null: gone). */
 function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
@@ -97,7 +98,7 @@ export function Games() {
     const list = await listGameSummaries(d, query);
     if (ticket !== latestLoad.current) return;
     if (list.ok) setLibrary(list.value);
-    else notify(list.error.message);
+    else notify(storageErrorText(list.error));
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
   // The check after start-up may have found games stored without a summary: read again to list them.
@@ -115,7 +116,7 @@ export function Games() {
     const r = await loadListedGame(d, g.id);
     if (r.ok) return use(r.value);
     // Changed, damaged or deleted since the list was read: say so and show the list as it is now.
-    notify(r.error.message);
+    notify(storageErrorText(r.error));
     await load();
   };
 
@@ -135,7 +136,7 @@ export function Games() {
       return;
     const r = await deleteGame(d, id);
     // Storage tells the other tabs: one playing this game stops saving it (and says so).
-    if (!r.ok) notify(r.error.message);
+    if (!r.ok) notify(storageErrorText(r.error));
     await load();
     await refreshResumable();
   };
@@ -144,7 +145,7 @@ export function Games() {
     const d = db.value;
     if (!d) return;
     const r = await getRawGame(d, damaged.id);
-    if (!r.ok) return notify(r.error.message);
+    if (!r.ok) return notify(storageErrorText(r.error));
     download(
       `pente-damaged-${fileSafe(String(damaged.id))}.json`,
       rawRecordText(damaged.id, damaged.reason, r.value),
@@ -156,7 +157,7 @@ export function Games() {
     const d = db.value;
     if (!d) return;
     const r = await exportAll(d);
-    if (!r.ok) return notify(r.error.message);
+    if (!r.ok) return notify(storageErrorText(r.error));
     download(`pente-${new Date().toISOString().slice(0, 10)}.json`, exportText(r.value.file), 'application/json');
     const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
     const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
@@ -167,7 +168,7 @@ export function Games() {
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
       const r = exportGameRecord(game);
-      if (!r.ok) return notify(r.error.message);
+      if (!r.ok) return notify(storageErrorText(r.error));
       download(`pente-${fileSafe(title(g))}.txt`, r.value, 'text/plain');
     });
 
@@ -211,14 +212,14 @@ export function Games() {
     const text = await readFileText(file);
     if (!text.ok) {
       setProgress(null);
-      return notify(m.games_not_imported({ reason: text.error.message }));
+      return notify(m.games_not_imported({ reason: storageErrorText(text.error) }));
     }
     const backup = text.value.trimStart().startsWith('{');
     const r = backup
       ? await importAll(d, text.value, { onProgress, puzzleIds: await shippedPuzzleIds() })
       : await importRecords(d, text.value, { onProgress });
     setProgress(null);
-    if (!r.ok) return notify(m.games_not_imported({ reason: r.error.message }));
+    if (!r.ok) return notify(m.games_not_imported({ reason: storageErrorText(r.error) }));
     if ('gamesAdded' in r.value) {
       if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
         await loadLessons();

@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals';
 import type { GameResult } from '../../core';
 import { type GameSummary, type PenteDb, hasGames, listFriendGames, listGameSummaries } from '../../storage';
+import { storageErrorText } from '../words/storage-words';
 
 /** A finished game as Home's results list needs it. */
 export interface RecentResult {
@@ -58,7 +59,7 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     hasGames: any.ok ? any.value : null,
     recent,
     friends: friends.ok ? friends.value : [],
-    problem: finished.ok ? null : finished.error.message,
+    problem: finished.ok ? null : storageErrorText(finished.error),
   };
 }
 

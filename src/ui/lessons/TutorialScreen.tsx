@@ -13,7 +13,6 @@ import {
   type LessonAttempt,
   type MovePreview,
   LESSONS,
-  VARIANTS,
   centreOf,
   err,
   forbiddenPoints,
@@ -36,7 +35,7 @@ import { firstGameChoice, firstLessonToDo, lessonsDoneCount } from './tutorial';
 import { PLACE_HOW } from '../board/placement';
 import { usePlacement } from '../board/use-placement';
 import { explanationWords, lessonPrompt, lessonTitle } from './lesson-words';
-import { colourName, illegalMoveWords } from '../words/game-words';
+import { colourName, illegalMoveWords, variantName } from '../words/game-words';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 
@@ -170,7 +169,7 @@ export function Tutorial() {
     else navigate({ screen: 'new' });
   };
   const doneCount = lessonsDoneCount(done);
-  const variant = VARIANTS[lesson.variant].name;
+  const variant = variantName(lesson.variant);
 
   let result;
   if (attempt) {

@@ -14,6 +14,7 @@ import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import { variantName } from '../words/game-words';
 
 /**
  * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
@@ -45,7 +46,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
   const shown = game.shown.value;
   const names = [match.sides[0].name, match.sides[1].name] as const;
   const title = m.share_players({ black: names[0], white: names[1] });
-  const gameName = `${live.rules.variant.name} ${live.rules.size}×${live.rules.size}`;
+  const gameName = `${variantName(live.rules.variant.id)} ${live.rules.size}×${live.rules.size}`;
   const info: PictureInfo = {
     names,
     caption: m.share_caption({

@@ -24,6 +24,7 @@ import {
 import { refreshHomeData } from '../home/home-data';
 import { browserKeyValueStore } from './key-value-store';
 import { adoptLanguageChoice } from '../words/locale';
+import { storageErrorText } from '../words/storage-words';
 
 export type Screen =
   | 'home'
@@ -126,7 +127,7 @@ export async function startApp(): Promise<void> {
   waitingForOtherTabs.value = false;
   if (!opened.ok) {
     const words = await import('./storage-words');
-    storageProblem.value = words.storageUnavailable(opened.error.message);
+    storageProblem.value = words.storageUnavailable(storageErrorText(opened.error));
     ready.value = true;
     return;
   }
@@ -198,5 +199,5 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);
-  if (!saved.ok) reportNotSaved((await import('./storage-words')).settingsNotSaved(saved.error.message));
+  if (!saved.ok) reportNotSaved((await import('./storage-words')).settingsNotSaved(storageErrorText(saved.error)));
 }
