@@ -7,7 +7,6 @@
 import { signal } from '@preact/signals';
 import type { GameResult } from '../../core';
 import { type GameSummary, type PenteDb, hasGames, listFriendGames, listGameSummaries } from '../../storage';
-import { storageErrorText } from '../words/storage-words';
 
 /** A finished game as Home's results list needs it. */
 export interface RecentResult {
@@ -59,7 +58,8 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     hasGames: any.ok ? any.value : null,
     recent,
     friends: friends.ok ? friends.value : [],
-    problem: finished.ok ? null : storageErrorText(finished.error),
+    // The words for storage failures are a chunk of their own, fetched only when one happens.
+    problem: finished.ok ? null : (await import('../words/storage-words')).storageErrorText(finished.error),
   };
 }
 
