@@ -68,13 +68,14 @@ export async function layoutProblems(page: Page): Promise<Problem[]> {
         problems.push({ kind: 'target', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
     }
 
-    // A control's label never breaks inside a word ("Rematc/h"): each word of it on one line.
+    // A control's label never breaks inside a word ("Rematc/h"): each word of it on one line. A break at a
+    // soft hyphen (the catalogue's "Einstel\u00adlungen") is a hyphenation, shown with its hyphen: allowed.
     for (const el of scope.querySelectorAll('button, [role="tab"], summary')) {
       if (ignored(el) || !visible(el)) continue;
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
-        for (const m of text.matchAll(/\S+/g)) {
+        for (const m of text.matchAll(/[^\s\u00ad]+/g)) {
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);
