@@ -76,10 +76,15 @@ export async function layoutProblems(page: Page): Promise<Problem[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
         for (const m of text.matchAll(/[^\s\u00ad]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, m.index);
-          range.setEnd(node, m.index + m[0].length);
-          const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          // The line each end of the word is on (a character's last box: one that starts where a line was
+          // broken also gives an empty or hyphen box at the end of the line before).
+          const lineOf = (i: number) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return Math.round(Array.from(range.getClientRects()).at(-1)?.top ?? 0);
+          };
+          const tops = new Set([lineOf(m.index), lineOf(m.index + m[0].length - 1)]);
           if (tops.size > 1) problems.push({ kind: 'word-break', what: `${describe(el)}: "${m[0]}"` });
         }
       }
