@@ -8,8 +8,9 @@
  * puzzle pack's lines are version 1 codes. Version 2 (below) adds the names, the move shown, an ending the
  * moves do not show, and a friend game's marks: what the Share sheet and correspondence games send.
  */
-import { type Player, type Point, opponent, pointOf, xOf, yOf } from './board';
-import { type GameState, concede, replay } from './game';
+import { type Player, type Point, centreOf, opponent, pointOf, xOf, yOf } from './board';
+import { formatPoint } from './coords';
+import { type GameState, type IllegalReason, concede, replay } from './game';
 import { type Result, err, ok } from './result';
 import { BOARD_SIZES, type Rules, VARIANT_IDS, VARIANTS, makeRules } from './variants';
 
@@ -17,7 +18,47 @@ import { BOARD_SIZES, type Rules, VARIANT_IDS, VARIANTS, makeRules } from './var
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VERSION = '1';
 
+/** What is wrong with a game link, as data (the UI words it); `message` says it in English, for logs. */
+export type GameLinkProblem =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'unknown-format' }
+  | { readonly kind: 'cut-short' }
+  | { readonly kind: 'too-long' }
+  | { readonly kind: 'no-such-game' }
+  | { readonly kind: 'too-many-moves' }
+  /** A character no link holds: in move `move` (from 1), or anywhere (null). */
+  | { readonly kind: 'bad-character'; readonly move: number | null }
+  | { readonly kind: 'off-board'; readonly move: number; readonly size: number }
+  /** Move `move` (from 1) at `point` breaks a rule; `centre` for the centre-first rule's words. */
+  | {
+      readonly kind: 'illegal-move';
+      readonly move: number;
+      readonly point: string;
+      readonly reason: IllegalReason;
+      readonly centre: string;
+    }
+  /** The check does not match: cut short or changed on the way. */
+  | { readonly kind: 'changed' }
+  | { readonly kind: 'bad-name'; readonly fault: LinkNameFault }
+  | { readonly kind: 'repeated-field' }
+  | { readonly kind: 'unknown-field' }
+  | { readonly kind: 'friend-incomplete' }
+  /** Something follows the signature, which is always the last field. */
+  | { readonly kind: 'after-signature' }
+  /** A key to check a signature by, but no signature. */
+  | { readonly kind: 'key-without-signature' }
+  | { readonly kind: 'out-of-turn'; readonly move: number };
+
+/** Why a name in a link is not one: not encoded as links encode names, not text, too long, a hidden character, spaces. */
+export type LinkNameFault =
+  | { readonly kind: 'not-encoded' }
+  | { readonly kind: 'not-text' }
+  | { readonly kind: 'too-long'; readonly max: number }
+  | { readonly kind: 'hidden-character'; readonly character: string }
+  | { readonly kind: 'spaces' };
+
 export interface GameLinkError {
+  readonly problem: GameLinkProblem;
   readonly message: string;
 }
 
@@ -34,7 +75,8 @@ export function encodeGameLink(rules: Rules, moves: readonly Point[]): string {
   return code;
 }
 
-const fail = (message: string) => err<GameLinkError>({ message: `This game link cannot be read: ${message}` });
+const fail = (problem: GameLinkProblem, message: string) =>
+  err<GameLinkError>({ problem, message: `This game link cannot be read: ${message}` });
 
 /**
  * The game a code names, replayed through the rules; a clear error for a code that is cut short, has a
@@ -42,32 +84,47 @@ const fail = (message: string) => err<GameLinkError>({ message: `This game link 
  */
 export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
   const text = code.trim();
-  if (text === '') return fail('it is empty.');
-  if (text[0] !== VERSION) return fail('it was made in a format this app does not know.');
-  if (text.length < 2) return fail('it is cut short.');
+  if (text === '') return fail({ kind: 'empty' }, 'it is empty.');
+  if (text[0] !== VERSION) return fail({ kind: 'unknown-format' }, 'it was made in a format this app does not know.');
+  if (text.length < 2) return fail({ kind: 'cut-short' }, 'it is cut short.');
   const rulesIndex = DIGITS.indexOf(text[1]!);
   const variantId = VARIANT_IDS[Math.floor(rulesIndex / 2 / BOARD_SIZES.length)];
-  if (rulesIndex < 0 || variantId === undefined) return fail('it names no game this app plays.');
+  if (rulesIndex < 0 || variantId === undefined)
+    return fail({ kind: 'no-such-game' }, 'it names no game this app plays.');
   const size = BOARD_SIZES[Math.floor(rulesIndex / 2) % BOARD_SIZES.length]!;
   const tournamentRule = rulesIndex % 2 === 1;
-  if (tournamentRule && !VARIANTS[variantId].tournamentRule) return fail('it names no game this app plays.');
+  if (tournamentRule && !VARIANTS[variantId].tournamentRule)
+    return fail({ kind: 'no-such-game' }, 'it names no game this app plays.');
   const rules = makeRules({ variant: variantId, size, tournamentRule });
 
   const body = text.slice(2);
-  if (body.length % 2 !== 0) return fail('it is cut short (half a move at the end).');
-  if (body.length / 2 > size * size) return fail('it holds more moves than the board has points.');
+  if (body.length % 2 !== 0) return fail({ kind: 'cut-short' }, 'it is cut short (half a move at the end).');
+  if (body.length / 2 > size * size)
+    return fail({ kind: 'too-many-moves' }, 'it holds more moves than the board has points.');
   const moves: Point[] = [];
   for (let i = 0; i < body.length; i += 2) {
     const x = DIGITS.indexOf(body[i]!);
     const y = DIGITS.indexOf(body[i + 1]!);
     const ply = i / 2 + 1;
-    if (x < 0 || y < 0) return fail(`move ${ply} has a character that is not part of a game link.`);
-    if (x >= size || y >= size) return fail(`move ${ply} is off the ${size}×${size} board.`);
+    if (x < 0 || y < 0)
+      return fail({ kind: 'bad-character', move: ply }, `move ${ply} has a character that is not part of a game link.`);
+    if (x >= size || y >= size)
+      return fail({ kind: 'off-board', move: ply, size }, `move ${ply} is off the ${size}×${size} board.`);
     moves.push(pointOf(size, x, y));
   }
   const replayed = replay(rules, moves);
   if (!replayed.ok) {
-    return fail(`move ${replayed.error.ply + 1} is not allowed by the rules (${replayed.error.illegal.message}).`);
+    const { ply, illegal } = replayed.error;
+    return fail(
+      {
+        kind: 'illegal-move',
+        move: ply + 1,
+        point: formatPoint(size, moves[ply]!),
+        reason: illegal.reason,
+        centre: formatPoint(size, centreOf(size)),
+      },
+      `move ${ply + 1} is not allowed by the rules (${illegal.message}).`,
+    );
   }
   return ok(replayed.value);
 }
@@ -215,28 +272,44 @@ function hiddenCharacter(name: string): string | null {
   return null;
 }
 
-/** Why `name` is not a name a link may carry (too long, an invisible character), as a sentence; or null. */
-export function linkNameProblem(name: string): string | null {
-  if (name.length > MAX_LINK_NAME_LENGTH) return `a name is longer than ${MAX_LINK_NAME_LENGTH} characters`;
+/** Why `name` is not a name a link may carry (too long, an invisible character), or null. */
+export function linkNameFault(name: string): LinkNameFault | null {
+  if (name.length > MAX_LINK_NAME_LENGTH) return { kind: 'too-long', max: MAX_LINK_NAME_LENGTH };
   const hidden = hiddenCharacter(name);
-  if (hidden) return `a name holds an invisible or control character (${hidden})`;
-  if (name !== name.trim()) return 'a name starts or ends with spaces';
+  if (hidden) return { kind: 'hidden-character', character: hidden };
+  if (name !== name.trim()) return { kind: 'spaces' };
   return null;
+}
+
+/** A name's fault in English, for the log. */
+function nameFaultMessage(fault: LinkNameFault): string {
+  switch (fault.kind) {
+    case 'not-encoded':
+      return 'a name is not written as a link writes names';
+    case 'not-text':
+      return 'a name is not text';
+    case 'too-long':
+      return `a name is longer than ${fault.max} characters`;
+    case 'hidden-character':
+      return `a name holds an invisible or control character (${fault.character})`;
+    case 'spaces':
+      return 'a name starts or ends with spaces';
+  }
 }
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 
-function readName(field: string): Result<string, string> {
+function readName(field: string): Result<string, LinkNameFault> {
   const bytes = fromBase64url(field);
-  if (!bytes) return err('a name is not written as a link writes names');
+  if (!bytes) return err({ kind: 'not-encoded' });
   let name: string;
   try {
     name = utf8Strict.decode(bytes);
   } catch {
-    return err('a name is not text');
+    return err({ kind: 'not-text' });
   }
-  const problem = linkNameProblem(name);
-  return problem ? err(problem) : ok(name);
+  const fault = linkNameFault(name);
+  return fault ? err(fault) : ok(name);
 }
 
 /** The prime modulus of version 3's check: the largest below 64², so it fits two base64url digits. */
@@ -336,7 +409,7 @@ const ENDINGS: Readonly<Record<string, LinkEnding>> = {
  */
 export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   const text = code.trim();
-  if (text.length > MAX_LINK_LENGTH) return fail('it is far too long to be a game link.');
+  if (text.length > MAX_LINK_LENGTH) return fail({ kind: 'too-long' }, 'it is far too long to be a game link.');
   if (text[0] === VERSION) {
     const decoded = decodeGameLink(text);
     if (!decoded.ok) return decoded;
@@ -352,24 +425,26 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
     };
     return ok({ link, state });
   }
-  if (text === '') return fail('it is empty.');
+  if (text === '') return fail({ kind: 'empty' }, 'it is empty.');
   if (text[0] !== VERSION_2 && text[0] !== VERSION_3) {
-    return fail('it was made in a format this app does not know (a newer version?).');
+    return fail({ kind: 'unknown-format' }, 'it was made in a format this app does not know (a newer version?).');
   }
   // Only the characters a link is made of (version 3's check relies on it: each below its prime).
-  if (!/^[A-Za-z0-9_.-]*$/.test(text)) return fail('it has a character that is not part of a game link.');
+  if (!/^[A-Za-z0-9_.-]*$/.test(text))
+    return fail({ kind: 'bad-character', move: null }, 'it has a character that is not part of a game link.');
   const end = text.lastIndexOf('.');
-  if (end < 0 || text.length - end !== 3) return fail('it is cut short.');
+  if (end < 0 || text.length - end !== 3) return fail({ kind: 'cut-short' }, 'it is cut short.');
   const body = text.slice(0, end);
-  if (linkCheck(body) !== text.slice(end + 1)) return fail('it was cut short or changed on the way.');
+  if (linkCheck(body) !== text.slice(end + 1))
+    return fail({ kind: 'changed' }, 'it was cut short or changed on the way.');
   const [game, name1, name2, ...tags] = body.split('.');
-  if (name1 === undefined || name2 === undefined) return fail('it is cut short.');
+  if (name1 === undefined || name2 === undefined) return fail({ kind: 'cut-short' }, 'it is cut short.');
   const decoded = decodeGameLink(VERSION + game!.slice(1));
   if (!decoded.ok) return decoded;
   const names: [string, string] = ['', ''];
   for (const [i, field] of [name1, name2].entries()) {
     const name = readName(field);
-    if (!name.ok) return fail(`${name.error}.`);
+    if (!name.ok) return fail({ kind: 'bad-name', fault: name.error }, `${nameFaultMessage(name.error)}.`);
     names[i] = name.value;
   }
   let state = decoded.value;
@@ -383,8 +458,8 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   for (const tag of tags) {
     const kind = tag[0] ?? '';
     const value = tag.slice(1);
-    if (seen.has(kind)) return fail('it says the same thing twice.');
-    if (signature !== null) return fail('it holds something after its signature.');
+    if (seen.has(kind)) return fail({ kind: 'repeated-field' }, 'it says the same thing twice.');
+    if (signature !== null) return fail({ kind: 'after-signature' }, 'it holds something after its signature.');
     seen.add(kind);
     if (kind === 'v' && /^(0|[1-9]\d{0,3})$/.test(value) && Number(value) < state.moves.length) {
       shownPly = Number(value);
@@ -399,16 +474,21 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
     } else if (kind === 'x' && readBytes(value, 64)) {
       signature = readBytes(value, 64);
     } else {
-      return fail('it holds something this app does not know (made by a newer version?).');
+      return fail({ kind: 'unknown-field' }, 'it holds something this app does not know (made by a newer version?).');
     }
   }
-  if ((gameId === null) !== (sender === null)) return fail('it is a friend game link without its id or side.');
-  if (publicKey !== null && signature === null) return fail('it carries a key but no signature.');
+  if ((gameId === null) !== (sender === null))
+    return fail({ kind: 'friend-incomplete' }, 'it is a friend game link without its id or side.');
+  if (publicKey !== null && signature === null)
+    return fail({ kind: 'key-without-signature' }, 'it carries a key but no signature.');
   const seal = signature === null ? null : { signedText: body.slice(0, body.lastIndexOf('.x')), signature, publicKey };
   const friend = gameId !== null && sender !== null ? { gameId, sender } : null;
   // A friend's link is made after the sender's move: with moves, the game over or the other side to move.
   if (friend && state.moves.length > 0 && !state.result && !ending && state.toMove === friend.sender) {
-    return fail(`its last move, move ${state.moves.length}, is not the sender's (a move out of turn).`);
+    return fail(
+      { kind: 'out-of-turn', move: state.moves.length },
+      `its last move, move ${state.moves.length}, is not the sender's (a move out of turn).`,
+    );
   }
   if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);
   else if (ending) state = { ...state, result: ending };

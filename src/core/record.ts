@@ -11,9 +11,9 @@
  * parsed and formatted again comes out the same. Two headers of ours, written only when they differ from
  * pente.org's defaults, carry what its records leave implicit: `Board Size` and `Tournament Rule`.
  */
-import type { Point } from './board';
+import { type Player, type Point, centreOf } from './board';
 import { formatPoint, parsePoint } from './coords';
-import { type GameState, replay } from './game';
+import { type GameState, type IllegalReason, replay } from './game';
 import { type Result, err, ok } from './result';
 import { type BoardSize, type Rules, isBoardSize, makeRules, variantByName } from './variants';
 
@@ -34,8 +34,37 @@ export interface RecordError {
   readonly line: number;
   /** 0-based index of the move at fault, when a move is. */
   readonly ply?: number;
+  /** What is wrong, as data (the UI words it); `message` says it in English, for logs and tests. */
+  readonly problem: RecordParseProblem;
   readonly message: string;
 }
+
+/**
+ * What a record's text gets wrong. Texts quoted from the record (`game`, `text`, `token`) are as written
+ * there: clean them before showing them (storage's forMessage).
+ */
+export type RecordParseProblem =
+  | { readonly kind: 'unknown-game'; readonly game: string }
+  | { readonly kind: 'bad-board-size'; readonly size: string }
+  | { readonly kind: 'bad-tournament-rule'; readonly value: string }
+  | { readonly kind: 'malformed-header'; readonly text: string }
+  | { readonly kind: 'after-result'; readonly token: string; readonly result: string }
+  /** A move number out of place; `expected` is the number due there, or null where a move was due. */
+  | { readonly kind: 'misplaced-move-number'; readonly number: string; readonly expected: number | null }
+  /** `ply` is 1-based, as the player counts. */
+  | { readonly kind: 'malformed-move'; readonly token: string; readonly ply: number; readonly size: number }
+  | {
+      readonly kind: 'illegal-move';
+      readonly move: string;
+      readonly ply: number;
+      readonly reason: IllegalReason;
+      /** The board's centre point (the centre-first rule names it). */
+      readonly centre: string;
+    }
+  | { readonly kind: 'result-contradicted'; readonly result: string; readonly winner: Player };
+
+const recordError = (line: number, problem: RecordParseProblem, message: string, ply?: number): RecordError =>
+  ply === undefined ? { line, problem, message } : { line, ply, problem, message };
 
 /** A record and the game it replays to. */
 export interface LoadedGame {
@@ -51,16 +80,29 @@ export const headerValue = (headers: readonly Header[], name: string): string | 
 function rulesFromHeaders(headers: readonly Header[], line: number): Result<Rules, RecordError> {
   const game = headerValue(headers, 'Game') ?? 'Pente';
   const variant = variantByName(game);
-  if (!variant) return err({ line, message: `Unknown game "${game}".` });
+  if (!variant) return err(recordError(line, { kind: 'unknown-game', game }, `Unknown game "${game}".`));
   const sizeText = headerValue(headers, 'Board Size') ?? '19';
   const size = Number(sizeText);
-  if (!isBoardSize(size)) return err({ line, message: `Unsupported board size "${sizeText}" (9, 13 or 19).` });
+  if (!isBoardSize(size))
+    return err(
+      recordError(
+        line,
+        { kind: 'bad-board-size', size: sizeText },
+        `Unsupported board size "${sizeText}" (9, 13 or 19).`,
+      ),
+    );
   const trText = headerValue(headers, 'Tournament Rule') ?? 'On';
   const tournamentRule = ({ on: true, yes: true, off: false, no: false } as Record<string, boolean>)[
     trText.toLowerCase()
   ];
   if (tournamentRule === undefined)
-    return err({ line, message: `Tournament Rule must be On or Off, not "${trText}".` });
+    return err(
+      recordError(
+        line,
+        { kind: 'bad-tournament-rule', value: trText },
+        `Tournament Rule must be On or Off, not "${trText}".`,
+      ),
+    );
   return ok(makeRules({ variant: variant.id, size: size as BoardSize, tournamentRule }));
 }
 
@@ -77,7 +119,7 @@ export function parseRecord(
     if (t === '') continue;
     if (!t.startsWith('[')) break;
     const m = HEADER_RE.exec(t);
-    if (!m) return err({ line: firstLine + i, message: `Malformed header: ${t}` });
+    if (!m) return err(recordError(firstLine + i, { kind: 'malformed-header', text: t }, `Malformed header: ${t}`));
     headers.push([m[1]!, m[2]!.replace(/\\(.)/g, '$1')]);
   }
   const rules = rulesFromHeaders(headers, firstLine);
@@ -91,7 +133,15 @@ export function parseRecord(
     const line = firstLine + i;
     for (const raw of lines[i]!.trim().split(/\s+/)) {
       if (raw === '') continue;
-      if (result) return err({ line, message: `Unexpected "${raw}" after the result ${result}.` });
+      if (result) {
+        return err(
+          recordError(
+            line,
+            { kind: 'after-result', token: raw, result },
+            `Unexpected "${raw}" after the result ${result}.`,
+          ),
+        );
+      }
       if (RESULT_TOKENS.includes(raw)) {
         result = raw as ResultToken;
         continue;
@@ -101,22 +151,28 @@ export function parseRecord(
       if (numbered) {
         const expected = (moves.length >> 1) + 1;
         if (Number(numbered[1]) !== expected || moves.length % 2 !== 0) {
-          return err({
-            line,
-            ply: moves.length,
-            message: `Move number ${numbered[1]}. where ${moves.length % 2 ? 'a move' : `${expected}.`} was expected.`,
-          });
+          return err(
+            recordError(
+              line,
+              { kind: 'misplaced-move-number', number: numbered[1]!, expected: moves.length % 2 ? null : expected },
+              `Move number ${numbered[1]}. where ${moves.length % 2 ? 'a move' : `${expected}.`} was expected.`,
+              moves.length,
+            ),
+          );
         }
         token = numbered[2]!;
         if (token === '') continue;
       }
       const point = parsePoint(size, token);
       if (point === undefined) {
-        return err({
-          line,
-          ply: moves.length,
-          message: `Malformed move "${token}" at ply ${moves.length + 1}: not a point of the ${size}x${size} board.`,
-        });
+        return err(
+          recordError(
+            line,
+            { kind: 'malformed-move', token, ply: moves.length + 1, size },
+            `Malformed move "${token}" at ply ${moves.length + 1}: not a point of the ${size}x${size} board.`,
+            moves.length,
+          ),
+        );
       }
       moves.push(point);
       moveLines.push(line);
@@ -147,20 +203,28 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
   }
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
-    return err({
-      line: moveLines[ply]!,
-      ply,
-      message: `Illegal move ${formatPoint(record.rules.size, record.moves[ply]!)} at ply ${ply + 1}: ${illegal.message}`,
-    });
+    const { size } = record.rules;
+    const move = formatPoint(size, record.moves[ply]!);
+    return err(
+      recordError(
+        moveLines[ply]!,
+        { kind: 'illegal-move', move, ply: ply + 1, reason: illegal.reason, centre: formatPoint(size, centreOf(size)) },
+        `Illegal move ${move} at ply ${ply + 1}: ${illegal.message}`,
+        ply,
+      ),
+    );
   }
   const state = replayed.value;
   const winner = state.result?.winner;
   const claimed = record.result === '1-0' ? 1 : record.result === '0-1' ? 2 : null;
   if (winner && claimed && claimed !== winner) {
-    return err({
-      line: moveLines.at(-1) ?? firstLine,
-      message: `The record says ${record.result}, but the moves end in a win for player ${winner}.`,
-    });
+    return err(
+      recordError(
+        moveLines.at(-1) ?? firstLine,
+        { kind: 'result-contradicted', result: record.result, winner },
+        `The record says ${record.result}, but the moves end in a win for player ${winner}.`,
+      ),
+    );
   }
   return ok({ record, state });
 }

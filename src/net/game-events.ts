@@ -42,7 +42,7 @@ import {
   type Rules,
   encodeGameLink,
   err,
-  linkNameProblem,
+  linkNameFault,
   moverOf,
   ok,
   opponent,
@@ -418,7 +418,7 @@ function readAction(value: unknown, points: number): GameAction | null {
   switch (value.type as GameActionType) {
     case 'accept': {
       const name = value.name;
-      if (typeof name !== 'string' || name.length > MAX_LINK_NAME_LENGTH || linkNameProblem(name)) return null;
+      if (typeof name !== 'string' || name.length > MAX_LINK_NAME_LENGTH || linkNameFault(name)) return null;
       return { type: 'accept', name };
     }
     case 'move':

@@ -173,7 +173,12 @@ export async function saveImportedGame(
   now: number = Date.now(),
 ): Promise<StorageResult<SavedImport>> {
   const entry = gameToAdd(gameFields({ ...game, imported: { at: now, dated: game.imported?.dated ?? false } }, 1, now));
-  if ('problem' in entry) return fail('invalid', `The game could not be saved: ${entry.problem}.`);
+  if ('problem' in entry)
+    return fail(
+      'invalid',
+      { kind: 'not-savable', thing: 'game', detail: entry.problem },
+      `The game could not be saved: ${entry.problem}.`,
+    );
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;
   const saved = await withTransaction(

@@ -12,7 +12,10 @@ const BOOK_KEY = 'book';
 
 /** Stores the book, replacing any earlier one. The bytes are copied, so the caller may reuse its buffer. */
 export function putBook(db: PenteDb, version: string, bytes: ArrayBuffer | Uint8Array): Promise<StorageResult<void>> {
-  if (typeof version !== 'string') return Promise.resolve(fail('invalid', 'The book version is not text.'));
+  if (typeof version !== 'string')
+    return Promise.resolve(
+      fail('invalid', { kind: 'not-savable', thing: 'book', detail: 'version' }, 'The book version is not text.'),
+    );
   const copy =
     bytes instanceof ArrayBuffer
       ? bytes.slice(0)
@@ -28,9 +31,15 @@ export function putBook(db: PenteDb, version: string, bytes: ArrayBuffer | Uint8
 export function getBook(db: PenteDb): Promise<StorageResult<StoredBook>> {
   return withTransaction(db, ['openings'], 'readonly', 'load the openings book', async (tx) => {
     const stored: unknown = await tx.objectStore('openings').get(BOOK_KEY);
-    if (stored === undefined) return fail('not-found', 'No openings book has been stored yet.');
+    if (stored === undefined)
+      return fail('not-found', { kind: 'missing', thing: 'book' }, 'No openings book has been stored yet.');
     const problem = bookProblem(stored);
-    if (problem) return fail('invalid', `The stored openings book could not be read: ${problem}.`);
+    if (problem)
+      return fail(
+        'invalid',
+        { kind: 'unreadable', thing: 'book', detail: problem },
+        `The stored openings book could not be read: ${problem}.`,
+      );
     return ok(stored as StoredBook);
   });
 }

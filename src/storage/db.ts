@@ -193,14 +193,14 @@ const UNAVAILABLE =
  */
 export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<PenteDb>> {
   const factory = options.factory === undefined ? globalFactory() : options.factory;
-  if (!factory) return Promise.resolve(fail('unavailable', UNAVAILABLE));
+  if (!factory) return Promise.resolve(fail('unavailable', { kind: 'no-storage' }, UNAVAILABLE));
   const steps = options.upgradeSteps ?? UPGRADE_STEPS;
 
   let request: IDBOpenDBRequest;
   try {
     request = factory.open(DB_NAME, steps.length);
   } catch (e) {
-    return Promise.resolve(fail('unavailable', UNAVAILABLE, e));
+    return Promise.resolve(fail('unavailable', { kind: 'no-storage' }, UNAVAILABLE, e));
   }
 
   return new Promise((resolve) => {
@@ -228,6 +228,7 @@ export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<P
       settle(
         fail(
           'blocked',
+          { kind: 'upgrade-blocked' },
           'Pente is open in another tab with an older version. Close that tab so the saved games can be updated, then try again.',
         ),
       );
@@ -252,6 +253,7 @@ export function openDatabase(options: OpenOptions = {}): Promise<StorageResult<P
           ? err(toStorageError(request.error, 'open the saved games'))
           : fail(
               'unknown',
+              { kind: 'upgrade-failed', version: steps.length, detail: String(stepError) },
               `Could not update the saved games to version ${steps.length}: ${String(stepError)}`,
               stepError,
             ),

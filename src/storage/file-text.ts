@@ -4,14 +4,14 @@
  * gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text. The checks on the
  * text (empty, not text, too big, and cleaning it for messages) are text-checks.ts's, re-exported here.
  */
-import { ok } from '../core';
+import { err, ok } from '../core';
 import { type StorageResult, fail } from './errors';
 import { SLICE_BUDGET_MS, yieldToPage } from './slices';
 import { type FileRecord, type ImportContent, importContent } from './import-content';
 import type { ImportFileMessage, ImportFileRequest } from './import-file.worker';
-import { MAX_TEXT_BYTES, tooBigMessage } from './text-checks';
+import { MAX_TEXT_BYTES, gzipDamagedError, tooBigError } from './text-checks';
 
-export { MAX_TEXT_MB, UNDECODABLE, fileTextProblem, forMessage, tooBigMessage } from './text-checks';
+export { MAX_TEXT_MB, UNDECODABLE, fileTextProblem, forMessage, gzipDamagedError, tooBigError } from './text-checks';
 
 /** gzip's first two bytes (RFC 1952). */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
@@ -87,15 +87,13 @@ export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
   if (!gzip) {
-    if (file.size > limit) return fail('invalid', tooBigMessage(false, limit));
+    if (file.size > limit) return err(tooBigError(false, limit));
     const text = await readBounded(file.stream(), limit);
-    return text === null ? fail('invalid', tooBigMessage(false, limit)) : ok(text);
+    return text === null ? err(tooBigError(false, limit)) : ok(text);
   }
   const text = await inflateHere(file, limit);
-  if (text === null) return fail('invalid', tooBigMessage(true, limit));
-  if (typeof text !== 'string') {
-    return fail('invalid', 'This .gz file could not be decompressed: it may be cut short or damaged.', text.cause);
-  }
+  if (text === null) return err(tooBigError(true, limit));
+  if (typeof text !== 'string') return err(gzipDamagedError(text.cause));
   return ok(text);
 }
 
@@ -159,10 +157,11 @@ export async function readImportFile(file: Blob, limit = MAX_TEXT_BYTES): Promis
           );
           break;
         case 'failed':
-          end(fail('invalid', message.message));
+          end(fail('invalid', message.problem, message.message));
       }
     };
-    worker.onerror = (e) => end(fail('invalid', `The file could not be read: ${e.message}`));
+    worker.onerror = (e) =>
+      end(fail('invalid', { kind: 'file-unreadable', detail: e.message }, `The file could not be read: ${e.message}`));
     const request: ImportFileRequest = { file, limit };
     worker.postMessage(request);
   });

@@ -79,7 +79,12 @@ function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null>
   if (records.length === 0) return ok(null);
   const good = records.find((r) => gameRecordProblem(r) === null);
   if (good) return ok(good as StoredGame);
-  return fail('invalid', `Your copy of this game cannot be read: ${gameRecordProblem(records[0])}.`);
+  const detail = gameRecordProblem(records[0]) ?? '';
+  return fail(
+    'invalid',
+    { kind: 'unreadable', thing: 'game', detail },
+    `Your copy of this game cannot be read: ${detail}.`,
+  );
 }
 
 /** The copy of the game as the merge rule reads it (core/friend.ts), or an error for one that does not replay. */
@@ -92,13 +97,24 @@ function friendCopyOf(stored: StoredGame | null): StorageResult<FriendCopy | nul
 }
 
 /**
- * What an opened link means on this device, writing nothing: the one decision (core's `linkArrival`
- * against this device's copy, read as `receiveFriendLink` reads it), for the page to render: an invitation
- * to accept, a game to view, or what receiving it would do.
+ * What an opened link means here: the arrival, or 'unstored' for a friend game's link where this page has
+ * no storage (private browsing): such a link can only be looked at.
  */
-export async function friendLinkMeaning(db: PenteDb, opened: OpenedLink): Promise<StorageResult<FriendLinkReceipt>> {
+export interface LinkMeaning {
+  readonly arrival: LinkArrival | { readonly kind: 'unstored' };
+  readonly game: StoredGame | null;
+}
+
+/**
+ * What an opened link means on this device, writing nothing: the one decision (core's `linkArrival`
+ * against this device's copy, read as `receiveFriendLink` reads it), for the page to render: a game to
+ * view (a plain shared game, 'view'), an invitation to accept, or what receiving it would do. `db` is
+ * null where the page has no storage.
+ */
+export async function friendLinkMeaning(db: PenteDb | null, opened: OpenedLink): Promise<StorageResult<LinkMeaning>> {
   const friend = opened.link.friend;
-  if (!friend) return ok<FriendLinkReceipt>({ arrival: linkArrival(opened, null), game: null });
+  if (!friend) return ok({ arrival: linkArrival(opened, null), game: null });
+  if (!db) return ok({ arrival: { kind: 'unstored' }, game: null });
   const found = await findFriendGame(db, friend.gameId);
   if (!found.ok) return found;
   const copy = friendCopyOf(found.value);

@@ -4,7 +4,7 @@
  * whether a stored value is a game the app can open. Kept apart from games.ts so the database's upgrade
  * steps (db.ts) can summarise records without importing the modules that use the database.
  */
-import { type GameState, concede, ok, opponent, parsePoint, replay } from '../core';
+import { type GameState, centreOf, concede, formatPoint, ok, opponent, parsePoint, replay } from '../core';
 import { type StorageResult, fail } from './errors';
 import type { GameSide, StoredGame } from './records';
 import { type Problem, gameProblem, isObject } from './validate';
@@ -20,6 +20,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
     if (point === undefined) {
       return fail(
         'invalid',
+        { kind: 'move-off-board', ply: ply + 1, move, size: game.size },
         `Move ${ply + 1} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
       );
     }
@@ -28,7 +29,18 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
   const replayed = replay({ variant: game.variant, size: game.size, tournamentRule: game.tournamentRule }, points);
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
-    return fail('invalid', `Move ${ply + 1} of this game, ${game.moves[ply] ?? '?'}, is illegal: ${illegal.message}`);
+    const move = game.moves[ply] ?? '?';
+    return fail(
+      'invalid',
+      {
+        kind: 'move-illegal',
+        ply: ply + 1,
+        move,
+        reason: illegal.reason,
+        centre: formatPoint(game.size, centreOf(game.size)),
+      },
+      `Move ${ply + 1} of this game, ${move}, is illegal: ${illegal.message}`,
+    );
   }
   const state = replayed.value;
   const { result } = game;
@@ -39,6 +51,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
   }
   return fail(
     'invalid',
+    { kind: 'result-mismatch', winner: result.winner },
     `This game is recorded as won by player ${result.winner}, but its moves do not end in that win.`,
   );
 }

@@ -78,7 +78,12 @@ export async function saveGame(
   now: number = Date.now(),
 ): Promise<StorageResult<StoredGame>> {
   const problem = gameProblem(game);
-  if (problem) return fail('invalid', `The game could not be saved: ${problem}.`);
+  if (problem)
+    return fail(
+      'invalid',
+      { kind: 'not-savable', thing: 'game', detail: problem },
+      `The game could not be saved: ${problem}.`,
+    );
   const saved = await withTransaction(
     db,
     ['games', 'summaries'],
@@ -89,7 +94,7 @@ export async function saveGame(
       const store = tx.objectStore('games');
       const stored: unknown = await store.get(game.id);
       const storedRevision = stored === undefined ? 0 : revisionOf(stored);
-      if (storedRevision !== expectedRevision) return fail('conflict', CONFLICT);
+      if (storedRevision !== expectedRevision) return fail('conflict', { kind: 'changed-elsewhere' }, CONFLICT);
       const next = gameFields(game, expectedRevision + 1, now);
       // The summary goes in the same transaction, so the list never shows a game other than as stored.
       const summary = summarize(next.id, next);
@@ -107,9 +112,15 @@ export async function saveGame(
 export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGame>> {
   return withTransaction(db, ['games'], 'readonly', 'load the game', async (tx) => {
     const stored: unknown = await tx.objectStore('games').get(id);
-    if (stored === undefined) return fail('not-found', 'That game is no longer saved here.');
+    if (stored === undefined)
+      return fail('not-found', { kind: 'missing', thing: 'game' }, 'That game is no longer saved here.');
     const problem = gameProblem(stored);
-    if (problem) return fail('invalid', `The saved game could not be read: ${problem}.`);
+    if (problem)
+      return fail(
+        'invalid',
+        { kind: 'unreadable', thing: 'game', detail: problem },
+        `The saved game could not be read: ${problem}.`,
+      );
     return ok(stored as StoredGame);
   });
 }
@@ -121,7 +132,9 @@ export function getGame(db: PenteDb, id: string): Promise<StorageResult<StoredGa
 export function getRawGame(db: PenteDb, id: IDBValidKey): Promise<StorageResult<unknown>> {
   return withTransaction(db, ['games'], 'readonly', 'read the stored record', async (tx) => {
     const stored: unknown = await tx.objectStore('games').get(id as string);
-    return stored === undefined ? fail('not-found', 'That record is no longer saved here.') : ok(stored);
+    return stored === undefined
+      ? fail('not-found', { kind: 'missing', thing: 'record' }, 'That record is no longer saved here.')
+      : ok(stored);
   });
 }
 
@@ -139,7 +152,8 @@ export async function deleteGame(db: PenteDb, id: IDBValidKey): Promise<StorageR
     async (tx) => {
       const store = tx.objectStore('games');
       const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
-      if ((await store.getKey(key)) === undefined) return fail('not-found', 'That game is no longer saved here.');
+      if ((await store.getKey(key)) === undefined)
+        return fail('not-found', { kind: 'missing', thing: 'game' }, 'That game is no longer saved here.');
       await Promise.all([
         request(store.delete(key)),
         request(tx.objectStore('summaries').delete(key)),

@@ -9,7 +9,7 @@
  *
  * Pure: no I/O (the unit tests, which have no Worker, run it on their own thread).
  */
-import { type RecordText, ok, recordTexts } from '../core';
+import { type RecordText, err, ok, recordTexts } from '../core';
 import { type StorageResult, fail } from './errors';
 import { fileTextProblem, forMessage } from './text-checks';
 
@@ -39,13 +39,14 @@ export const looksLikeBackup = (text: string): boolean => text.trimStart().start
  */
 export function importContent(text: string): StorageResult<ImportContent> {
   const problem = fileTextProblem(text);
-  if (problem) return fail('invalid', problem);
+  if (problem) return err(problem);
   if (looksLikeBackup(text)) {
     try {
       return ok({ kind: 'backup', data: JSON.parse(text) as unknown, length: text.length });
     } catch (e) {
       // The parser's message quotes the file, so it is cleaned and cut short before it is shown.
-      return fail('invalid', `The file is not valid JSON: ${forMessage(e instanceof Error ? e.message : String(e))}`);
+      const detail = forMessage(e instanceof Error ? e.message : String(e));
+      return fail('invalid', { kind: 'not-json', detail }, `The file is not valid JSON: ${detail}`);
     }
   }
   const records: FileRecord[] = [];

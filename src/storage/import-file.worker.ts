@@ -11,7 +11,8 @@
  * tasks for a 120 MB .gz of stray text).
  */
 import { type FileRecord, importContent } from './import-content';
-import { tooBigMessage } from './text-checks';
+import type { StorageError, StorageProblem } from './errors';
+import { gzipDamagedError, tooBigError } from './text-checks';
 
 /** What the page sends: the file and the most bytes of text it may expand to. */
 export interface ImportFileRequest {
@@ -21,19 +22,18 @@ export interface ImportFileRequest {
 
 /**
  * What the worker sends back, in order: a backup's head (its arrays left empty) then their entries, or
- * records; then 'done'. Or, at any point instead, 'failed' with the message to show.
+ * records; then 'done'. Or, at any point instead, 'failed' with the problem (the page words it) and its
+ * English message (for logs).
  */
 export type ImportFileMessage =
   | { readonly kind: 'backup'; readonly head: unknown; readonly length: number }
   | { readonly kind: 'entries'; readonly key: string; readonly entries: readonly unknown[] }
   | { readonly kind: 'records'; readonly records: readonly FileRecord[] }
   | { readonly kind: 'done'; readonly length: number }
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly problem: StorageProblem; readonly message: string };
 
 /** Entries (games, players) or records per message: a few milliseconds for the page to take in. */
 export const ENTRIES_PER_MESSAGE = 200;
-
-const DAMAGED_GZIP = 'This .gz file could not be decompressed: it may be cut short or damaged.';
 
 const scope = globalThis as unknown as {
   onmessage: ((e: MessageEvent<ImportFileRequest>) => void) | null;
@@ -60,6 +60,9 @@ async function readText(stream: ReadableStream<Uint8Array>, limit: number): Prom
   return pieces.join('');
 }
 
+/** Sends an error's problem and message (not its cause: an exception need not clone). */
+const sendFailure = ({ problem, message }: StorageError) => scope.postMessage({ kind: 'failed', problem, message });
+
 /** Sends `items` in messages of ENTRIES_PER_MESSAGE. */
 function sendInParts<T>(items: readonly T[], message: (part: T[]) => ImportFileMessage): void {
   for (let at = 0; at < items.length; at += ENTRIES_PER_MESSAGE) {
@@ -70,16 +73,16 @@ function sendInParts<T>(items: readonly T[], message: (part: T[]) => ImportFileM
 async function readImport({ file, limit }: ImportFileRequest): Promise<void> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  if (!gzip && file.size > limit) return scope.postMessage({ kind: 'failed', message: tooBigMessage(false, limit) });
+  if (!gzip && file.size > limit) return sendFailure(tooBigError(false, limit));
   let text: string | null;
   try {
     text = await readText(gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream(), limit);
   } catch {
-    return scope.postMessage({ kind: 'failed', message: DAMAGED_GZIP });
+    return sendFailure(gzipDamagedError());
   }
-  if (text === null) return scope.postMessage({ kind: 'failed', message: tooBigMessage(gzip, limit) });
+  if (text === null) return sendFailure(tooBigError(gzip, limit));
   const content = importContent(text);
-  if (!content.ok) return scope.postMessage({ kind: 'failed', message: content.error.message });
+  if (!content.ok) return sendFailure(content.error);
   const { value } = content;
   if (value.kind === 'records') {
     sendInParts(value.records, (records) => ({ kind: 'records', records }));

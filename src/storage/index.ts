@@ -19,7 +19,7 @@ export {
 } from './db';
 export * from './defaults';
 export * from './errors';
-export { MAX_TEXT_MB, readFileText, readImportFile } from './file-text';
+export { MAX_TEXT_MB, forMessage, readFileText, readImportFile } from './file-text';
 export type { FileRecord, ImportContent } from './import-content';
 export type { KeptGame } from './restore-games';
 export * from './games';

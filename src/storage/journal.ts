@@ -175,7 +175,8 @@ export async function saveUnsavedGame(
   now: number = Date.now(),
 ): Promise<StorageResult<KeptSave>> {
   const kept = unsavedGame(kv, gameId);
-  if (!kept) return fail('not-found', 'No unsaved copy of that game is kept here.');
+  if (!kept)
+    return fail('not-found', { kind: 'missing', thing: 'unsaved-copy' }, 'No unsaved copy of that game is kept here.');
   const loaded = await getGame(db, gameId);
   if (!loaded.ok && loaded.error.kind !== 'not-found') return loaded;
   const plan = reconcileUnsaved(loaded.ok ? loaded.value : null, kept);

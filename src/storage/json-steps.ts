@@ -49,7 +49,8 @@ const parse = (text: string): StorageResult<unknown> => {
   try {
     return ok(JSON.parse(text));
   } catch (e) {
-    return fail('invalid', e instanceof Error ? e.message : String(e), e);
+    const detail = e instanceof Error ? e.message : String(e);
+    return fail('invalid', { kind: 'not-json', detail }, detail, e);
   }
 };
 

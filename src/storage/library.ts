@@ -468,11 +468,16 @@ export async function loadListedGame(db: PenteDb, id: string): Promise<StorageRe
   );
   if (!read.ok) return read;
   const stored: unknown = read.value;
-  if (stored === undefined) return fail('not-found', 'That game is no longer saved here.');
+  if (stored === undefined)
+    return fail('not-found', { kind: 'missing', thing: 'game' }, 'That game is no longer saved here.');
   const problem = gameRecordProblem(stored);
   if (problem === null) return ok(stored as StoredGame);
   await summarizeKeys(db, [id]);
-  return fail('invalid', `This game cannot be opened: ${problem}. It is now listed with the damaged records.`);
+  return fail(
+    'invalid',
+    { kind: 'unreadable-listed', detail: problem },
+    `This game cannot be opened: ${problem}. It is now listed with the damaged records.`,
+  );
 }
 
 /**

@@ -113,6 +113,7 @@ export async function updateStoredOnlineKeys(
   if ('problem' in read)
     return fail(
       'invalid',
+      { kind: 'unreadable', thing: 'online-keys', detail: read.problem },
       `The stored online keys cannot be read (${read.problem}); export them before anything else.`,
     );
   const next = change(read.keys);
@@ -123,7 +124,12 @@ export async function updateStoredOnlineKeys(
 export function getOnlineKeys(db: PenteDb): Promise<StorageResult<OnlineKeys>> {
   return withTransaction(db, ['settings'], 'readonly', 'load the online keys', async (tx) => {
     const read = readOnlineKeys(await tx.objectStore('settings').get(ONLINE_KEYS_KEY));
-    if ('problem' in read) return fail('invalid', `The stored online keys cannot be read: ${read.problem}.`);
+    if ('problem' in read)
+      return fail(
+        'invalid',
+        { kind: 'unreadable', thing: 'online-keys', detail: read.problem },
+        `The stored online keys cannot be read: ${read.problem}.`,
+      );
     return ok(read.keys);
   });
 }

@@ -8,16 +8,19 @@ import {
   type GameResult,
   type Header,
   type LoadedGame,
+  type RecordParseProblem,
   formatRecord,
   headerValue,
   loadRecord,
   ok,
   recordOf,
   recordTexts,
+  err,
 } from '../core';
 import { type GameToAdd, addGamesInSlices, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
+import type { NameField } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
 import { UNDECODABLE, fileTextProblem, forMessage } from './text-checks';
 import { type FileRecord, RECORD_TOO_LONG } from './import-content';
@@ -124,30 +127,37 @@ const NO_MOVES = 'The record holds no moves, so there is no game in it to import
 /** One pente.org record's text as a new game (revision 0, not stored), marked as imported at `now`. */
 export function parseGameRecord(text: string, now: number = Date.now()): StorageResult<StoredGame> {
   const problem = fileTextProblem(text);
-  if (problem) return fail('invalid', problem);
+  if (problem) return err(problem);
   const loaded = loadRecord(text);
   if (!loaded.ok) {
     // The core's message may quote the line it stopped at, so it is cleaned and cut short.
     return fail(
       'invalid',
+      { kind: 'record-unreadable', line: loaded.error.line, why: loaded.error.problem },
       `This pente.org record could not be read: line ${loaded.error.line}: ${forMessage(loaded.error.message)}`,
     );
   }
   const game = gameFromRecord(loaded.value, now);
-  return game ? ok(game) : fail('invalid', NO_MOVES);
+  return game ? ok(game) : fail('invalid', { kind: 'record-no-moves' }, NO_MOVES);
 }
+
+/** Why a record of a file could not be imported: the core's finding, no moves, or a field out of bounds. */
+export type RecordProblemWhy =
+  | RecordParseProblem
+  | { readonly kind: 'no-moves' }
+  | { readonly kind: 'not-savable'; readonly detail: string }
+  /** Longer than any game (import-content.ts's MAX_RECORD_CHARS): not read. */
+  | { readonly kind: 'too-long' };
 
 /** A record of a file that could not be imported: which one (1-based, in the file's order), where, and why. */
 export interface RecordProblem {
   readonly game: number;
   /** The file's line the problem is on (the record's first line when it is the whole record's). */
   readonly line: number;
+  readonly why: RecordProblemWhy;
+  /** The same in English, for logs and tests (src/ui/games/import-report.ts words it for the screen). */
   readonly message: string;
 }
-
-/** "Game 3 (line 41): Illegal move M13 at ply 39: The game is over." */
-export const recordProblemText = ({ game, line, message }: RecordProblem): string =>
-  `Game ${game} (line ${line}): ${message}`;
 
 /** A file of records, read: its games ready to add, and the records that could not be read. */
 export interface RecordFile {
@@ -164,8 +174,7 @@ export interface UndecodableName {
   /** The record (1-based, in the file's order) and its first line. */
   readonly game: number;
   readonly line: number;
-  /** Which field, in words ("player 1's name"). */
-  readonly field: string;
+  readonly field: NameField;
 }
 
 /**
@@ -185,24 +194,31 @@ export function* readRecordFile(
   for (const { text: recordText, firstLine, end, tooLong } of split) {
     const game = ++records;
     if (tooLong) {
-      problems.push({ game, line: firstLine, message: RECORD_TOO_LONG });
+      problems.push({ game, line: firstLine, why: { kind: 'too-long' }, message: RECORD_TOO_LONG });
       yield end;
       continue;
     }
     const loaded = loadRecord(recordText, firstLine);
     if (!loaded.ok) {
       // The core's message may quote the text it stopped at, so it is cleaned and cut short.
-      problems.push({ game, line: loaded.error.line, message: forMessage(loaded.error.message) });
+      problems.push({
+        game,
+        line: loaded.error.line,
+        why: loaded.error.problem,
+        message: forMessage(loaded.error.message),
+      });
     } else {
       const stored = gameFromRecord(loaded.value, now);
       const entry = stored && gameToAdd(gameFields(stored, 1, now));
-      if (!entry) problems.push({ game, line: firstLine, message: NO_MOVES });
-      else if ('problem' in entry) problems.push({ game, line: firstLine, message: forMessage(entry.problem) });
-      else {
+      if (!entry) problems.push({ game, line: firstLine, why: { kind: 'no-moves' }, message: NO_MOVES });
+      else if ('problem' in entry) {
+        const detail = forMessage(entry.problem);
+        problems.push({ game, line: firstLine, why: { kind: 'not-savable', detail }, message: detail });
+      } else {
         games.push(entry);
         entry.record.players.forEach((side, p) => {
           if (side.name.includes(UNDECODABLE))
-            undecodable.push({ game, line: firstLine, field: `player ${p + 1}'s name` });
+            undecodable.push({ game, line: firstLine, field: p === 0 ? 'player-1-name' : 'player-2-name' });
         });
       }
     }
@@ -245,7 +261,7 @@ export async function importRecords(
   options: RecordImportOptions = {},
 ): Promise<StorageResult<RecordImportReport>> {
   const problem = fileTextProblem(text);
-  if (problem) return fail('invalid', problem);
+  if (problem) return err(problem);
   return importRecordFile(db, text, text.length, options);
 }
 
@@ -263,7 +279,8 @@ export async function importRecordFile(
   onProgress?.('reading', 0, length);
   const file = await runInSlices(readRecordFile(source, now), (done) => onProgress?.('reading', done, length));
   onProgress?.('reading', length, length);
-  if (file.records === 0) return fail('invalid', 'No pente.org game record was found in the text.');
+  if (file.records === 0)
+    return fail('invalid', { kind: 'no-records' }, 'No pente.org game record was found in the text.');
   // Duplicates are found through the summaries' identity index, so every stored game needs its summary.
   const indexed = await indexMissingSummaries(db);
   if (!indexed.ok) return indexed;

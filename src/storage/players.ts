@@ -12,7 +12,7 @@ import { clampComputerSettings, strengthOf } from './computer-settings';
 import { type PenteDb, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import type { ComputerPlayer, NewPlayer, PlayerKind, StoredPlayer } from './records';
-import { MAX_NAME_LENGTH, isObject, playerProblem } from './validate';
+import { MAX_NAME_LENGTH, isObject, nameIssue, playerProblem } from './validate';
 
 export interface PlayerList {
   /** People first, by name; then computer players, weakest first. */
@@ -59,6 +59,7 @@ function comparePlayers(a: StoredPlayer, b: StoredPlayer): number {
 const duplicateName = (player: { kind: PlayerKind; name: string }) =>
   fail(
     'duplicate',
+    { kind: 'name-taken', name: player.name, computer: player.kind === 'computer' },
     player.kind === 'human'
       ? `There is already a player named "${player.name}".`
       : `There is already a computer player named "${player.name}".`,
@@ -68,6 +69,7 @@ const duplicateName = (player: { kind: PlayerKind; name: string }) =>
 export const nameHeldByDamaged = (name: string) =>
   fail(
     'duplicate',
+    { kind: 'name-held-by-damaged', name },
     `A damaged player record has the name "${name}" (see Damaged records): export or delete it, or choose another name.`,
   );
 
@@ -102,9 +104,15 @@ export function listPlayers(db: PenteDb, kind?: PlayerKind): Promise<StorageResu
 export function getPlayer(db: PenteDb, id: string): Promise<StorageResult<StoredPlayer>> {
   return withTransaction(db, ['players'], 'readonly', 'load the player', async (tx) => {
     const stored: unknown = await tx.objectStore('players').get(id);
-    if (stored === undefined) return fail('not-found', 'That player is no longer saved here.');
+    if (stored === undefined)
+      return fail('not-found', { kind: 'missing', thing: 'player' }, 'That player is no longer saved here.');
     const problem = playerProblem(stored);
-    if (problem) return fail('invalid', `The saved player could not be read: ${problem}.`);
+    if (problem)
+      return fail(
+        'invalid',
+        { kind: 'unreadable', thing: 'player', detail: problem },
+        `The saved player could not be read: ${problem}.`,
+      );
     return ok(stored as StoredPlayer);
   });
 }
@@ -115,7 +123,12 @@ export function getPlayer(db: PenteDb, id: string): Promise<StorageResult<Stored
  */
 export function savePlayer(db: PenteDb, player: StoredPlayer): Promise<StorageResult<StoredPlayer>> {
   const problem = playerProblem(player);
-  if (problem) return Promise.resolve(fail('invalid', `The player could not be saved: ${problem}.`));
+  if (problem) {
+    const message = `The player could not be saved: ${problem}.`;
+    return Promise.resolve(
+      fail('invalid', nameIssue(player.name) ?? { kind: 'not-savable', thing: 'player', detail: problem }, message),
+    );
+  }
   const next = playerFields(player);
   return withTransaction(db, ['players'], 'readwrite', 'save the player', async (tx) => {
     const store = tx.objectStore('players');
@@ -143,7 +156,8 @@ export function deletePlayer(db: PenteDb, id: IDBValidKey): Promise<StorageResul
   return withTransaction(db, ['players'], 'readwrite', 'delete the player', async (tx) => {
     const store = tx.objectStore('players');
     const key = id as string; // idb types the store's keys as strings; any valid key deletes its record
-    if ((await store.getKey(key)) === undefined) return fail('not-found', 'That player is no longer saved here.');
+    if ((await store.getKey(key)) === undefined)
+      return fail('not-found', { kind: 'missing', thing: 'player' }, 'That player is no longer saved here.');
     await store.delete(key);
     return ok(undefined);
   });
@@ -153,6 +167,8 @@ export function deletePlayer(db: PenteDb, id: IDBValidKey): Promise<StorageResul
 export function getRawPlayer(db: PenteDb, id: IDBValidKey): Promise<StorageResult<unknown>> {
   return withTransaction(db, ['players'], 'readonly', 'read the stored record', async (tx) => {
     const stored: unknown = await tx.objectStore('players').get(id as string);
-    return stored === undefined ? fail('not-found', 'That record is no longer saved here.') : ok(stored);
+    return stored === undefined
+      ? fail('not-found', { kind: 'missing', thing: 'record' }, 'That record is no longer saved here.')
+      : ok(stored);
   });
 }

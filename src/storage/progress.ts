@@ -9,14 +9,14 @@ import { isObject } from './validate';
 
 export type DamagedEntryKind = 'puzzle-progress' | 'puzzle-field' | 'puzzle-history' | 'puzzle-rating' | 'lesson';
 
-/** Each kind in words, one and many: "1 puzzle history entry", "2 puzzle history entries". */
-export const DAMAGED_ENTRY_NAMES: { readonly [K in DamagedEntryKind]: readonly [string, string] } = {
-  'puzzle-progress': ['puzzle progress record', 'puzzle progress records'],
-  'puzzle-field': ['puzzle progress field', 'puzzle progress fields'],
-  'puzzle-history': ['puzzle history entry', 'puzzle history entries'],
-  'puzzle-rating': ["puzzle's rating", "puzzles' ratings"],
-  lesson: ['lesson progress entry', 'lesson progress entries'],
-};
+/** Every kind (the UI words them: src/ui/shell/DamagedProgressNotice.tsx). */
+export const DAMAGED_ENTRY_KINDS = [
+  'puzzle-progress',
+  'puzzle-field',
+  'puzzle-history',
+  'puzzle-rating',
+  'lesson',
+] as const satisfies readonly DamagedEntryKind[];
 
 /** A part of a stored progress value that could not be read, kept as it was stored. */
 export interface DamagedEntry {
@@ -40,7 +40,8 @@ export interface SettingsTxStore {
   put(value: unknown, key: string): Promise<unknown>;
 }
 
-const isKind = (v: unknown): v is DamagedEntryKind => typeof v === 'string' && Object.hasOwn(DAMAGED_ENTRY_NAMES, v);
+const isKind = (v: unknown): v is DamagedEntryKind =>
+  typeof v === 'string' && (DAMAGED_ENTRY_KINDS as readonly string[]).includes(v);
 
 /**
  * A stored list of damaged entries as it reads: entries of the right shape as they are, anything else
@@ -54,15 +55,6 @@ export function readDamagedList(v: unknown, kind: DamagedEntryKind, where: strin
       ? damagedEntry(e.kind, e.key, e.reason, e.value)
       : damagedEntry(kind, `${where} ${i + 1}`, 'not a damaged entry this version wrote', e),
   );
-}
-
-/** "1 puzzle history entry and 2 lesson progress entries" (null for none). */
-export function describeDamagedEntries(entries: readonly DamagedEntry[]): string | null {
-  if (entries.length === 0) return null;
-  const counts = new Map<DamagedEntryKind, number>();
-  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
-  const parts = [...counts].map(([kind, n]) => `${n} ${DAMAGED_ENTRY_NAMES[kind][n === 1 ? 0 : 1]}`);
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
 /** Damaged entries as a file of their own ("Export raw"): each with where it was, why, and its value. */

@@ -50,13 +50,32 @@ export function getSettings(db: PenteDb): Promise<StorageResult<LoadedSettings>>
  * lessons done are only ever added to: a patch's are merged with those stored, never written over them.
  */
 export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<StorageResult<Settings>> {
-  if (!isObject(patch)) return Promise.resolve(fail('invalid', 'The settings to save are not an object.'));
+  if (!isObject(patch))
+    return Promise.resolve(
+      fail(
+        'invalid',
+        { kind: 'not-savable', thing: 'settings', detail: typeof patch },
+        'The settings to save are not an object.',
+      ),
+    );
   for (const [name, value] of Object.entries(patch)) {
-    if (!isSettingName(name)) return Promise.resolve(fail('invalid', `There is no setting called "${name}".`));
+    if (!isSettingName(name))
+      return Promise.resolve(
+        fail('invalid', { kind: 'no-such-setting', name }, `There is no setting called "${name}".`),
+      );
     if (name === 'newGame') {
-      if (!isObject(value)) return Promise.resolve(fail('invalid', 'The new-game defaults are not an object.'));
+      if (!isObject(value))
+        return Promise.resolve(
+          fail('invalid', { kind: 'bad-setting', name }, 'The new-game defaults are not an object.'),
+        );
     } else if (!SETTING_CHECKS[name](value)) {
-      return Promise.resolve(fail('invalid', `${JSON.stringify(value)} is not a valid value for the ${name} setting.`));
+      return Promise.resolve(
+        fail(
+          'invalid',
+          { kind: 'bad-setting', name },
+          `${JSON.stringify(value)} is not a valid value for the ${name} setting.`,
+        ),
+      );
     }
   }
   return withTransaction(
@@ -82,7 +101,12 @@ export function saveSettings(db: PenteDb, patch: SettingsPatch): Promise<Storage
       if (newGamePatch) {
         newGame = { ...newGame, ...newGamePatch };
         const problem = newGameProblem(newGame);
-        if (problem) return fail('invalid', `The new-game defaults could not be saved: ${problem}.`);
+        if (problem)
+          return fail(
+            'invalid',
+            { kind: 'not-savable', thing: 'settings', detail: problem },
+            `The new-game defaults could not be saved: ${problem}.`,
+          );
         writes.push(['newGame', newGame]);
       }
       for (const [name, value] of writes) await store.put(value, name);

@@ -3,8 +3,10 @@
  * page, or the worker that reads a chosen file: import-file.worker.ts): an empty file, or one that is not
  * text at all (an image, a zip), gets a short clear error; whatever of a file's content ends up in an
  * error message is capped and stripped of control characters, so a message never prints raw bytes; and no
- * file may hold more than MAX_TEXT_MB of text. Pure: no I/O, so the worker can import it.
+ * file may hold more than MAX_TEXT_MB of text. Pure: no I/O, so the worker can import it. The errors
+ * carry their problem as data (errors.ts), which the UI words; their messages are English, for logs.
  */
+import { type StorageError, storageError } from './errors';
 
 /** How much of a file is looked at to tell text from binary. */
 const SNIFF_LENGTH = 4096;
@@ -18,9 +20,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
 /** What decoding bytes that are not UTF-8 gives. */
 export const UNDECODABLE = '\ufffd';
 
-/** Why the text cannot hold a game or an export, or null when it may. */
-export function fileTextProblem(text: string): string | null {
-  if (text.trim() === '') return 'The file is empty.';
+/** Why the text cannot hold a game or an export ('invalid'), or null when it may. */
+export function fileTextProblem(text: string): StorageError | null {
+  if (text.trim() === '') return storageError('invalid', { kind: 'file-empty' }, 'The file is empty.');
   const head = text.slice(0, SNIFF_LENGTH);
   const controls = head.match(CONTROL)?.length ?? 0;
   const undecodable = head.split(UNDECODABLE).length - 1;
@@ -28,7 +30,11 @@ export function fileTextProblem(text: string): string | null {
   // Bytes that are not UTF-8 do occur in text (a name typed in another encoding): they are read as U+FFFD
   // and the report names the field that held them. Only a text mostly of them is not a text.
   if (head.includes('\u0000') || controls > Math.max(2, head.length / 100) || undecodable > head.length / 4) {
-    return 'This file is not a text file (it may be an image or an archive), so it holds no game.';
+    return storageError(
+      'invalid',
+      { kind: 'file-not-text' },
+      'This file is not a text file (it may be an image or an archive), so it holds no game.',
+    );
   }
   return null;
 }
@@ -56,10 +62,23 @@ export function forMessage(text: string, max = 120): string {
 export const MAX_TEXT_MB = 128;
 export const MAX_TEXT_BYTES = MAX_TEXT_MB * 1024 * 1024;
 
-/** The message for a file past MAX_TEXT_MB. */
-export const tooBigMessage = (gzip: boolean, limit: number): string => {
+/** The error for a file past `limit` bytes (MAX_TEXT_BYTES but in tests). */
+export const tooBigError = (gzip: boolean, limit: number): StorageError => {
   const mb = Math.round(limit / (1024 * 1024));
-  return gzip
-    ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
-    : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`;
+  return storageError(
+    'invalid',
+    { kind: 'file-too-big', gzip, mb },
+    gzip
+      ? `This .gz file expands to more than ${mb} MB, more than any library of games: it was not imported.`
+      : `This file is larger than ${mb} MB, more than any library of games: it was not imported.`,
+  );
 };
+
+/** The error for a .gz file that does not decompress. */
+export const gzipDamagedError = (cause?: unknown): StorageError =>
+  storageError(
+    'invalid',
+    { kind: 'gzip-damaged' },
+    'This .gz file could not be decompressed: it may be cut short or damaged.',
+    cause,
+  );

@@ -13,10 +13,10 @@
  * player's progress (puzzles and lessons) is exported with the damaged entries kept with it, and an import
  * merges it with the progress stored (puzzles.ts, lessons.ts), never over it.
  */
-import { LESSONS, ok } from '../core';
+import { LESSONS, err, ok } from '../core';
 import { type GameToAdd, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
-import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { type NameField, type SkippedRecord, type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
 import { UNDECODABLE, fileTextProblem, forMessage } from './text-checks';
 import { canonical, gameFields, gameRecordProblem, jsonSafe } from './game-record';
@@ -298,8 +298,7 @@ export interface UndecodableField {
   readonly what: 'game' | 'player';
   /** The entry's id in the file. */
   readonly id: string;
-  /** Which field, in words ("player 1's name"). */
-  readonly field: string;
+  readonly field: NameField;
 }
 
 export interface ImportReport {
@@ -398,37 +397,49 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   let data = json;
   if (typeof json === 'string') {
     const problem = fileTextProblem(json);
-    if (problem) return fail('invalid', problem);
+    if (problem) return err(problem);
     try {
       data = JSON.parse(json);
     } catch (e) {
       // The parser's message quotes the file, so it is cleaned and cut short before it is shown.
-      return fail(
-        'invalid',
-        `The file is not valid JSON: ${forMessage(e instanceof Error ? e.message : String(e))}`,
-        e,
-      );
+      const detail = forMessage(e instanceof Error ? e.message : String(e));
+      return fail('invalid', { kind: 'not-json', detail }, `The file is not valid JSON: ${detail}`, e);
     }
   }
   if (!isObject(data) || data.format !== EXPORT_FORMAT) {
-    return fail('invalid', 'This is not a Pente export file.');
+    return fail('invalid', { kind: 'not-export-file' }, 'This is not a Pente export file.');
   }
   const { version, games, players, settings, damagedGames, damagedPlayers, progress, onlineKeys } = data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return fail('invalid', 'The export file has no valid format version.');
+    return fail(
+      'invalid',
+      { kind: 'export-part-bad', part: 'version' },
+      'The export file has no valid format version.',
+    );
   }
   if (version > EXPORT_VERSION) {
     return fail(
       'invalid',
+      { kind: 'export-newer', version },
       `The file was exported by a newer version of Pente (format ${version}); update Pente first.`,
     );
   }
-  if (!Array.isArray(games)) return fail('invalid', 'The export file has no list of games.');
-  if (!Array.isArray(players)) return fail('invalid', 'The export file has no list of players.');
+  if (!Array.isArray(games))
+    return fail('invalid', { kind: 'export-part-bad', part: 'games' }, 'The export file has no list of games.');
+  if (!Array.isArray(players))
+    return fail('invalid', { kind: 'export-part-bad', part: 'players' }, 'The export file has no list of players.');
   if (settings !== undefined && !isObject(settings))
-    return fail('invalid', "The export file's settings are not an object.");
+    return fail(
+      'invalid',
+      { kind: 'export-part-bad', part: 'settings' },
+      "The export file's settings are not an object.",
+    );
   if (progress !== undefined && !isObject(progress))
-    return fail('invalid', "The export file's progress is not an object.");
+    return fail(
+      'invalid',
+      { kind: 'export-part-bad', part: 'progress' },
+      "The export file's progress is not an object.",
+    );
   return ok({
     games,
     players,
@@ -462,7 +473,7 @@ function* checkGames(
         checked.push(entry);
         game.players.forEach((side, p) => {
           if (side.name.includes(UNDECODABLE))
-            undecodable.push({ what: 'game', id: game.id, field: `player ${p + 1}'s name` });
+            undecodable.push({ what: 'game', id: game.id, field: p === 0 ? 'player-1-name' : 'player-2-name' });
         });
       }
     }
@@ -487,11 +498,14 @@ export async function importAll(
   let data = json;
   if (typeof json === 'string') {
     const problem = fileTextProblem(json);
-    if (problem) return fail('invalid', problem);
+    if (problem) return err(problem);
     onProgress?.('reading', 0, json.length);
     const parsed = await runInSlices(parseJsonInSteps(json), (done) => onProgress?.('reading', done, json.length));
     // The parser's message quotes the file, so it is cleaned and cut short before it is shown.
-    if (!parsed.ok) return fail('invalid', `The file is not valid JSON: ${forMessage(parsed.error.message)}`);
+    if (!parsed.ok) {
+      const detail = forMessage(parsed.error.message);
+      return fail('invalid', { kind: 'not-json', detail }, `The file is not valid JSON: ${detail}`);
+    }
     onProgress?.('reading', json.length, json.length);
     data = parsed.value;
   }

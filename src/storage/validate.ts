@@ -5,6 +5,7 @@
  * skipped-records report) or null; the `is…` guards wrap them.
  */
 import { FRIEND_GAME_ID, isBoardSize, isVariantId, parsePoint } from '../core';
+import type { StorageProblem } from './errors';
 import type {
   ComputerPlayer,
   FriendInviteDefaults,
@@ -42,6 +43,13 @@ export const MAX_NAME_LENGTH = 60;
  * Longer names (from older versions or imports) still load, up to MAX_NAME_LENGTH.
  */
 export const NAME_FIELD_LENGTH = 20;
+
+/** What the player is told about a name they typed (empty, too long), or null when it will do. */
+export function nameIssue(name: string): StorageProblem | null {
+  if (name.trim() === '') return { kind: 'name-empty' };
+  if (name.length > MAX_NAME_LENGTH) return { kind: 'name-too-long', max: MAX_NAME_LENGTH };
+  return null;
+}
 
 export function nameProblem(name: unknown): Problem {
   if (typeof name !== 'string') return 'the name is not text';

@@ -14,7 +14,13 @@ describe.skipIf(!existsSync(CORPUS))('the pente.org game collection', () => {
     // Game 7596: player 2's L8 (ply 38) captures K9 and J10, player 2's ninth and tenth stones, which wins;
     // the record goes on with M13 and claims 1-0. No rule set of pente.org's replays it.
     expect(failures).toEqual([
-      { game: 7596, line: 155768, ply: 38, message: 'Illegal move M13 at ply 39: The game is over.' },
+      {
+        game: 7596,
+        line: 155768,
+        ply: 38,
+        problem: { kind: 'illegal-move', move: 'M13', ply: 39, reason: 'game-over', centre: 'K10' },
+        message: 'Illegal move M13 at ply 39: The game is over.',
+      },
     ]);
 
     // Seven games end with a move that makes five and takes the winner's tenth stone (or more) at once:

@@ -171,8 +171,23 @@ describe('files of several records', () => {
     const file = [SHORT, bad, badHeader, SAMPLE].join('\n');
     expect(loadAll(file)).toEqual([
       { firstLine: 1, moves: 3 },
-      { firstLine: 6, error: { line: 9, ply: 2, message: expect.stringMatching(/^Illegal move K10 at ply 3/) } },
-      { firstLine: 11, error: { line: 12, message: 'Malformed header: [Player 1 Name "Ann]' } },
+      {
+        firstLine: 6,
+        error: {
+          line: 9,
+          ply: 2,
+          problem: { kind: 'illegal-move', move: 'K10', ply: 3, reason: 'occupied', centre: 'K10' },
+          message: expect.stringMatching(/^Illegal move K10 at ply 3/),
+        },
+      },
+      {
+        firstLine: 11,
+        error: {
+          line: 12,
+          problem: { kind: 'malformed-header', text: '[Player 1 Name "Ann]' },
+          message: 'Malformed header: [Player 1 Name "Ann]',
+        },
+      },
       { firstLine: 16, moves: 19 },
     ]);
   });

@@ -59,6 +59,16 @@ describe('what an opened link means on this device (friendLinkMeaning): the one 
     const elsewhere = linkOf(at(4), 2, ['Cy', 'Di'], 'ZyXwVuTsRqPoNm-_');
     expect(unwrap(await friendLinkMeaning(db, elsewhere)).arrival).toEqual({ kind: 'foreign' });
   });
+
+  it("with no storage here: a plain link is to view, a friend game's link can only be looked at", async () => {
+    const plain = parseGameLink(formatGameLink({ state: at(3), names: ['Ann', 'Bob'] }));
+    if (!plain.ok) throw new Error(plain.error.message);
+    expect(unwrap(await friendLinkMeaning(null, plain.value))).toEqual({ arrival: { kind: 'view' }, game: null });
+    expect(unwrap(await friendLinkMeaning(null, linkOf(at(1), 1, ['Ann', ''])))).toEqual({
+      arrival: { kind: 'unstored' },
+      game: null,
+    });
+  });
 });
 
 describe('friend games in storage', () => {

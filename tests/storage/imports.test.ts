@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { concede, decodeGameLink, encodeGameLink } from '../../src/core';
 import {
+  type RecordProblem,
   type StoredGame,
   exportAll,
   exportGameRecord,
@@ -15,7 +16,6 @@ import {
   listGames,
   newStoredGame,
   readFileText,
-  recordProblemText,
   saveGame,
   saveImportedGame,
   withState,
@@ -31,6 +31,9 @@ const ONE_BAD = fixture('pente-org-one-bad.pgn');
 
 const side = (name: string) => ({ name, kind: 'human' as const });
 const names = (list: readonly { players: readonly [string, string] }[]) => list.map((g) => g.players.join(' vs '));
+
+/** A record problem as the English log says it. */
+const problemLine = ({ game, line, message }: RecordProblem): string => `Game ${game} (line ${line}): ${message}`;
 
 describe('importing pente.org files', () => {
   it('stores each game of a download once, with its own date, on the imported shelf', async () => {
@@ -67,9 +70,16 @@ describe('importing pente.org files', () => {
     const { db } = await openFresh();
     const report = unwrap(await importRecords(db, ONE_BAD));
     expect(report.added).toHaveLength(2);
-    expect(report.problems.map(recordProblemText)).toEqual([
+    expect(report.problems.map(problemLine)).toEqual([
       'Game 2 (line 42): Illegal move M13 at ply 39: The game is over.',
     ]);
+    expect(report.problems[0]!.why).toEqual({
+      kind: 'illegal-move',
+      move: 'M13',
+      ply: 39,
+      reason: 'game-over',
+      centre: 'K10',
+    });
     expect(names(unwrap(await listGameSummaries(db)).games).sort()).toEqual(['aaru vs lyssa', 'lepews vs aaru']);
     db.close();
   });
@@ -80,7 +90,7 @@ describe('importing pente.org files', () => {
     const report = unwrap(await importRecords(db, joined));
     expect(report).toMatchObject({ records: 8, duplicates: 0 });
     expect(report.added).toHaveLength(7);
-    expect(report.problems.map(recordProblemText)).toEqual([
+    expect(report.problems.map(problemLine)).toEqual([
       'Game 7 (line 145): Illegal move M13 at ply 39: The game is over.',
     ]);
     db.close();

@@ -72,7 +72,11 @@ describe('players', () => {
   it('have names unique per kind', async () => {
     const { db } = await openFresh();
     const error = errorOf(await addPlayer(db, { kind: 'human', name: 'Player 1' }));
-    expect(error).toEqual({ kind: 'duplicate', message: 'There is already a player named "Player 1".' });
+    expect(error).toEqual({
+      kind: 'duplicate',
+      problem: { kind: 'name-taken', name: 'Player 1', computer: false },
+      message: 'There is already a player named "Player 1".',
+    });
 
     const bob = unwrap(await addPlayer(db, { kind: 'human', name: 'Bob' }));
     expect(errorOf(await savePlayer(db, { ...bob, name: 'Player 1' })).kind).toBe('duplicate');

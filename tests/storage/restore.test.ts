@@ -301,15 +301,15 @@ describe('bytes that are not UTF-8 in a name', () => {
     const report = unwrap(await importAll(db, read));
     expect(report.gamesAdded).toEqual(['g1']);
     expect(unwrap(await getGame(db, 'g1')).players[0].name).toBe('AL\ufffd\ufffd\ufffdCE');
-    expect(report.undecodable).toEqual([{ what: 'game', id: 'g1', field: "player 1's name" }]);
+    expect(report.undecodable).toEqual([{ what: 'game', id: 'g1', field: 'player-1-name' }]);
     expect(backupImportOutcome(report).problems).toEqual([
-      "Game g1: player 1's name held bytes that are not UTF-8 text, shown as \ufffd",
+      "Game g1: Black's name held bytes that are not UTF-8 text, shown as \ufffd",
     ]);
   });
 
   it('still refuse a file that is mostly not text', () => {
-    expect(fileTextProblem('\ufffd'.repeat(100) + 'abc')).toMatch(/not a text file/);
-    expect(fileTextProblem('ab\u0000c')).toMatch(/not a text file/);
+    expect(fileTextProblem('\ufffd'.repeat(100) + 'abc')?.problem).toEqual({ kind: 'file-not-text' });
+    expect(fileTextProblem('ab\u0000c')?.problem).toEqual({ kind: 'file-not-text' });
   });
 });
 

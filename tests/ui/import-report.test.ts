@@ -32,11 +32,18 @@ describe("an import's report", () => {
       records({
         records: 4,
         added: ['a', 'b', 'c'],
-        problems: [{ game: 3, line: 41, message: 'Illegal move K10 at ply 3: occupied.' }],
+        problems: [
+          {
+            game: 3,
+            line: 41,
+            why: { kind: 'illegal-move', move: 'K10', ply: 3, reason: 'occupied', centre: 'K10' },
+            message: 'Illegal move K10 at ply 3: K10 is already occupied.',
+          },
+        ],
       }),
     );
     expect(outcome.summary).toBe('Imported 3 games; 1 record could not be read.');
-    expect(outcome.problems).toEqual(['Game 3 (line 41): Illegal move K10 at ply 3: occupied.']);
+    expect(outcome.problems).toEqual(['Game 3 (line 41): Illegal move K10 at move 3: K10 is already occupied.']);
   });
 
   it('counts a backup’s games and players, and goes to the tab that holds most of its games', () => {

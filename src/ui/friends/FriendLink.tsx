@@ -9,9 +9,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type LinkArrival, type OpenedLink, formatPoint, opponent } from '../../core';
 import {
+  type LinkMeaning,
   NAME_FIELD_LENGTH,
   type StoredGame,
-  friendLinkMeaning,
   nameProblem,
   receiveFriendLink,
   toGameState,
@@ -19,10 +19,11 @@ import {
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, notify, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { colourName, resultSentence } from '../words/game-words';
+import { colourName, resultSentence, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
+import { storageErrorText } from '../words/storage-words';
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -64,7 +65,8 @@ function arrivalNotice(game: StoredGame): string {
     : m.friends_your_turn_sentence();
 }
 
-export function FriendLink({ opened }: { opened: OpenedLink }) {
+/** A friend game's link, with what storage said it means here (share/SharedGame.tsx asked). */
+export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: LinkMeaning }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const friend = opened.link.friend!;
   const senderName = opened.link.names?.[friend.sender - 1] || m.friends_sender_unknown();
@@ -74,7 +76,7 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
     const d = db.value;
     if (!d) return;
     const received = await receiveFriendLink(d, opened, { myName });
-    if (!received.ok) return setPhase({ kind: 'failed', message: received.error.message });
+    if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
     const { arrival, game } = received.value;
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
@@ -92,28 +94,12 @@ export function FriendLink({ opened }: { opened: OpenedLink }) {
   };
 
   useEffect(() => {
-    const d = db.value;
-    if (!d) {
-      setPhase({
-        kind: 'view-only',
-        note: m.friends_view_only_no_storage(),
-      });
-      return;
-    }
-    let current = true;
-    void (async () => {
-      // Storage decides what the link means here (core's rule against this device's copy); this renders it.
-      const meaning = await friendLinkMeaning(d, opened);
-      if (!current) return;
-      if (!meaning.ok) return setPhase({ kind: 'failed', message: meaning.error.message });
-      const { arrival } = meaning.value;
-      // An invitation waits for the player to accept it (and say their name); anything else is applied now.
-      if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
-      else await receive(settings.value.friendInvite.name || m.friends_default_name());
-    })();
-    return () => {
-      current = false;
-    };
+    // Storage decided what the link means here (core's rule against this device's copy); this renders it.
+    const { arrival } = meaning;
+    if (arrival.kind === 'unstored') setPhase({ kind: 'view-only', note: m.friends_view_only_no_storage() });
+    // An invitation waits for the player to accept it (and say their name); anything else is applied now.
+    else if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
+    else void receive(settings.value.friendInvite.name || m.friends_default_name());
   }, []);
 
   switch (phase.kind) {
@@ -173,7 +159,7 @@ function JoinForm({
   const invitation = {
     sender: senderName,
     theirColour: colourName(opponent(mySide)),
-    variant: rules.variant.name,
+    variant: variantName(rules.variant.id),
     size: rules.size,
     myColour: colourName(mySide),
   };

@@ -21,6 +21,7 @@ import { sendSheetFor } from './links';
 import { openGame } from '../play/live-session';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 
 const COLOURS: readonly [InviteColour, () => string][] = [
   ['black', m.friends_colour_black],
@@ -52,7 +53,7 @@ export function Friend() {
     const record = newFriendGame({ variant, size, tournamentRule, gameId: newFriendGameId(), mySide, myName });
     const saved = await saveGame(d, record, 0);
     setBusy(false);
-    if (!saved.ok) return setProblem(m.friends_not_saved({ reason: saved.error.message }));
+    if (!saved.ok) return setProblem(m.friends_not_saved({ reason: storageErrorText(saved.error) }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
     // Playing White, the invitation goes now; playing Black, the first move goes with it (one link, not two).

@@ -27,6 +27,7 @@ import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 import { ImportProgressBar, LibraryActions, ShelfTabs } from './GamesToolbar';
 import { useFileImport } from './use-file-import';
 import { exportEverything, exportRaw } from './library-export';
+import { storageErrorText } from '../words/storage-words';
 
 /** When each game that listed games were played from was started (read once per game; null: gone). */
 function useOriginDates(games: readonly GameSummary[]): ReadonlyMap<string, number | null> {
@@ -67,7 +68,7 @@ export function Games() {
     const list = await listGameSummaries(d, query);
     if (ticket !== latestLoad.current) return;
     if (list.ok) setLibrary(list.value);
-    else notify(list.error.message);
+    else notify(storageErrorText(list.error));
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
   // The check after start-up may have found games stored without a summary: read again to list them.
@@ -85,7 +86,7 @@ export function Games() {
     const r = await loadListedGame(d, g.id);
     if (r.ok) return use(r.value);
     // Changed, damaged or deleted since the list was read: say so and show the list as it is now.
-    notify(r.error.message);
+    notify(storageErrorText(r.error));
     await load();
   };
 
@@ -105,7 +106,7 @@ export function Games() {
       return;
     const r = await deleteGame(d, id);
     // Storage tells the other tabs: one playing this game stops saving it (and says so).
-    if (!r.ok) notify(r.error.message);
+    if (!r.ok) notify(storageErrorText(r.error));
     await load();
     await refreshResumable();
   };
@@ -113,7 +114,7 @@ export function Games() {
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
       const r = exportGameRecord(game);
-      if (!r.ok) return notify(r.error.message);
+      if (!r.ok) return notify(storageErrorText(r.error));
       download(`pente-${fileSafe(title(g))}.txt`, r.value, 'text/plain');
     });
 

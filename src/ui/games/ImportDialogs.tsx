@@ -5,6 +5,7 @@ import { db } from '../shell/app-state';
 import { type ImportOutcome, recordImportOutcome } from './import-report';
 import * as m from '../words/paraglide/messages.js';
 import './games.css';
+import { storageErrorText } from '../words/storage-words';
 
 /** Problems listed under an import's summary; the rest are counted. */
 const PROBLEMS_SHOWN = 20;
@@ -42,7 +43,7 @@ export function PasteRecordDialog({
     setBusy(true);
     const r = await importRecords(d, text);
     setBusy(false);
-    if (!r.ok) return setProblem(m.games_not_imported({ reason: r.error.message }));
+    if (!r.ok) return setProblem(m.games_not_imported({ reason: storageErrorText(r.error) }));
     const outcome = recordImportOutcome(r.value);
     const problems = outcome.problems.join(m.games_paste_problem_joiner());
     if (outcome.problems.length === 0) close();

@@ -3,9 +3,10 @@
  * imported, named so the player can find it ("Game 3 (line 41): …"), and which tab of the games list holds
  * what was added. Pure functions of the storage reports.
  */
-import { type ImportReport, type RecordImportReport, type Shelf, recordProblemText } from '../../storage';
+import type { ImportReport, NameField, RecordImportReport, Shelf } from '../../storage';
 import { locale } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import { recordProblemWhyText } from '../words/storage-words';
 
 export interface ImportOutcome {
   /** The counts, as a sentence. */
@@ -17,6 +18,14 @@ export interface ImportOutcome {
   /** The tab of the games list that holds what was added (null when nothing was). */
   readonly shelf: Shelf | null;
 }
+
+/** Which name held bytes that are not UTF-8: "Black's name". */
+const nameFieldText = (field: NameField): string =>
+  field === 'player-1-name'
+    ? m.games_import_field_black_name()
+    : field === 'player-2-name'
+      ? m.games_import_field_white_name()
+      : m.games_import_field_name();
 
 /** The counts joined into one sentence: "Imported 3 games; 1 was already in your games." */
 const sentence = (parts: readonly string[]): string =>
@@ -37,12 +46,14 @@ export function recordImportOutcome(report: RecordImportReport): ImportOutcome {
   return {
     summary: sentence(parts),
     problems: [
-      ...report.problems.map(recordProblemText),
+      ...report.problems.map(({ game, line, why }) =>
+        m.games_import_record_problem({ game: String(game), line: String(line), reason: recordProblemWhyText(why) }),
+      ),
       ...report.undecodable.map(({ game, line, field }) =>
         m.games_import_record_problem({
           game: String(game),
           line: String(line),
-          reason: m.games_import_undecodable({ field }),
+          reason: m.games_import_undecodable({ field: nameFieldText(field) }),
         }),
       ),
     ],
@@ -95,7 +106,7 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
       ...report.rejected.map((r) => REJECTED_WORDS[r.what]({ id: r.id, reason: r.reason })),
       ...report.gamesKept.map((k) => m.games_import_rejected_game({ id: k.id, reason: k.reason })),
       ...report.undecodable.map((u) =>
-        REJECTED_WORDS[u.what]({ id: u.id, reason: m.games_import_undecodable({ field: u.field }) }),
+        REJECTED_WORDS[u.what]({ id: u.id, reason: m.games_import_undecodable({ field: nameFieldText(u.field) }) }),
       ),
     ],
     added: games + players + updated + report.lessonsAdded + report.puzzleAnswersAdded > 0,

@@ -13,7 +13,7 @@ import type * as HomeCardsModuleNs from './HomeCards';
 import type * as InstallCardModuleNs from './InstallCard';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
-import { colourName, resultSentence, timeAgo } from '../words/game-words';
+import { colourName, resultSentence, timeAgo, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
 import { installDismissed, installPrompt } from '../shell/install';
@@ -62,7 +62,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
             {m.home_resume_turn({ move: moveNumber, name: game.players[toMove - 1]!.name, colour: colourName(toMove) })}
           </p>
           <p class="resume-rules">
-            {VARIANTS[game.variant].name} · {game.size}×{game.size}
+            {variantName(game.variant)} · {game.size}×{game.size}
           </p>
         </div>
       </div>

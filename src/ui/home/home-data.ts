@@ -58,7 +58,8 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     hasGames: any.ok ? any.value : null,
     recent,
     friends: friends.ok ? friends.value : [],
-    problem: finished.ok ? null : finished.error.message,
+    // The words for storage failures are a chunk of their own, fetched only when one happens.
+    problem: finished.ok ? null : (await import('../words/storage-words')).storageErrorText(finished.error),
   };
 }
 

@@ -13,7 +13,6 @@ import {
   type LessonAttempt,
   type MovePreview,
   LESSONS,
-  VARIANTS,
   centreOf,
   err,
   formatPoint,
@@ -36,7 +35,7 @@ import { firstGameChoice, firstLessonToDo, lessonBoard } from './tutorial';
 import { usePlacement } from '../board/use-placement';
 import { lessonPrompt, lessonTitle } from './lesson-words';
 import { LessonActions, LessonList, LessonResult, previewText } from './LessonParts';
-import { colourName, illegalMoveWords } from '../words/game-words';
+import { colourName, illegalMoveWords, variantName } from '../words/game-words';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 
@@ -138,7 +137,7 @@ export function Tutorial() {
     if (choice) void startGame(choice);
     else navigate({ screen: 'new' });
   };
-  const variant = VARIANTS[lesson.variant].name;
+  const variant = variantName(lesson.variant);
 
   return (
     <main class="tutorial" data-lesson={lesson.id}>

@@ -14,6 +14,7 @@ import {
 } from '../../storage';
 import { db, settings } from '../shell/app-state';
 import { withLessonDone } from './tutorial';
+import { storageErrorText } from '../words/storage-words';
 
 /** The entries of the stored lesson progress that could not be read (kept until the player deletes them). */
 export const lessonDamaged = signal<readonly DamagedEntry[]>([]);
@@ -44,7 +45,7 @@ export async function completeLesson(id: string): Promise<string | null> {
       return null;
     }
     settings.value = { ...settings.value, lessonsDone: withLessonDone(settings.value.lessonsDone, id) };
-    return saved.error.message;
+    return storageErrorText(saved.error);
   }
   settings.value = { ...settings.value, lessonsDone: withLessonDone(settings.value.lessonsDone, id) };
   return null;
@@ -55,7 +56,7 @@ export async function discardDamagedLessonEntries(): Promise<string | null> {
   const database = db.value;
   if (!database) return null;
   const discarded = await discardDamagedLessons(database);
-  if (!discarded.ok) return discarded.error.message;
+  if (!discarded.ok) return storageErrorText(discarded.error);
   show(discarded.value);
   return null;
 }

@@ -25,6 +25,7 @@ import type { PlayController } from './session/controller';
 import { isFriendMatch } from './session/match';
 import * as words from '../words/paraglide/messages.js';
 import './play.css';
+import { variantName } from '../words/game-words';
 
 function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) {
   const s = game.shown.value;
@@ -151,8 +152,8 @@ export function Play() {
         </button>
         <h1>
           {demo
-            ? words.play_demo_heading({ variant: s.rules.variant.name, size })
-            : words.play_title({ variant: s.rules.variant.name, size })}
+            ? words.play_demo_heading({ variant: variantName(s.rules.variant.id), size })
+            : words.play_title({ variant: variantName(s.rules.variant.id), size })}
         </h1>
         <ShareButton game={game} />
       </header>

@@ -1,6 +1,7 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
 import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
 import * as m from '../words/paraglide/messages.js';
+import { variantName } from '../words/game-words';
 
 export interface RulesFieldsProps {
   readonly variant: VariantId;
@@ -26,7 +27,7 @@ export function RulesFields({
         <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
           {VARIANT_IDS.map((id) => (
             <option key={id} value={id}>
-              {VARIANTS[id].name}
+              {variantName(id)}
             </option>
           ))}
         </select>

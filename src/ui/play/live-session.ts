@@ -37,6 +37,7 @@ import {
 import { freshClock, storeClock } from './session/game-clock';
 import { type Match, type MatchSide, newMatch, rematchSides, reviewedPosition } from './session/match';
 import * as words from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 
 /** The session on the play screen. */
 export const session = signal<PlayController | null>(null);
@@ -186,7 +187,7 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
   const match = matchFrom(record);
   if (!match) {
     const why = toGameState(record);
-    notify(why.ok ? words.play_open_unreadable() : words.play_open_failed({ why: why.error.message }));
+    notify(why.ok ? words.play_open_unreadable() : words.play_open_failed({ why: storageErrorText(why.error) }));
     return;
   }
   // A kept copy whose save has not landed (storage was full) is saved again at once, and says so if it fails.
@@ -232,7 +233,7 @@ export async function startGame(choice: NewGameChoice): Promise<void> {
     demo: choice.demo ?? false,
   });
   const state = toGameState(record);
-  if (!state.ok) return notify(state.error.message);
+  if (!state.ok) return notify(storageErrorText(state.error));
   show(record, newMatch({ id: record.id, sides, game: state.value, clocks, demo: record.demo }));
   if (!choice.demo) {
     void updateSettings({

@@ -27,6 +27,7 @@ import { describeComputer, playsLike } from './computer-words';
 import { FieldError, NO_STORAGE, NameField, checkedName, withDb } from './player-fields';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 
 /** The id of the button that opens a player's editor, where the focus goes back when the editor closes. */
 const openerId = (playerId: string) => `open-${playerId}`;
@@ -167,7 +168,7 @@ function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
     const d = db.value;
     if (!d) return notify(NO_STORAGE());
     const r = await getRawPlayer(d, record.key);
-    if (!r.ok) return notify(r.error.message);
+    if (!r.ok) return notify(storageErrorText(r.error));
     download(
       `pente-damaged-player-${fileSafe(String(record.key))}.json`,
       rawRecordText(record.key, record.reason, r.value),
@@ -215,7 +216,7 @@ function AddForm({ kind, onAdded }: { kind: 'human' | 'computer'; onAdded: (play
           { ...clampComputerSettings({}), kind, name: checked.name },
     );
     await refreshPlayers();
-    if (!added.ok) return setError(added.error.message);
+    if (!added.ok) return setError(storageErrorText(added.error));
     setName('');
     setError(null);
     onAdded(added.value);

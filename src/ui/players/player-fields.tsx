@@ -4,6 +4,7 @@ import { type PenteDb, type StorageResult, NAME_FIELD_LENGTH } from '../../stora
 import { db, refreshPlayers } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
 import './players.css';
+import { storageErrorText } from '../words/storage-words';
 
 /** Why a player cannot be changed without saved data (a message: call it where shown). */
 export const NO_STORAGE = m.players_no_storage;
@@ -14,7 +15,7 @@ export async function withDb<T>(call: (d: PenteDb) => Promise<StorageResult<T>>)
   if (!d) return NO_STORAGE();
   const r = await call(d);
   await refreshPlayers();
-  return r.ok ? null : r.error.message;
+  return r.ok ? null : storageErrorText(r.error);
 }
 
 /** A name ready to save, or why not. */

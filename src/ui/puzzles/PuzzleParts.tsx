@@ -6,6 +6,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { type Phase, difficultyText, historyText, taskOf, themesText } from './puzzle-words';
+import { variantName } from '../words/game-words';
 
 export interface PuzzleHeadProps {
   readonly puzzle: Puzzle;
@@ -19,7 +20,7 @@ export interface PuzzleHeadProps {
 export function PuzzleHead({ puzzle: p, position, shown, progress, puzzleRating }: PuzzleHeadProps) {
   const rating = Math.round(progress.rating.rating);
   const size = shown.rules.size;
-  const variant = p.rules.variant.id === 'pente' ? '' : ` · ${p.rules.variant.name}`;
+  const variant = p.rules.variant.id === 'pente' ? '' : ` · ${variantName(p.rules.variant.id)}`;
   return (
     <div class="lesson-head">
       <p class="puzzle-rating">

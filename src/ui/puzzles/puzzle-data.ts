@@ -31,6 +31,7 @@ import type { Puzzle } from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { db } from '../shell/app-state';
 import { browserKeyValueStore } from '../shell/key-value-store';
+import { storageErrorText } from '../words/storage-words';
 
 export const PACK_URL = `${import.meta.env.BASE_URL}puzzles.json`;
 
@@ -141,7 +142,7 @@ export async function recordAnswer(puzzle: Puzzle, solved: boolean): Promise<str
       return null;
     }
     puzzleProgress.value = withPuzzleAnswers(puzzleProgress.value, [answer]);
-    return saved.error.message;
+    return storageErrorText(saved.error);
   }
   puzzleProgress.value = withPuzzleAttempt(puzzleProgress.value, answer.id, answer.packRating, solved, answer.at);
   return null;
@@ -152,7 +153,7 @@ export async function discardDamaged(): Promise<string | null> {
   const database = db.value;
   if (!database) return null;
   const discarded = await discardDamagedPuzzleProgress(database);
-  if (!discarded.ok) return discarded.error.message;
+  if (!discarded.ok) return storageErrorText(discarded.error);
   show(discarded.value);
   return null;
 }

@@ -12,9 +12,10 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { SideStrip } from '../play/SideStrip';
 import { db, notify, refreshResumable, settings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { colourName } from '../words/game-words';
+import { colourName, variantName } from '../words/game-words';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 
 /** Who won and how, as the status line says it, by the win's reason. */
 const WON = {
@@ -59,7 +60,7 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
     // one already stored, and opens.
     const saved = await saveImportedGame(d, withState(fresh, game));
     setSaving(false);
-    if (!saved.ok) return setProblem(m.share_not_saved({ reason: saved.error.message }));
+    if (!saved.ok) return setProblem(m.share_not_saved({ reason: storageErrorText(saved.error) }));
     void refreshResumable();
     await openGame(saved.value.game);
     if (saved.value.alreadyStored) notify(m.share_already_stored());
@@ -70,7 +71,7 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
   const moveOf = { shown: formatNumber(shownPly), total: formatNumber(total) };
   return (
     <main class="shared-game">
-      <ScreenHeader title={m.share_shared_game_title({ variant: game.rules.variant.name, size })} />
+      <ScreenHeader title={m.share_shared_game_title({ variant: variantName(game.rules.variant.id), size })} />
       <div class="players">
         <SideStrip state={s} player={1} name={names[0]} />
         <SideStrip state={s} player={2} name={names[1]} />

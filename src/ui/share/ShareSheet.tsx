@@ -16,6 +16,7 @@ import { type PictureInfo, drawPosition, pngOf } from './position-picture';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import './share.css';
+import { variantName } from '../words/game-words';
 
 /**
  * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
@@ -41,7 +42,7 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
   const names = [match.sides[0].name, match.sides[1].name] as const;
   const title = m.share_players({ black: names[0], white: names[1] });
   const { status, setStatus, busy, run, copy, shareText, shareFile } = useShareActions(title);
-  const gameName = `${live.rules.variant.name} ${live.rules.size}×${live.rules.size}`;
+  const gameName = `${variantName(live.rules.variant.id)} ${live.rules.size}×${live.rules.size}`;
   const info: PictureInfo = {
     names,
     caption: m.share_caption({

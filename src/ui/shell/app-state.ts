@@ -19,6 +19,7 @@ import {
   openDatabase,
   saveSettings,
   onGamesChanged,
+  onStoreChange,
   unsavedGames,
 } from '../../storage';
 import { refreshHomeData } from '../home/home-data';
@@ -125,8 +126,11 @@ export async function startApp(): Promise<void> {
   });
   waitingForOtherTabs.value = false;
   if (!opened.ok) {
-    const words = await import('./storage-words');
-    storageProblem.value = words.storageUnavailable(opened.error.message);
+    const [words, { storageErrorText }] = await Promise.all([
+      import('./storage-words'),
+      import('../words/storage-words'),
+    ]);
+    storageProblem.value = words.storageUnavailable(storageErrorText(opened.error));
     ready.value = true;
     return;
   }
@@ -144,6 +148,10 @@ export async function startApp(): Promise<void> {
   await Promise.all([refreshResumable(), refreshHomeData(opened.value)]);
   // Another tab's save or delete can change which game Continue offers, and the results.
   onGamesChanged(() => void Promise.all([refreshResumable(), refreshHomeData(db.value)]));
+  // Another tab's change to the settings (the language, the theme, the new-game defaults) or to the players
+  // shows here at once, without a reload: storage's feed announces every committed write.
+  onStoreChange('settings', () => void refreshSettings());
+  onStoreChange('players', () => void refreshPlayers());
   ready.value = true;
   // After the first screen: the check reads the whole library (a page at a time), so nothing waits for it.
   setTimeout(() => void checkLibraryAfterStart(opened.value), 0);
@@ -186,6 +194,16 @@ export async function refreshResumable(): Promise<void> {
       : stored;
 }
 
+/** Reads the stored settings again (another tab changed them) and takes their language. */
+export async function refreshSettings(): Promise<void> {
+  const d = db.value;
+  if (!d) return;
+  const loaded = await getSettings(d);
+  if (!loaded.ok || db.value !== d) return;
+  settings.value = loaded.value.settings;
+  adoptLanguageChoice(loaded.value.settings.language);
+}
+
 export async function refreshPlayers(): Promise<void> {
   const d = db.value;
   if (!d) return;
@@ -203,5 +221,11 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
   const d = db.value;
   if (!d) return;
   const saved = await saveSettings(d, patch);
-  if (!saved.ok) reportNotSaved((await import('./storage-words')).settingsNotSaved(saved.error.message));
+  if (!saved.ok) {
+    const [words, { storageErrorText }] = await Promise.all([
+      import('./storage-words'),
+      import('../words/storage-words'),
+    ]);
+    reportNotSaved(words.settingsNotSaved(storageErrorText(saved.error)));
+  }
 }

@@ -2,13 +2,34 @@
  * The words every screen shares about a game: the colours, how a game was won, when it was played, why a
  * move was refused. Pure functions of plain data, rendered in the current locale (src/ui/words).
  */
-import type { GameResult, IllegalMove, Player } from '../../core';
+import type { GameResult, IllegalMove, Player, VariantId } from '../../core';
 import { locale } from './locale';
 import * as m from './paraglide/messages.js';
 
 /** "Black" / "White" in the current language. */
 export const colourName = (player: Player): string =>
   player === 1 ? m.shared_colour_black() : m.shared_colour_white();
+
+/**
+ * A game's name as the player reads it ("Pente", "Keryo-Pente", "Gomoku"; Chinese adds 五子棋). The core's
+ * `variant.name` is pente.org's record header, which stays as it is.
+ */
+export function variantName(id: VariantId): string {
+  switch (id) {
+    case 'pente':
+      return m.shared_variant_pente();
+    case 'keryo':
+      return m.shared_variant_keryo();
+    case 'gomoku':
+      return m.shared_variant_gomoku();
+    case 'freestyle':
+      return m.shared_variant_freestyle();
+    case 'boat':
+      return m.shared_variant_boat();
+    case 'poof':
+      return m.shared_variant_poof();
+  }
+}
 
 /** How a game ended, as a short noun: "Five in a row", "Captures", "Resignation", "Time", "Draw". */
 export function reasonName(reason: GameResult['reason']): string {

@@ -22,6 +22,7 @@ import { browserKeyValueStore } from '../../shell/key-value-store';
 import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
 import { webTurnLocks } from './turn-locks';
 import * as words from '../../words/paraglide/messages.js';
+import { storageErrorText } from '../../words/storage-words';
 
 /**
  * Games in IndexedDB, with the unsaved-games journal (storage/journal.ts) in `kv`: a failed save keeps the
@@ -38,14 +39,14 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
       }
       if (saved.error.kind === 'conflict') return { kind: 'conflict' };
       const kept = kv !== null && keepUnsavedGame(kv, { ...record, revision: expectedRevision });
-      return { kind: 'failed', message: saved.error.message, kept };
+      return { kind: 'failed', message: storageErrorText(saved.error), kept };
     },
     async load(id: string) {
       if (kv && unsavedGame(kv, id)) {
         const flushed = await saveUnsavedGame(db, kv, id);
         const kept = unsavedGame(kv, id);
         if (kept) {
-          const why = flushed.ok ? words.play_unsaved_could_not_save() : flushed.error.message;
+          const why = flushed.ok ? words.play_unsaved_could_not_save() : storageErrorText(flushed.error);
           return { kind: 'loaded', record: kept, unsaved: why };
         }
       }
@@ -53,7 +54,7 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
       if (loaded.ok) return { kind: 'loaded', record: loaded.value };
       return loaded.error.kind === 'not-found'
         ? { kind: 'missing' }
-        : { kind: 'failed', message: loaded.error.message };
+        : { kind: 'failed', message: storageErrorText(loaded.error) };
     },
     watch(id, onChange) {
       return onGamesChanged((changes) => {
