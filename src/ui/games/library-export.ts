@@ -3,13 +3,14 @@ import { type DamagedSummary, exportAll, exportBlob, getRawGame, rawRecordText }
 import { db, notify } from '../shell/app-state';
 import { download, downloadFile, fileSafe } from '../shell/download';
 import * as m from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 
 /** A damaged record, raw, so nothing of it is lost (it can be mended by hand and imported). */
 export async function exportRaw(damaged: DamagedSummary): Promise<void> {
   const d = db.value;
   if (!d) return;
   const r = await getRawGame(d, damaged.id);
-  if (!r.ok) return notify(r.error.message);
+  if (!r.ok) return notify(storageErrorText(r.error));
   download(
     `pente-damaged-${fileSafe(String(damaged.id))}.json`,
     rawRecordText(damaged.id, damaged.reason, r.value),
@@ -22,7 +23,7 @@ export async function exportEverything(): Promise<void> {
   const d = db.value;
   if (!d) return;
   const r = await exportAll(d);
-  if (!r.ok) return notify(r.error.message);
+  if (!r.ok) return notify(storageErrorText(r.error));
   // Read a page at a time and written in slices (storage's exportAll, exportBlob): no long task however big.
   downloadFile(`pente-${new Date().toISOString().slice(0, 10)}.json`, await exportBlob(r.value.file));
   const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { importAll, importRecordFile, readImportFile } from '../../storage';
 import { db, notify } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
+import { storageErrorText } from '../words/storage-words';
 import { loadLessons } from '../lessons/lesson-progress';
 import { type ImportOutcome, backupImportOutcome, recordImportOutcome } from './import-report';
 
@@ -66,7 +67,7 @@ export function useFileImport(
     const content = await readImportFile(file);
     if (!content.ok) {
       setProgress(null);
-      return notify(m.games_not_imported({ reason: content.error.message }));
+      return notify(m.games_not_imported({ reason: storageErrorText(content.error) }));
     }
     const read = content.value;
     const r =
@@ -74,7 +75,7 @@ export function useFileImport(
         ? await importAll(d, read.data, { onProgress, puzzleIds: await shippedPuzzleIds() })
         : await importRecordFile(d, read.records, read.length, { onProgress });
     setProgress(null);
-    if (!r.ok) return notify(m.games_not_imported({ reason: r.error.message }));
+    if (!r.ok) return notify(m.games_not_imported({ reason: storageErrorText(r.error) }));
     if ('gamesAdded' in r.value) {
       if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
         await loadLessons();

@@ -12,6 +12,7 @@ import { type RelayPort, type RelayStatus, createRelayPool } from '../../net/rel
 import { type RelayEdits, readRelayEdits, relayDefaultsFromEnv, relayList } from '../../net/relays';
 import { ensureDeviceKey } from '../../storage';
 import { db, settings } from '../shell/app-state';
+import { storageErrorText, storageProblemText } from '../words/storage-words';
 
 /** What this build lists before the player's edits: npm start's and the e2e build's local relay among them. */
 export const RELAY_DEFAULTS = relayDefaultsFromEnv(import.meta.env);
@@ -43,9 +44,9 @@ let loading: Promise<IdentityState> | null = null;
 export function loadIdentity(): Promise<IdentityState> {
   loading ??= (async (): Promise<IdentityState> => {
     const d = db.value;
-    if (!d) return (identity.value = { kind: 'failed', why: 'no storage' });
+    if (!d) return (identity.value = { kind: 'failed', why: storageProblemText({ kind: 'no-storage' }) });
     const stored = await ensureDeviceKey(d, generateKeyPair);
-    if (!stored.ok) return (identity.value = { kind: 'failed', why: stored.error.message });
+    if (!stored.ok) return (identity.value = { kind: 'failed', why: storageErrorText(stored.error) });
     const pair = keyPairFromSecret(stored.value.secretKey, stored.value.publicKey);
     if (!pair.ok) return (identity.value = { kind: 'failed', why: pair.error.kind });
     const { publicKey } = pair.value;
