@@ -370,10 +370,13 @@ describe('the seal of a signed link: bytes the core reads and writes, checked by
     const reseal = (body: string) => `${body}.${linkCheck(body)}`;
     const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend, publicKey: key });
     const sealed = sealGameLink(body, signature).slice(0, -3);
-    expect(parseGameLink(reseal(body))).toMatchObject({ ok: false, error: { message: /key but no signature/ } });
+    expect(parseGameLink(reseal(body))).toMatchObject({
+      ok: false,
+      error: { problem: { kind: 'key-without-signature' }, message: /key but no signature/ },
+    });
     expect(parseGameLink(reseal(`${sealed}.v1`))).toMatchObject({
       ok: false,
-      error: { message: /after its signature/ },
+      error: { problem: { kind: 'after-signature' }, message: /after its signature/ },
     });
     expect(parseGameLink(reseal(`${sealed}A`)).ok).toBe(false);
     expect(parseGameLink(reseal(body.replace(/\.k(.{43})$/, '.k$1A'))).ok).toBe(false);

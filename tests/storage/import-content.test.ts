@@ -22,7 +22,10 @@ describe("a file's content, made from its text", () => {
   });
 
   it('says a backup that is not JSON is not, quoting it cleaned', () => {
-    expect(errorOf(importContent('{"games": [\u0001')).message).toMatch(/^The file is not valid JSON: /);
+    const error = errorOf(importContent('{"games": [\u0001'));
+    expect(error.message).toMatch(/^The file is not valid JSON: /);
+    expect(error.problem).toMatchObject({ kind: 'not-json' });
+    if (error.problem.kind === 'not-json') expect(error.problem.detail).not.toContain('\u0001');
   });
 
   it('splits records, drops stray text, and keeps only the place of a record longer than any game', () => {
@@ -35,7 +38,8 @@ describe("a file's content, made from its text", () => {
   });
 
   it('refuses an empty text and one that is not text', () => {
-    expect(errorOf(importContent(' \n\n ')).message).toBe('The file is empty.');
+    expect(errorOf(importContent(' \n\n ')).problem).toEqual({ kind: 'file-empty' });
+    expect(errorOf(importContent('ab\u0000cd')).problem).toEqual({ kind: 'file-not-text' });
     expect(errorOf(importContent('ab\u0000cd')).message).toMatch(/not a text file/);
   });
 });
@@ -48,23 +52,25 @@ describe('importing a file as readImportFile reads it', () => {
     if (content.kind !== 'records') throw new Error('records expected');
     const report = unwrap(await importRecordFile(db, content.records, content.length));
     expect(report.added).toHaveLength(5);
-    expect(report.problems).toEqual([{ game: 6, line: expect.any(Number), message: RECORD_TOO_LONG }]);
+    expect(report.problems).toEqual([
+      { game: 6, line: expect.any(Number), why: { kind: 'too-long' }, message: RECORD_TOO_LONG },
+    ]);
   });
 
   it('says a text of stray lines holds no record', async () => {
     const { db } = await openFresh();
     const content = unwrap(await readImportFile(new Blob(['not a record\n'.repeat(1000)])));
     if (content.kind !== 'records') throw new Error('records expected');
-    expect(errorOf(await importRecordFile(db, content.records, content.length)).message).toMatch(
-      /No pente\.org game record/,
-    );
+    expect(errorOf(await importRecordFile(db, content.records, content.length)).problem).toEqual({
+      kind: 'no-records',
+    });
   });
 
   it('stops at the size limit and says so', async () => {
     const MB = 1024 * 1024;
     const bomb = gzipSync(Buffer.alloc(2 * MB, 0x20));
-    expect(errorOf(await readImportFile(new Blob([new Uint8Array(bomb)]), MB)).message).toMatch(
-      /expands to more than 1 MB/,
-    );
+    const error = errorOf(await readImportFile(new Blob([new Uint8Array(bomb)]), MB));
+    expect(error.message).toMatch(/expands to more than 1 MB/);
+    expect(error.problem).toEqual({ kind: 'file-too-big', gzip: true, mb: 1 });
   });
 });
