@@ -11,7 +11,7 @@
  * tasks for a 120 MB .gz of stray text).
  */
 import { type FileRecord, importContent } from './import-content';
-import { tooBigMessage } from './text-checks';
+import { readBoundedText, tooBigMessage } from './text-checks';
 
 /** What the page sends: the file and the most bytes of text it may expand to. */
 export interface ImportFileRequest {
@@ -40,26 +40,6 @@ const scope = globalThis as unknown as {
   postMessage(message: ImportFileMessage): void;
 };
 
-/** The file's text, at most `limit` bytes of it decoded; null past the limit. */
-async function readText(stream: ReadableStream<Uint8Array>, limit: number): Promise<string | null> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const pieces: string[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (bytes > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    pieces.push(decoder.decode(value, { stream: true }));
-  }
-  pieces.push(decoder.decode());
-  return pieces.join('');
-}
-
 /** Sends `items` in messages of ENTRIES_PER_MESSAGE. */
 function sendInParts<T>(items: readonly T[], message: (part: T[]) => ImportFileMessage): void {
   for (let at = 0; at < items.length; at += ENTRIES_PER_MESSAGE) {
@@ -73,7 +53,10 @@ async function readImport({ file, limit }: ImportFileRequest): Promise<void> {
   if (!gzip && file.size > limit) return scope.postMessage({ kind: 'failed', message: tooBigMessage(false, limit) });
   let text: string | null;
   try {
-    text = await readText(gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream(), limit);
+    text = await readBoundedText(
+      gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream(),
+      limit,
+    );
   } catch {
     return scope.postMessage({ kind: 'failed', message: DAMAGED_GZIP });
   }
