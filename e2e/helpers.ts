@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { type BrowserContext, type Page, type Route, expect } from '@playwright/test';
 
 /** Opens the app and waits for the home screen (the database is open by then). */
 export async function openApp(page: Page): Promise<void> {
@@ -167,48 +167,71 @@ export const ENGINE_WORKER_SCRIPT = /\/assets\/engine\.worker-[^/]*\.js$/;
 /** What the wrapped engine worker logs for every move request that reaches it. */
 export const THINK_LOG = 'e2e engine: think';
 
+/** Holds the engine's move requests at a gate the test opens (wrapEngineWorker's `gate`). */
+export interface ThinkGate {
+  /** From now on, every move request waits at the gate (its worker sees nothing of it) until release. */
+  hold(): void;
+  /** Lets the waiting move requests and all later ones through. */
+  release(): void;
+}
+
 /**
  * Serves the engine's worker script wrapped, so a test sees and steers what reaches the engine itself:
  * every move request (Comlink's call of `think`) is logged to the console as THINK_LOG (a worker's console
  * messages reach page.on('console')), and a worker for which `hangs(n)` is true (n counts the engine workers
  * made in the context, from 0) hangs in its first search: a loop that never ends, as a search stuck in a
- * bug would, until the page terminates the worker. The wrapper keeps the messages that arrive while the real
- * script loads and hands them on in order. Routes see the script only while no service worker serves it:
- * use with `test.use({ serviceWorkers: 'block' })`.
+ * bug would, until the page terminates the worker. With `gate: true`, every move request first asks the test
+ * (a fetch that a route answers) and waits while the returned gate is held: a test can keep a tab's search
+ * from ending for as long as it likes, however loaded the machine. The wrapper hands the messages on in
+ * the order they came, also those that arrive while the real script loads or a request waits. Routes see
+ * the script only while no service worker serves it: use with `test.use({ serviceWorkers: 'block' })`.
  */
 export async function wrapEngineWorker(
   context: BrowserContext,
-  options: { hangs?: (n: number) => boolean } = {},
-): Promise<void> {
+  options: { hangs?: (n: number) => boolean; gate?: boolean } = {},
+): Promise<ThinkGate> {
   let made = 0;
+  let held = false;
+  const waiting: Route[] = [];
+  const open = (route: Route) => route.fulfill({ contentType: 'text/plain', body: 'go' }).catch(() => {});
+  const gate: ThinkGate = {
+    hold: () => void (held = true),
+    release: () => {
+      held = false;
+      for (const route of waiting.splice(0)) void open(route);
+    },
+  };
+  if (options.gate) {
+    // A request from a tab that has closed is answered into nothing: that is why open() ignores failures.
+    await context.route(/\/e2e-think-gate$/, (route) => (held ? void waiting.push(route) : open(route)));
+  }
   await context.route(ENGINE_WORKER_SCRIPT, async (route) => {
     const hangs = options.hangs?.(made++) ?? false;
     // The real script's headers (type, the isolation headers a worker of an isolated page needs).
     const response = await route.fetch();
     const body = `
       const loaded = [];
-      const early = [];
-      let ready = false;
       const hang = ${JSON.stringify(hangs)};
+      const gated = ${JSON.stringify(options.gate === true)};
       const listen = self.addEventListener.bind(self);
       self.addEventListener = (type, listener, options) =>
         type === 'message' ? void loaded.push(listener) : listen(type, listener, options);
-      const deliver = (event) => {
+      const deliver = async (event) => {
         const m = event.data;
         if (m && m.type === 'APPLY' && Array.isArray(m.path) && m.path[0] === 'think') {
           console.log(${JSON.stringify(THINK_LOG)});
           if (hang) return void setTimeout(() => { for (;;); });
+          if (gated) await fetch(new URL('/e2e-think-gate', self.location.href));
         }
         for (const l of loaded) typeof l === 'function' ? l.call(self, event) : l.handleEvent(event);
       };
-      listen('message', (event) => (ready ? deliver(event) : early.push(event)));
-      import(${JSON.stringify(`${route.request().url()}?e2e-real`)}).then(() => {
-        ready = true;
-        for (const event of early.splice(0)) deliver(event);
-      });
+      // One line: each message is handed on after the real script has loaded and the one before it.
+      let line = import(${JSON.stringify(`${route.request().url()}?e2e-real`)});
+      listen('message', (event) => void (line = line.then(() => deliver(event))));
     `;
     await route.fulfill({ response, body });
   });
+  return gate;
 }
 
 /** Counts the move requests that reach the engine from `page` (its workers' THINK_LOG lines). */

@@ -195,7 +195,7 @@ test.describe('one game against the computer in two tabs', () => {
     context,
   }) => {
     test.setTimeout(90_000);
-    await wrapEngineWorker(context);
+    const gate = await wrapEngineWorker(context, { gate: true });
     const a = await context.newPage();
     const b = await context.newPage();
     const thinks = new Map([
@@ -204,7 +204,6 @@ test.describe('one game against the computer in two tabs', () => {
     ]);
     const total = () => thinks.get(a)!() + thinks.get(b)!();
     await openApp(a);
-    // Master thinks 3 s: time enough to close the tab that thinks while it does.
     await newGame(a, { white: 'Master (computer)' });
     await tapTwice(a, 'E5');
     await expect(ply(a)).toHaveAttribute('data-ply', '2', { timeout: 20_000 });
@@ -226,12 +225,15 @@ test.describe('one game against the computer in two tabs', () => {
     // The next move: whichever tab thinks is closed while it thinks, and the other takes over.
     const thinkIn = (tab: Page) =>
       tab.waitForEvent('console', { predicate: (m) => m.text() === THINK_LOG, timeout: 20_000 }).then(() => tab);
+    // Its search is held at the gate until that tab has closed, however late the test hears of it.
     const thinking = Promise.race([thinkIn(a), thinkIn(b)]);
+    gate.hold();
     await tapTwice(b, await emptyOf(b, ['A1', 'J9', 'A9', 'J1', 'C3', 'G7']));
     const thinker = await thinking;
     const other = thinker === a ? b : a;
     const before = thinks.get(other)!();
     await thinker.close();
+    gate.release();
     await expect(ply(other)).toHaveAttribute('data-ply', '8', { timeout: 20_000 });
     await expect.poll(() => thinks.get(other)!()).toBe(before + 1);
     await expect.poll(total).toBe(5); // four computer moves, the last asked again after its tab closed

@@ -6,10 +6,10 @@
  */
 import { err, ok } from '../core';
 import { type StorageResult, fail } from './errors';
-import { SLICE_BUDGET_MS, yieldToPage } from './slices';
+import { yieldToPage } from './slices';
 import { type FileRecord, type ImportContent, importContent } from './import-content';
 import type { ImportFileMessage, ImportFileRequest } from './import-file.worker';
-import { MAX_TEXT_BYTES, gzipDamagedError, tooBigError } from './text-checks';
+import { MAX_TEXT_BYTES, gzipDamagedError, readBoundedText, tooBigError } from './text-checks';
 
 export { MAX_TEXT_MB, UNDECODABLE, fileTextProblem, forMessage, gzipDamagedError, tooBigError } from './text-checks';
 
@@ -46,37 +46,6 @@ async function feedInPieces(
 }
 
 /**
- * Reads bytes to text (UTF-8, undecodable bytes as U+FFFD rather than a refusal: one bad byte in a name
- * should not cost a whole file), counting them against MAX_TEXT_BYTES and stopping as soon as they pass
- * it, without holding more than that. Gives the page a turn every SLICE_BUDGET_MS, so a big file (or
- * decompressing one) never makes a long task. Null when the bytes run past the limit.
- */
-async function readBounded(stream: ReadableStream<Uint8Array<ArrayBuffer>>, limit: number): Promise<string | null> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const pieces: string[] = [];
-  let bytes = 0;
-  let sliceEnd = performance.now() + SLICE_BUDGET_MS;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (bytes > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    pieces.push(decoder.decode(value, { stream: true }));
-    // The stream's promises are microtasks: without this the whole file would be one task.
-    if (performance.now() >= sliceEnd) {
-      await yieldToPage();
-      sliceEnd = performance.now() + SLICE_BUDGET_MS;
-    }
-  }
-  pieces.push(decoder.decode());
-  return pieces.join('');
-}
-
-/**
  * The text of a file, read on this thread: as it is, or decompressed when it is gzip (pente.org's
  * downloads are `.pgn.gz`), told by its first bytes rather than its name, at most MAX_TEXT_MB of it either
  * way (see there; `limit` in bytes, for tests). Fails with 'invalid' when the text would be larger, or when
@@ -88,7 +57,7 @@ export async function readFileText(file: Blob, limit = MAX_TEXT_BYTES): Promise<
   const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
   if (!gzip) {
     if (file.size > limit) return err(tooBigError(false, limit));
-    const text = await readBounded(file.stream(), limit);
+    const text = await readBoundedText(file.stream(), limit, yieldToPage);
     return text === null ? err(tooBigError(false, limit)) : ok(text);
   }
   const text = await inflateHere(file, limit);
@@ -102,7 +71,7 @@ async function inflateHere(file: Blob, limit: number): Promise<string | null | {
   const inflate = new DecompressionStream('gzip');
   void feedInPieces(file.stream(), inflate.writable.getWriter());
   try {
-    return await readBounded(inflate.readable, limit);
+    return await readBoundedText(inflate.readable, limit, yieldToPage);
   } catch (cause) {
     return { cause };
   }

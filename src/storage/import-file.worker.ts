@@ -12,7 +12,7 @@
  */
 import { type FileRecord, importContent } from './import-content';
 import type { StorageError, StorageProblem } from './errors';
-import { gzipDamagedError, tooBigError } from './text-checks';
+import { gzipDamagedError, readBoundedText, tooBigError } from './text-checks';
 
 /** What the page sends: the file and the most bytes of text it may expand to. */
 export interface ImportFileRequest {
@@ -40,26 +40,6 @@ const scope = globalThis as unknown as {
   postMessage(message: ImportFileMessage): void;
 };
 
-/** The file's text, at most `limit` bytes of it decoded; null past the limit. */
-async function readText(stream: ReadableStream<Uint8Array>, limit: number): Promise<string | null> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const pieces: string[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (bytes > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    pieces.push(decoder.decode(value, { stream: true }));
-  }
-  pieces.push(decoder.decode());
-  return pieces.join('');
-}
-
 /** Sends an error's problem and message (not its cause: an exception need not clone). */
 const sendFailure = ({ problem, message }: StorageError) => scope.postMessage({ kind: 'failed', problem, message });
 
@@ -76,7 +56,10 @@ async function readImport({ file, limit }: ImportFileRequest): Promise<void> {
   if (!gzip && file.size > limit) return sendFailure(tooBigError(false, limit));
   let text: string | null;
   try {
-    text = await readText(gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream(), limit);
+    text = await readBoundedText(
+      gzip ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file.stream(),
+      limit,
+    );
   } catch {
     return sendFailure(gzipDamagedError());
   }

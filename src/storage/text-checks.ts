@@ -3,10 +3,12 @@
  * page, or the worker that reads a chosen file: import-file.worker.ts): an empty file, or one that is not
  * text at all (an image, a zip), gets a short clear error; whatever of a file's content ends up in an
  * error message is capped and stripped of control characters, so a message never prints raw bytes; and no
- * file may hold more than MAX_TEXT_MB of text. Pure: no I/O, so the worker can import it. The errors
- * carry their problem as data (errors.ts), which the UI words; their messages are English, for logs.
+ * file may hold more than MAX_TEXT_MB of text. Also the bounded read both use. Pure but for that read (no
+ * DOM), so the worker can import it. The errors carry their problem as data (errors.ts), which the UI words;
+ * their messages are English, for logs.
  */
 import { type StorageError, storageError } from './errors';
+import { SLICE_BUDGET_MS } from './slices';
 
 /** How much of a file is looked at to tell text from binary. */
 const SNIFF_LENGTH = 4096;
@@ -82,3 +84,38 @@ export const gzipDamagedError = (cause?: unknown): StorageError =>
     'This .gz file could not be decompressed: it may be cut short or damaged.',
     cause,
   );
+
+/**
+ * Reads bytes to text (UTF-8, undecodable bytes as U+FFFD rather than a refusal: one bad byte in a name
+ * should not cost a whole file), counting them against `limit` and stopping as soon as they pass it,
+ * without holding more than that. Null when the bytes run past the limit. `giveWay`, on the page, is
+ * awaited every few milliseconds (the stream's promises are microtasks: without it the whole file would
+ * be one task); storage's import worker reads without it.
+ */
+export async function readBoundedText(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  giveWay?: () => Promise<void>,
+): Promise<string | null> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const pieces: string[] = [];
+  let bytes = 0;
+  let sliceEnd = performance.now() + SLICE_BUDGET_MS;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    pieces.push(decoder.decode(value, { stream: true }));
+    if (giveWay && performance.now() >= sliceEnd) {
+      await giveWay();
+      sliceEnd = performance.now() + SLICE_BUDGET_MS;
+    }
+  }
+  pieces.push(decoder.decode());
+  return pieces.join('');
+}

@@ -89,7 +89,7 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
     await openGame(game);
     if (arrival.kind === 'join') {
       notify(m.friends_you_play({ colour: colourName(arrival.mySide), them: theirNameIn(game) }));
-    } else if (arrival.kind === 'extend') notify(arrivalNotice(game));
+    } else if (arrival.kind === 'extend') notify(arrivalNotice(game), undefined, true);
     else notify(m.friends_up_to_date());
   };
 

@@ -9,7 +9,7 @@ import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
 import { ShareButton } from '../share/ShareSheet';
-import { clearNotices, notify, settings } from '../shell/app-state';
+import { clearPositionNotices, notify, settings } from '../shell/app-state';
 import { navigateHome } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { ActionBar, type FriendMarks } from './ActionBar';
@@ -87,7 +87,7 @@ export function Play() {
   useEffect(() => {
     placement.clear();
     setNotice('');
-    if (shownMoves.current !== moves) clearNotices();
+    if (shownMoves.current !== moves) clearPositionNotices();
     shownMoves.current = moves;
     const last = live?.lastMove;
     if (!game || !live || !last) return;

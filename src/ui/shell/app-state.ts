@@ -62,7 +62,7 @@ export const keptGames = signal(0);
  * The notice shown, if any: one at a time, so a new one replaces it (they never pile up). `leaving` is set
  * a moment before it goes, for the fade-out.
  */
-export const notices = signal<readonly { id: number; text: string; leaving: boolean }[]>([]);
+export const notices = signal<readonly { id: number; text: string; leaving: boolean; ofPosition?: boolean }[]>([]);
 export const ready = signal(false);
 /** The saved games wait to be updated to this version until another tab of an older one has closed. */
 export const waitingForOtherTabs = signal(false);
@@ -79,13 +79,15 @@ let noticeTimers: ReturnType<typeof setTimeout>[] = [];
 
 /**
  * Shows a short notice that goes away by itself, in place of the one shown. The same text again keeps the
- * notice shown, for `ms` more from now.
+ * notice shown, for `ms` more from now. `ofPosition`: it speaks of the position on the board ("Bob played
+ * L9: your turn"), so the next move clears it (clearPositionNotices); any other notice (a save that
+ * failed) stays its time.
  */
-export function notify(text: string, ms = 4000): void {
+export function notify(text: string, ms = 4000, ofPosition = false): void {
   for (const t of noticeTimers) clearTimeout(t);
   const shown = notices.value[0];
   const id = shown?.text === text ? shown.id : ++noticeId;
-  notices.value = [{ id, text, leaving: false }];
+  notices.value = [{ id, text, leaving: false, ofPosition }];
   noticeTimers = [
     setTimeout(() => (notices.value = notices.value.map((n) => (n.id === id ? { ...n, leaving: true } : n))), ms),
     setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms + NOTICE_FADE_MS),
@@ -109,6 +111,11 @@ export function clearNotices(): void {
   for (const t of noticeTimers) clearTimeout(t);
   noticeTimers = [];
   if (notices.value.length) notices.value = [];
+}
+
+/** A move was made: a notice about the position before it goes; any other stays. */
+export function clearPositionNotices(): void {
+  if (notices.value.some((n) => n.ofPosition)) clearNotices();
 }
 
 export async function startApp(): Promise<void> {
