@@ -120,6 +120,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
             gameId: friend.gameId,
             mySide: friend.mySide,
             ...(friend.synced ? { synced: { moves: friend.synced.moves, ended: friend.synced.ended } } : {}),
+            ...(friend.peer ? { peer: { key: friend.peer.key, relays: [...friend.peer.relays] } } : {}),
           },
         }
       : {}),

@@ -77,7 +77,25 @@ export interface FriendGame {
    * was kept). The screen says "Send your move" until the game here is no further on than this.
    */
   readonly synced?: FriendSynced;
+  /**
+   * Since issue 30: the other side's Nostr key, pinned the first time this device learns it (the
+   * invitation's signed link, or the friend's acceptance), and where to find their events. Every later
+   * signed link or relay event from the other side must verify against this key. Absent: a game played by
+   * unsigned links only (before issue 30), or an invitation not yet answered.
+   */
+  readonly peer?: FriendPeer;
 }
+
+/** The other side of a friend game on the network: their public key and their relays. */
+export interface FriendPeer {
+  /** Their 32-byte public key, 64 lowercase hex digits (net/identity.ts). */
+  readonly key: string;
+  /** The relays they said they read (ws:// or wss:// URLs, at most MAX_PEER_RELAYS). */
+  readonly relays: readonly string[];
+}
+
+/** The most relay hints a friend game keeps for the other side: a bound on what a link or event can add. */
+export const MAX_PEER_RELAYS = 8;
 
 /** A friend game as a link carried it: how many moves, and whether it had ended. */
 export interface FriendSynced {

@@ -20,6 +20,7 @@ import type {
   StoredPlayer,
   TimeControl,
 } from './records';
+import { MAX_PEER_RELAYS } from './records';
 
 /** Every language choice the settings accept (src/ui/words/locale.ts turns it into a locale). */
 export const LANGUAGE_CHOICES: readonly LanguageChoice[] = ['auto', 'en', 'de', 'zh'];
@@ -155,11 +156,26 @@ function friendProblem(friend: unknown): Problem {
   if (typeof friend.gameId !== 'string' || !FRIEND_GAME_ID.test(friend.gameId))
     return 'the friend game id is not valid';
   if (friend.mySide !== 1 && friend.mySide !== 2) return "this device's side is not 1 or 2";
+  const peer = peerProblem(friend.peer);
+  if (peer) return peer;
   const synced = friend.synced;
   if (synced === undefined) return null;
   if (!isObject(synced) || !Number.isInteger(synced.moves) || (synced.moves as number) < 0)
     return "what the friend's copy holds is not a number of moves";
   return typeof synced.ended === 'boolean' ? null : "whether the friend's copy has ended is not true or false";
+}
+
+/** The longest relay URL a friend game keeps. */
+const MAX_RELAY_URL_LENGTH = 200;
+
+function peerProblem(peer: unknown): Problem {
+  if (peer === undefined) return null;
+  if (!isObject(peer)) return "the friend's network marks are not an object";
+  if (typeof peer.key !== 'string' || !/^[0-9a-f]{64}$/.test(peer.key)) return "the friend's key is not 64 hex digits";
+  const { relays } = peer;
+  if (!Array.isArray(relays) || relays.length > MAX_PEER_RELAYS) return "the friend's relays are not a short list";
+  const bad = relays.some((r) => typeof r !== 'string' || r.length > MAX_RELAY_URL_LENGTH || !/^wss?:\/\//.test(r));
+  return bad ? "one of the friend's relays is not a ws:// or wss:// address" : null;
 }
 
 /** Whether a value is the "Play a friend" defaults (the name may be empty: not given yet). */

@@ -18,6 +18,7 @@ import {
   getSettings,
   withState,
 } from '../../src/storage';
+import { MAX_PEER_RELAYS } from '../../src/storage/records';
 import { game } from '../helpers';
 import { freshFactory, openFresh, sampleGame, unwrap } from './helpers';
 
@@ -177,6 +178,16 @@ describe('friend games in storage', () => {
     expect(synced({ moves: 1.5, ended: false })).toMatch(/number of moves/);
     expect(synced({ moves: 1, ended: 'yes' })).toMatch(/ended/);
     expect(synced(null)).toMatch(/number of moves/);
+    const peer = (value: unknown) => gameProblem({ ...sampleGame(), friend: { gameId: ID, mySide: 1, peer: value } });
+    const key = 'ab'.repeat(32);
+    expect(peer({ key, relays: ['wss://relay.example', 'ws://127.0.0.1:7447'] })).toBe(null);
+    expect(peer({ key: key.toUpperCase(), relays: [] })).toMatch(/key/);
+    expect(peer({ key: key.slice(2), relays: [] })).toMatch(/key/);
+    expect(peer({ key, relays: 'wss://relay.example' })).toMatch(/relays/);
+    expect(peer({ key, relays: Array(MAX_PEER_RELAYS + 1).fill('wss://r.example') })).toMatch(/relays/);
+    expect(peer({ key, relays: ['https://relay.example'] })).toMatch(/ws:\/\//);
+    expect(peer({ key, relays: [`wss://${'a'.repeat(200)}`] })).toMatch(/ws:\/\//);
+    expect(peer(null)).toMatch(/network marks/);
   });
 
   it('remembers the "Play a friend" choices as a setting', async () => {
