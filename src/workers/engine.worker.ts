@@ -177,6 +177,7 @@ const api: EngineWorkerApi = {
       const found = engine.analyse(state, {
         timeMs: request.timeMs,
         ...(request.lines === undefined ? {} : { lines: request.lines }),
+        ...(request.depth === undefined ? {} : { depth: request.depth }),
         ...(stopFlag || onAlive ? { shouldStop: stopCheck(stopFlag, onAlive) } : {}),
         ...(onProgress
           ? {

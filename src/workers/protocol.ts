@@ -98,6 +98,11 @@ export interface AnalysisRequest extends EnginePosition {
   readonly timeMs: number;
   /** How many of the best moves to give (1–5, default 1). */
   readonly lines?: number;
+  /**
+   * The deepest iteration each line searches (default: as deep as the time allows): tests set it, with a
+   * time too long to matter, so what they check does not depend on how busy the machine is.
+   */
+  readonly depth?: number;
   readonly key?: string;
   /** As a move request's: the search stops once element 0 is non-zero. */
   readonly stopFlag?: Int32Array;
@@ -236,12 +241,13 @@ export function wireAnalysisRequest(
   key: string,
   stopFlag: Int32Array | undefined,
 ): AnalysisRequest {
-  const { timeMs, lines } = request;
+  const { timeMs, lines, depth } = request;
   return {
     ...wirePosition(request),
     timeMs,
     key,
     ...(lines === undefined ? {} : { lines }),
+    ...(depth === undefined ? {} : { depth }),
     ...(stopFlag ? { stopFlag } : {}),
   };
 }

@@ -954,7 +954,9 @@ describe('engine bridge with the real worker module', () => {
       size: 19,
       tournamentRule: true,
       moves: [180, 200],
-      timeMs: 300,
+      // A depth, and a time too long to matter: the answer does not depend on how busy the machine is.
+      timeMs: 60_000,
+      depth: 2,
       lines: 2,
     } as const;
     const answer = await bridge.analyse(asked);
