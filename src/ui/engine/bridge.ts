@@ -62,6 +62,10 @@ import { EngineError, type EngineErrorKind, abortedError, errorMessage, unavaila
 import { Job, isStale } from './job';
 import { DEFAULT_HANG_MARGIN_MS, type HangWatch, watchForHang } from './hang-watch';
 import { onEngineThreads, pageBridgeOptions } from './page-options';
+import type { LiveWorker as LiveWorkerOf, RunningCall as RunningCallOf } from './live-worker';
+
+type LiveWorker = LiveWorkerOf<Comlink.Remote<EngineWorkerApi>>;
+type RunningCall = RunningCallOf<Comlink.Remote<EngineWorkerApi>>;
 
 export type { EngineBridgeOptions, JobOptions, WorkerLike } from './bridge-options';
 export { EngineError, type EngineErrorKind, isEngineError } from './engine-error';
@@ -113,32 +117,6 @@ export function answerDeadlineMs(request: MoveRequest, hangMarginMs = DEFAULT_HA
 /** Vite bundles the worker into its own chunk from this exact `new Worker(new URL(...))` form. */
 const createEngineWorker = (): WorkerLike =>
   new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
-
-interface LiveWorker {
-  readonly endpoint: WorkerLike;
-  readonly remote: Comlink.Remote<EngineWorkerApi>;
-  /** Resolves when the worker is terminated: a call it never answered is then over too. */
-  readonly terminated: Promise<void>;
-  readonly markTerminated: () => void;
-  isTerminated: boolean;
-  /** The job it is running or starting for, told when the worker fails. */
-  job: { fail(error: EngineError): void } | null;
-  /**
-   * Resolves true once the worker has answered `ready()` and been given the book (or has stopped waiting
-   * for its bytes); false if it failed to load, missed the start deadline or was terminated first.
-   */
-  started: Promise<boolean>;
-  isStarted: boolean;
-}
-
-/** A call in a worker's hands. */
-interface RunningCall {
-  readonly worker: LiveWorker;
-  readonly stopFlag: Int32Array | undefined;
-  /** Resolves when the call is over: answered, failed, or its worker terminated. */
-  readonly ended: Promise<void>;
-  answered: boolean;
-}
 
 export class EngineBridge {
   private readonly settings: BridgeSettings;
