@@ -115,7 +115,7 @@ test('player records the app cannot use: listed, their names explained, exported
   // Its name is taken, and the player is told by what.
   await page.getByLabel('Add a computer player').fill('Zed');
   await page.getByRole('button', { name: 'Add' }).nth(1).click();
-  await expect(page.locator('#add-computer-error')).toContainText('A damaged player record has the name "Zed"');
+  await expect(page.locator('#add-computer-error')).toContainText('A damaged player record has the name “Zed”');
   await damaged.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/damaged/players.png' });
 

@@ -167,7 +167,7 @@ test('storage full: moves and a new game are kept, not dropped, and saved once t
   const warning = page.locator('.play .detail.warn');
   await expect(warning).toContainText('Not saved yet: your moves are kept and saved later.');
   await expect(
-    page.getByText('Could not save the game: the browser has no more storage space for Pente.'),
+    page.getByText('Could not save the game: The browser has no more storage space for Pente.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Back to the menu' }).click();
   await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();

@@ -80,7 +80,7 @@ test.describe('players', () => {
     await field.fill('Player 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'There is already a player named "Player 1".' }),
+      page.getByRole('alert').filter({ hasText: 'There is already a player named “Player 1”.' }),
     ).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     const humans = (await storedPlayers(page)).filter((p) => p.kind === 'human').map((p) => p.name);
@@ -89,7 +89,7 @@ test.describe('players', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Add a person').fill('Bob');
     await page.getByRole('button', { name: 'Add', exact: true }).first().click();
-    await expect(page.getByRole('alert').filter({ hasText: 'There is already a player named "Bob".' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is already a player named “Bob”.' })).toBeVisible();
     expect((await storedPlayers(page)).filter((p) => p.name === 'Bob')).toHaveLength(1);
   });
 

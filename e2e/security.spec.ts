@@ -93,7 +93,10 @@ test('on a host that sends no headers, the pages the service worker serves carry
   const host = await startStaticHost(path.resolve('dist'), port);
   try {
     await page.goto(app);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The worker installs the whole precache before it controls the page: on a busy machine, more than 10 s.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
     // The first visit came from the host: no headers at all.
     expect((await page.request.get(app)).headers()['content-security-policy']).toBeUndefined();
     const response = (await page.reload())!;

@@ -39,7 +39,7 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
       }
       if (saved.error.kind === 'conflict') return { kind: 'conflict' };
       const kept = kv !== null && keepUnsavedGame(kv, { ...record, revision: expectedRevision });
-      return { kind: 'failed', message: storageErrorText(saved.error), kept };
+      return { kind: 'failed', message: words.play_save_failed({ why: storageErrorText(saved.error) }), kept };
     },
     async load(id: string) {
       if (kv && unsavedGame(kv, id)) {
