@@ -104,6 +104,8 @@ test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
 
   test('axe finds no serious accessibility problems on the main screens, in both themes', async ({ page }) => {
+    // Twelve axe runs, two of them over a 19×19 board of 361 cells: on a busy 2-core machine past 60 s.
+    test.setTimeout(150_000);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await openApp(page);
