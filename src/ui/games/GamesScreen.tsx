@@ -13,6 +13,7 @@ import {
   loadListedGame,
 } from '../../storage';
 import './games.css';
+import { DamagedNotice } from '../shell/DamagedNotice';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, libraryChecked, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';
@@ -149,16 +150,7 @@ export function Games() {
       <KeptGamesNotice />
       <ShelfTabs shelf={status} sortBy={sortBy} onShelf={setStatus} onSort={setSortBy} />
       {damaged.length > 0 && (
-        <p class="notice">
-          {/* A button, not a #link: the hash is the app's route. */}
-          <button
-            type="button"
-            class="link"
-            onClick={() => document.getElementById('damaged-heading')?.scrollIntoView({ behavior: 'smooth' })}
-          >
-            {m.games_damaged_notice({ count: damaged.length })}
-          </button>
-        </p>
+        <DamagedNotice text={m.games_damaged_notice({ count: damaged.length })} sectionId="damaged-heading" />
       )}
       {library && games.length === 0 && <p>{m.games_empty()}</p>}
       <ul class="games">

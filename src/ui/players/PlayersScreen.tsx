@@ -18,6 +18,7 @@ import {
   savePlayer,
 } from '../../storage';
 import './players.css';
+import { DamagedNotice } from '../shell/DamagedNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { confirmDialog } from '../shell/dialog';
 import { damagedPlayers, db, notify, players, refreshPlayers } from '../shell/app-state';
@@ -267,16 +268,7 @@ export function Players() {
     <main class="list-screen players-screen">
       <ScreenHeader title={m.players_title()} />
       {damaged.length > 0 && (
-        <p class="notice">
-          {/* A button, not a #link: the hash is the app's route. */}
-          <button
-            type="button"
-            class="link"
-            onClick={() => document.getElementById('damaged-players-heading')?.scrollIntoView({ behavior: 'smooth' })}
-          >
-            {m.players_damaged_notice({ count: damaged.length })}
-          </button>
-        </p>
+        <DamagedNotice text={m.players_damaged_notice({ count: damaged.length })} sectionId="damaged-players-heading" />
       )}
       <section class="player-section" aria-labelledby="people-heading">
         <h2 id="people-heading">{m.players_people()}</h2>
