@@ -50,7 +50,10 @@ for (const shape of SHAPES) {
       colorScheme: 'light',
     });
     const page = await context.newPage();
+    // Screenshots to look at, with LAYOUT_SHOTS=1 (e2e/layout.spec.ts): on a busy machine they were most of
+    // this test's time, and what it asserts does not need them.
     const shot = async (state: string) => {
+      if (process.env.LAYOUT_SHOTS !== '1') return;
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.screenshot({ path: `${SHOTS}/${shape.name}-${scheme}-${state}.png` });
