@@ -3,13 +3,20 @@ import type { OpenChallenge } from '../../net/challenges';
 import { fingerprint } from '../../net/identity';
 import { navigate } from '../shell/router';
 import * as m from '../words/paraglide/messages.js';
-import { gameWords, playerWords, ratingWords, seatWords } from './people-words';
+import { clockWords, gameWords, playerWords, ratingWords, seatWords } from './people-words';
+
+/** "Pente 19×19 · 10 min + 0 s", the clock kept on one line. */
+const Terms = ({ challenge }: { challenge: OpenChallenge }) => (
+  <strong>
+    {gameWords(challenge.terms)} · <span class="nowrap">{clockWords(challenge.terms.clock)}</span>
+  </strong>
+);
 
 export function MyChallenge({ challenge, onWithdraw }: { challenge: OpenChallenge; onWithdraw: () => void }) {
   return (
     <div class="challenge mine" data-testid="my-challenge">
       <div class="challenge-text">
-        <strong>{gameWords(challenge.terms)}</strong>
+        <Terms challenge={challenge} />
         <span>{seatWords(challenge.terms, 'challenger')}</span>
         <span class="challenge-waiting" role="status">
           {m.people_waiting()}
@@ -44,7 +51,7 @@ function ChallengeRow({
   return (
     <li class="challenge" data-author={challenge.author} data-challenge={challenge.id}>
       <div class="challenge-text">
-        <strong>{gameWords(challenge.terms)}</strong>
+        <Terms challenge={challenge} />
         <span>{seatWords(challenge.terms, 'acceptor')}</span>
         <span class="challenge-player">
           <span class="fingerprint-small">{m.people_player({ player })}</span>

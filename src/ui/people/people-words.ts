@@ -11,9 +11,8 @@ export const clockWords = (clock: ChallengeTerms['clock']): string =>
     ? m.people_clock_live_terms({ minutes: clock.minutes, seconds: clock.incrementSeconds })
     : m.people_days_terms({ count: clock.daysPerMove });
 
-/** The game a challenge offers: "Pente 19×19 · 10 min + 0 s". */
-export const gameWords = (terms: ChallengeTerms): string =>
-  `${variantName(terms.variant)} ${terms.size}×${terms.size} · ${clockWords(terms.clock)}`;
+/** The game a challenge offers: "Pente 19×19" (its clock beside it: clockWords). */
+export const gameWords = (terms: ChallengeTerms): string => `${variantName(terms.variant)} ${terms.size}×${terms.size}`;
 
 /** Who plays which colour, from the side of `viewer` (the challenger for one's own, else the acceptor). */
 export function seatWords(terms: ChallengeTerms, viewer: 'challenger' | 'acceptor'): string {
