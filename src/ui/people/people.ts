@@ -7,28 +7,17 @@
  * while the player looks at another screen.
  */
 import { signal } from '@preact/signals';
-import { fingerprint, generateKeyPair, keyPairFromSecret, secretKeyBytes } from '../../net/identity';
-import { challengeFilter, type OpenChallenge } from '../../net/challenges';
+import type { OpenChallenge } from '../../net/challenges';
 import type { ChallengeTerms } from '../../net/challenge-terms';
-import {
-  EMPTY_LOBBY,
-  type LobbyInput,
-  type LobbyKeys,
-  type LobbyNotice,
-  type LobbyState,
-  type Pairing,
-  lobbyView,
-  stepLobby,
-  takeNotices,
-  takePairings,
-} from '../../net/lobby';
-import { PAIRING_KIND } from '../../net/pairing';
-import type { Event, Subscription } from '../../net/relay-pool';
+import { fingerprint, generateKeyPair, keyPairFromSecret, secretKeyBytes } from '../../net/identity';
+import type { lobbyView } from '../../net/lobby';
+import { EMPTY_LOBBY, type LobbyNotice, type LobbyState, type Pairing } from '../../net/lobby';
 import { type StoredGame, addPairedGames, ensureDeviceKey, listFriendGameRecords } from '../../storage';
 import { db, notify, screen, settings, updateSettings } from '../shell/app-state';
 import { currentRelays, relayPool } from '../online/online';
 import { storageErrorText } from '../words/storage-words';
 import * as m from '../words/paraglide/messages.js';
+import { type LobbyRunner, createLobbyRunner } from './lobby-runner';
 import {
   blockKey,
   claimedRating,
@@ -41,10 +30,6 @@ import {
 
 /** How often the lobby is ticked (expiries, an acceptance left unanswered): seconds matter, not less. */
 const TICK_MS = 2000;
-/** The most challenges one relay may send on the subscription (the board keeps fewer still). */
-const MAX_CHALLENGE_EVENTS = 2000;
-/** How far back pairing events are asked for: a correspondence challenge lives a week. */
-const PAIRING_SINCE_SECONDS = 7 * 24 * 3600;
 
 export type PeopleStatus =
   | { readonly kind: 'off' }
@@ -62,52 +47,25 @@ export const lobbyNotice = signal<LobbyNotice | null>(null);
 export const myRating = signal<ReturnType<typeof claimedRating> | null>(null);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-export const blockedKeys = (): ReadonlySet<string> => new Set(settings.value.blockedKeys);
 
-let keys: { me: string; secretKey: Uint8Array } | null = null;
-let subscriptions: Subscription[] = [];
+let runner: LobbyRunner | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
-/** Where each key's events came from: the opponent's relays, when a pairing starts. */
-const seenOn = new Map<string, Set<string>>();
-
-const lobbyKeys = (): LobbyKeys | null => keys && { ...keys, blocked: blockedKeys() };
 
 /** What the screen lists (read while rendering: it follows the lobby, the clock and the blocked list). */
 export function peopleView(): ReturnType<typeof lobbyView> | null {
-  const state = lobby.value;
-  const now = lobbyNow.value;
-  const k = keys && { ...keys, blocked: new Set(settings.value.blockedKeys) };
-  return k && lobbyView(state, k, now);
+  void lobby.value;
+  void lobbyNow.value;
+  void settings.value.blockedKeys;
+  return runner && runner.view();
 }
 
-/** Runs one input through the lobby, publishes what it says, and starts what it paired. */
-function step(input: LobbyInput): void {
-  const k = lobbyKeys();
-  if (!k) return;
-  const { state, publish } = stepLobby(lobby.peek(), input, k);
-  const paired = takePairings(state);
-  const noticed = takeNotices(paired.state);
-  lobby.value = noticed.state;
-  if (noticed.notices.length) lobbyNotice.value = noticed.notices.at(-1)!;
-  const relays = currentRelays();
-  for (const event of publish) void relayPool().publish(relays, event);
-  for (const pairing of paired.pairings) void startPairing(pairing);
-}
-
-function onEvent(event: Event, url: string): void {
-  let urls = seenOn.get(event.pubkey);
-  if (!urls) seenOn.set(event.pubkey, (urls = new Set()));
-  if (urls.size < 8) urls.add(url);
-  step({ type: 'event', event, now: nowSeconds() });
-}
-
-async function startPairing(pairing: Pairing): Promise<void> {
+async function startPairing(pairing: Pairing, seenOn: readonly string[]): Promise<void> {
   const d = db.value;
   if (!d) return notify(m.people_not_saved({ reason: m.people_no_storage() }));
   const records = pairingRecords(pairing, {
     myName: settings.value.friendInvite.name.trim() || m.people_default_name(),
     theirName: strangerName(fingerprint(pairing.opponent)),
-    peer: { key: pairing.opponent, relays: peerRelays(seenOn.get(pairing.opponent) ?? [], currentRelays()) },
+    peer: { key: pairing.opponent, relays: peerRelays(seenOn, currentRelays()) },
     now: Date.now(),
   });
   const stored = await addPairedGames(d, records);
@@ -148,28 +106,30 @@ export async function startPeople(): Promise<void> {
     peopleStatus.value = { kind: 'failed', why: pair.error.kind };
     return;
   }
-  keys = { me: pair.value.publicKey, secretKey: secretKeyBytes(pair.value) };
+  runner = createLobbyRunner({
+    port: relayPool(),
+    relays: currentRelays,
+    me: pair.value.publicKey,
+    secretKey: secretKeyBytes(pair.value),
+    blocked: () => new Set(settings.peek().blockedKeys),
+    now: nowSeconds,
+    onChange: (state) => (lobby.value = state),
+    onNotice: (notice) => (lobbyNotice.value = notice),
+    onPairing: (pairing, seenOn) => void startPairing(pairing, seenOn),
+  });
+  runner.start();
   void refreshRating();
-  const relays = currentRelays();
-  const pool = relayPool();
-  const now = nowSeconds();
-  subscriptions = [
-    pool.subscribe(relays, [challengeFilter(now)], { onEvent }, { maxEvents: MAX_CHALLENGE_EVENTS }),
-    pool.subscribe(relays, [{ kinds: [PAIRING_KIND], '#p': [keys.me], since: now - PAIRING_SINCE_SECONDS }], {
-      onEvent,
-    }),
-  ];
   timer = setInterval(() => {
     lobbyNow.value = nowSeconds();
-    step({ type: 'tick', now: lobbyNow.value });
+    runner?.tick();
   }, TICK_MS);
-  peopleStatus.value = { kind: 'on', me: keys.me };
+  peopleStatus.value = { kind: 'on', me: pair.value.publicKey };
 }
 
-/** Ends the lobby (tests, or a relay list changed): the subscriptions and the tick; the state is kept. */
+/** Ends the lobby (the subscriptions and the tick); what it knew is kept. */
 export function stopPeople(): void {
-  for (const s of subscriptions) s.close();
-  subscriptions = [];
+  runner?.stop();
+  runner = null;
   if (timer) clearInterval(timer);
   timer = null;
   if (peopleStatus.peek().kind === 'on') peopleStatus.value = { kind: 'off' };
@@ -177,14 +137,14 @@ export function stopPeople(): void {
 
 export function publishChallenge(terms: ChallengeTerms): void {
   const id = newChallengeId(crypto.getRandomValues(new Uint8Array(16)));
-  step({ type: 'challenge', id, terms, rating: myRating.peek(), now: nowSeconds() });
+  runner?.challenge(id, terms, myRating.peek());
 }
 
-export const withdrawChallenge = (id: string): void => step({ type: 'withdraw', id, now: nowSeconds() });
+export const withdrawChallenge = (id: string): void => runner?.withdraw(id);
 
 export function acceptChallenge(challenge: OpenChallenge): void {
   lobbyNotice.value = null;
-  step({ type: 'accept', challenge, now: nowSeconds() });
+  runner?.accept(challenge);
 }
 
 /** Blocks a key: kept in settings, so its challenges and events are never shown again on this device. */
