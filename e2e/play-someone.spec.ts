@@ -189,6 +189,27 @@ test('withdrawing takes the challenge away; a blocked key’s challenges are nev
   await closeAll(a, b, c);
 });
 
+test('an empty list says so and offers the computer meanwhile', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const d = await device(browser);
+  await openLobby(d);
+  // Whatever earlier tests left open on the relay is blocked away, one row at a time, till none is left.
+  const blockFirst = d.page
+    .locator('.challenge[data-author]')
+    .first()
+    .getByRole('button', { name: /^Block player/ });
+  await expect(async () => {
+    if (await blockFirst.isVisible()) await blockFirst.click();
+    await expect(d.page.getByText('No one is waiting for a game right now.', { exact: false })).toBeVisible({
+      timeout: 500,
+    });
+  }).toPass({ timeout: 60_000 });
+  await d.page.screenshot({ path: test.info().outputPath('empty.png'), fullPage: true });
+  await d.page.getByRole('button', { name: 'Play the computer' }).click();
+  await expect(d.page).toHaveURL(/#\/new$/);
+  await d.context.close();
+});
+
 const SHAPES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'landscape', width: 844, height: 390 },
