@@ -234,7 +234,7 @@ test('the screen fits every shape, light and dark, in English, German and Chines
     const d = await device(browser, { locale });
     await d.page.emulateMedia({ colorScheme: scheme });
     await d.page.goto('/#/people');
-    await expect(d.page.locator(`.challenge[data-author]`).first()).toBeVisible();
+    await expect(d.page.locator(`.challenge[data-author]`).first()).toBeVisible({ timeout: 30_000 });
     for (const shape of SHAPES) {
       await d.page.setViewportSize({ width: shape.width, height: shape.height });
       await d.page.evaluate(() => document.fonts.ready);
