@@ -241,6 +241,11 @@ test('the screen fits every shape, light and dark, in English, German and Chines
       expect.soft(await layoutProblems(d.page), `${look} at ${shape.name}`).toEqual([]);
       await d.page.screenshot({ path: `${shots}/${look}-${shape.name}.png`, fullPage: true });
     }
+    // Home's tile that leads here, at the phone's shape (to look at; Home's own specs check its layout).
+    await d.page.setViewportSize(PHONE);
+    await d.page.goto('/');
+    await expect(d.page.getByRole('button', { name: /./ }).first()).toBeVisible();
+    await d.page.screenshot({ path: `${shots}/${look}-home.png`, fullPage: true });
     await d.context.close();
   }
   await other.context.close();
