@@ -56,4 +56,5 @@ export const DEFAULT_SETTINGS: Settings = {
   lessonsDone: [],
   friendInvite: { name: '', variant: 'pente', size: 19, tournamentRule: true, colour: 'random' },
   relayEdits: { added: [], removed: [] },
+  blockedKeys: [],
 };

@@ -197,3 +197,63 @@ export async function receiveFriendLink(
   if (received.ok && written) announceGameChanges([{ id: written.id, revision: written.revision }]);
   return received;
 }
+
+/**
+ * Stores the games a pairing with a stranger starts ("Play someone now", issue 30), in one transaction:
+ * each new friend game id is added; one this device already holds (a pairing seen twice: two tabs, a
+ * relay's replay) is kept as it is, never doubled. Returns every game of the pairing as stored, in order.
+ */
+export async function addPairedGames(
+  db: PenteDb,
+  records: readonly StoredGame[],
+  now: number = Date.now(),
+): Promise<StorageResult<StoredGame[]>> {
+  const written: StoredGame[] = [];
+  const stored = await withTransaction(
+    db,
+    ['games', 'summaries'],
+    'readwrite',
+    'save the game',
+    async (tx): Promise<StorageResult<StoredGame[]>> => {
+      const games = tx.objectStore('games');
+      const result: StoredGame[] = [];
+      for (const record of records) {
+        const problem = record.friend ? gameRecordProblem(gameFields(record, 1, now)) : 'not a friend game';
+        if (problem || !record.friend)
+          return fail(
+            'invalid',
+            { kind: 'not-savable', thing: 'game', detail: problem ?? '' },
+            `The game could not be saved: ${problem}.`,
+          );
+        const found = readCopy(await games.index('byFriendGame').getAll(record.friend.gameId));
+        if (!found.ok) return found;
+        if (found.value) {
+          result.push(found.value);
+          continue;
+        }
+        const next = gameFields(record, 1, now);
+        await Promise.all([
+          request(games.put(next)),
+          request(tx.objectStore('summaries').put(summarize(next.id, next))),
+        ]);
+        written.push(next);
+        result.push(next);
+      }
+      return ok(result);
+    },
+    { durability: 'strict' },
+  );
+  if (stored.ok && written.length) announceGameChanges(written.map((g) => ({ id: g.id, revision: g.revision })));
+  return stored;
+}
+
+/**
+ * Every friend game record this device keeps that opens (those that do not are left out), unfinished and
+ * ended: what the rating from games against people is computed from (ui/people/people-model.ts).
+ */
+export function listFriendGameRecords(db: PenteDb): Promise<StorageResult<StoredGame[]>> {
+  return withTransaction(db, ['games'], 'readonly', 'list the saved games', async (tx) => {
+    const records: unknown[] = await tx.objectStore('games').index('byFriendGame').getAll();
+    return ok(records.filter((r) => gameRecordProblem(r) === null) as StoredGame[]);
+  });
+}

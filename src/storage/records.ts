@@ -208,6 +208,11 @@ export interface Settings {
    * as changes so a later version's new defaults still reach a player who added one relay.
    */
   readonly relayEdits: RelayEditsSetting;
+  /**
+   * Keys the player blocked ("Play someone now", issue 30): their challenges and events are never shown.
+   * 64 lowercase hex digits each, the newest last, at most MAX_BLOCKED_KEYS.
+   */
+  readonly blockedKeys: readonly string[];
 }
 
 /** Relay URLs added and default ones removed (normal form: src/net/relays.ts parseRelayUrl). */

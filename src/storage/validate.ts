@@ -258,6 +258,17 @@ export function relayEditsProblem(v: unknown): string | null {
   return null;
 }
 
+/** A bound on the blocked list, so a corrupted value cannot be huge; far more than anyone blocks. */
+export const MAX_BLOCKED_KEYS = 500;
+const PUBLIC_KEY = /^[0-9a-f]{64}$/;
+
+export const blockedKeysProblem = (v: unknown): string | null =>
+  !Array.isArray(v) || v.length > MAX_BLOCKED_KEYS
+    ? `not a list of at most ${MAX_BLOCKED_KEYS}`
+    : v.every((key) => typeof key === 'string' && PUBLIC_KEY.test(key))
+      ? null
+      : 'holds something that is not a public key';
+
 export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is Settings[K] } = {
   theme: (v): v is Settings['theme'] => isOneOf(['system', 'light', 'dark'], v),
   language: (v): v is Settings['language'] => isOneOf(LANGUAGE_CHOICES, v),
@@ -273,6 +284,7 @@ export const SETTING_CHECKS: { readonly [K in SettingName]: (v: unknown) => v is
   newGame: (v): v is NewGameDefaults => newGameProblem(v) === null,
   friendInvite: (v): v is FriendInviteDefaults => friendInviteProblem(v) === null,
   relayEdits: (v): v is Settings['relayEdits'] => relayEditsProblem(v) === null,
+  blockedKeys: (v): v is readonly string[] => blockedKeysProblem(v) === null,
   lessonsDone: (v): v is readonly string[] =>
     Array.isArray(v) && v.length <= MAX_LESSONS_DONE && v.every((id) => typeof id === 'string' && id.length <= 40),
 };

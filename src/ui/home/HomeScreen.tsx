@@ -261,6 +261,12 @@ const ICONS: Record<string, ComponentChildren> = {
       <path d="M3 19c0-3 2.2-5 5-5s5 2 5 5M12.5 19c.3-2.8 2-5 4-5 2.6 0 4.5 2 4.5 5" />
     </>
   ),
+  people: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c-2.6 2.4-3.8 5.2-3.8 8.5s1.2 6.1 3.8 8.5M12 3.5c2.6 2.4 3.8 5.2 3.8 8.5s-1.2 6.1-3.8 8.5" />
+    </>
+  ),
   puzzles: (
     <>
       <path d="M5 5h14v14H5zM5 12h14M12 5v14" />
@@ -337,7 +343,8 @@ export function Home() {
       {wide && (cards ? <cards.LessonsCard /> : <CardSlot />)}
       <nav class="home-menu" aria-label={m.home_menu_label()}>
         {game && <Tile icon="new" label={m.home_new_game()} onClick={go('new')} width="primary" />}
-        <Tile icon="friend" label={m.home_tile_play_friend()} onClick={go('friend')} width="wide" />
+        <Tile icon="friend" label={m.home_tile_play_friend()} onClick={go('friend')} width="half" />
+        <Tile icon="people" label={m.home_tile_play_someone()} onClick={go('people')} width="half" />
         <Tile icon="games" label={m.home_tile_games()} onClick={go('games')} />
         <Tile icon="players" label={m.home_tile_players()} onClick={go('players')} />
         <Tile icon="settings" label={m.home_tile_settings()} onClick={go('settings')} />

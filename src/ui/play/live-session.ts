@@ -159,7 +159,8 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
   session.value = controller;
   // From a form (new game, demo) or another game (rematch), Back returns to where the player was before it.
   const from = screen.peek();
-  const replace = from === 'new' || from === 'demo' || from === 'play' || from === 'friend' || from === 'shared';
+  const replace =
+    from === 'new' || from === 'demo' || from === 'play' || from === 'friend' || from === 'people' || from === 'shared';
   navigate({ screen: 'play', gameId: record.id }, { replace });
 }
 

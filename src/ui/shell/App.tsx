@@ -32,6 +32,7 @@ const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   about: lazyScreen(() => import('../info/AboutScreen').then((m) => m.About)).Screen,
   shared: lazyScreen(() => import('../share/SharedGame').then((m) => m.SharedGame)).Screen,
   friend: lazyScreen(() => import('../friends/FriendScreen').then((m) => m.Friend)).Screen,
+  people: lazyScreen(() => import('../people/PeopleScreen').then((m) => m.People)).Screen,
   'bad-link': lazyScreen(() => import('./LinkProblem').then((m) => m.BadLink)).Screen,
 };
 

@@ -39,6 +39,7 @@ export type Screen =
   | 'puzzles'
   | 'about'
   | 'friend'
+  | 'people'
   | 'shared'
   | 'bad-link';
 

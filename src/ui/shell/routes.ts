@@ -33,6 +33,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   rules: 'rules',
   learn: 'learn',
   friend: 'friend',
+  people: 'people',
   puzzles: 'puzzles',
   about: 'about',
 };
