@@ -7,7 +7,7 @@
  * left as it was.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { type LinkArrival, type OpenedLink, formatPoint, opponent } from '../../core';
+import { type LinkArrival, type LinkRefusal, type OpenedLink, formatPoint, opponent } from '../../core';
 import {
   type LinkMeaning,
   NAME_FIELD_LENGTH,
@@ -24,6 +24,7 @@ import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
 import { storageErrorText } from '../words/storage-words';
+import { linkTrust, prepareLinkSecurity } from './link-signer';
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -53,6 +54,20 @@ function refusal(arrival: LinkArrival, game: StoredGame): string | null {
   }
 }
 
+/** Why a link's signature refused it, in words. */
+export function signatureRefusal(refusal: LinkRefusal): string {
+  switch (refusal.kind) {
+    case 'unsigned':
+      return m.friends_refused_unsigned();
+    case 'no-key':
+      return m.friends_refused_no_key();
+    case 'wrong-key':
+      return m.friends_refused_wrong_key();
+    case 'bad-signature':
+      return m.friends_refused_bad_signature();
+  }
+}
+
 /** What to say when a link brought the other side's move. */
 function arrivalNotice(game: StoredGame): string {
   const state = toGameState(game);
@@ -75,9 +90,11 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
   const receive = async (myName: string) => {
     const d = db.value;
     if (!d) return;
-    const received = await receiveFriendLink(d, opened, { myName });
+    const trust = linkTrust(await prepareLinkSecurity());
+    const received = await receiveFriendLink(d, opened, { myName, trust });
     if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
-    const { arrival, game } = received.value;
+    const { arrival, game, refusal: forged } = received.value;
+    if (forged) return setPhase({ kind: 'refused', message: signatureRefusal(forged), game });
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
     }
@@ -95,8 +112,9 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
 
   useEffect(() => {
     // Storage decided what the link means here (core's rule against this device's copy); this renders it.
-    const { arrival } = meaning;
-    if (arrival.kind === 'unstored') setPhase({ kind: 'view-only', note: m.friends_view_only_no_storage() });
+    const { arrival, refusal: forged } = meaning;
+    if (forged) setPhase({ kind: 'refused', message: signatureRefusal(forged), game: meaning.game });
+    else if (arrival.kind === 'unstored') setPhase({ kind: 'view-only', note: m.friends_view_only_no_storage() });
     // An invitation waits for the player to accept it (and say their name); anything else is applied now.
     else if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
     else void receive(settings.value.friendInvite.name || m.friends_default_name());
