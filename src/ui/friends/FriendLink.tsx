@@ -25,9 +25,19 @@ import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
 import { storageErrorText } from '../words/storage-words';
 import { linkTrust, prepareLinkSecurity } from './link-signer';
+import { type DivergenceAnswer, DivergenceSheet } from './DivergenceSheet';
+import { type DivergenceView, divergenceView } from './divergence-model';
+import { bringTogether, routeToSplit } from './divergence-actions';
 
 type Phase =
   | { readonly kind: 'checking' }
+  | {
+      readonly kind: 'diverged';
+      readonly view: DivergenceView;
+      readonly game: StoredGame;
+      readonly signer: string | null;
+      readonly message: string;
+    }
   | { readonly kind: 'join'; readonly mySide: 1 | 2 }
   | { readonly kind: 'view-only'; readonly note: string }
   | { readonly kind: 'refused'; readonly message: string; readonly game: StoredGame | null }
@@ -83,6 +93,7 @@ function arrivalNotice(game: StoredGame): string {
 /** A friend game's link, with what storage said it means here (share/SharedGame.tsx asked). */
 export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: LinkMeaning }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
   const friend = opened.link.friend!;
   const senderName = opened.link.names?.[friend.sender - 1] || m.friends_sender_unknown();
 
@@ -93,8 +104,20 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
     const trust = linkTrust(await prepareLinkSecurity());
     const received = await receiveFriendLink(d, opened, { myName, trust });
     if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
-    const { arrival, game, refusal: forged } = received.value;
+    const { arrival, game, refusal: forged, signer } = received.value;
     if (forged) return setPhase({ kind: 'refused', message: signatureRefusal(forged), game });
+    if (arrival.kind === 'conflict' && game) {
+      // A line kept apart earlier (keep both) takes the link; else the two lines are shown, to choose.
+      const routed = await routeToSplit(d, opened, game, trust, myName);
+      if (routed) {
+        void refreshResumable();
+        await openGame(routed);
+        return notify(arrivalNotice(routed), undefined, true);
+      }
+      const state = toGameState(game);
+      const view = state.ok ? divergenceView(state.value, opened.state, signer, game.friend?.peer?.key ?? null) : null;
+      if (view) return setPhase({ kind: 'diverged', view, game, signer, message: refusal(arrival, game) ?? '' });
+    }
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
     }
@@ -120,9 +143,37 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
     else void receive(settings.value.friendInvite.name || m.friends_default_name());
   }, []);
 
+  /** The player's choice for two lines that part. */
+  const answer = async (choice: DivergenceAnswer) => {
+    if (phase.kind !== 'diverged' || busy) return;
+    const { game, signer, message } = phase;
+    if (choice === 'keep-mine') return setPhase({ kind: 'refused', message, game });
+    setBusy(true);
+    const outcome = await bringTogether(db.value!, opened, choice, signer);
+    setBusy(false);
+    if (!outcome.ok) return setPhase({ kind: 'failed', message: storageErrorText(outcome.error) });
+    if (outcome.value.kind === 'gone') return setPhase({ kind: 'refused', message: m.friends_diverged_gone(), game });
+    void refreshResumable();
+    await openGame(outcome.value.game);
+    notify(choice === 'take-theirs' ? m.friends_diverged_took() : m.friends_diverged_kept_both());
+  };
+
   switch (phase.kind) {
     case 'checking':
       return <p class="loading">{m.friends_opening()}</p>;
+    case 'diverged':
+      return (
+        <>
+          <LinkProblem title={m.friends_refused_title()} message={phase.message} />
+          <DivergenceSheet
+            view={phase.view}
+            them={theirNameIn(phase.game)}
+            players={phase.game.players}
+            busy={busy}
+            onAnswer={(choice) => void answer(choice)}
+          />
+        </>
+      );
     case 'join':
       return <JoinForm opened={opened} mySide={phase.mySide} senderName={senderName} onAccept={receive} />;
     case 'view-only':
