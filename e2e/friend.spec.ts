@@ -235,7 +235,8 @@ test('a tampered link is refused and changes nothing; an old link is already up 
     await expect(b.page.getByText('Already up to date.')).toBeVisible();
     await expect(b.page.locator('main.play')).toHaveAttribute('data-ply', '3');
 
-    // One earlier move changed (White's A17 made B17), the check made again as a tamperer would.
+    // One earlier move changed (White's A17 made B17), the check made again as a tamperer would: Ann's
+    // links are signed and Bob's copy pinned her key, so a link remade without her key is refused as unsigned.
     const code = third.slice(third.indexOf('#/g/') + 4);
     const parsed = parseGameLink(code);
     if (!parsed.ok) throw new Error(parsed.error.message);
@@ -248,7 +249,7 @@ test('a tampered link is refused and changes nothing; an old link is already up 
     const tampered = formatGameLink({ state: changed.value, names: link.names!, friend: link.friend });
     await openLink(b.page, `${third.slice(0, third.indexOf('#/g/') + 4)}${tampered}`);
     await expect(b.page.getByRole('alert')).toHaveText(
-      'This link does not match your game with Ann: move 2 is not the move played in your game. Your game is unchanged.',
+      'This link is not signed, and this game’s links are: it was not made by your friend’s app. Nothing was changed.',
     );
     expect(await storedGames(b.page)).toEqual(before);
     await b.page.getByRole('button', { name: 'Open your game' }).click();

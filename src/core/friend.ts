@@ -9,6 +9,7 @@
 import { type Player, type Point, opponent } from './board';
 import type { GameResult } from './game';
 import type { OpenedLink } from './link';
+import type { Result } from './result';
 import type { Rules } from './variants';
 
 /** A game as the merge rule compares it: its rules, moves and result. */
@@ -128,6 +129,57 @@ export function linkArrival(opened: OpenedLink, copy: FriendCopy | null): LinkAr
   return receiverMoved || state.result ? { kind: 'foreign' } : { kind: 'join', mySide: receiver };
 }
 
+// ── Signed links (issue 30, item 6): the types the net layer's check and storage's merge share ─────────
+
+/** Why a friend link is refused before the merge rule reads it (net/link-signature.ts checks). */
+export type LinkRefusal =
+  /** The game pinned this side's key, and the link is not signed. */
+  | { readonly kind: 'unsigned' }
+  /** Signed, but no key is pinned for its sender and it carries none: nothing to check it against. */
+  | { readonly kind: 'no-key' }
+  /** It carries another key than the one pinned for the player it claims to come from. */
+  | { readonly kind: 'wrong-key' }
+  /** The signature does not verify: the link was changed, or signed by someone else. */
+  | { readonly kind: 'bad-signature' };
+
+/** The keys a device knows for one friend game: its own (null: none made yet), and the other side's pinned one. */
+export interface GameKeys {
+  readonly mine: string | null;
+  readonly theirs: string | null;
+}
+
+/** A friend link that passed its signature check: what it means, and what to learn from it. */
+export interface JudgedLink {
+  readonly arrival: LinkArrival;
+  /** The key to pin for the other side, when this link is the first to bring it (null: nothing to pin). */
+  readonly pin: string | null;
+  /** The key that signed it (null: an unsigned link, read as before issue 30). */
+  readonly signer: string | null;
+}
+
+/**
+ * What opening a friend link means, its signature checked first (net/link-signature.ts's
+ * signedLinkArrival); storage runs it inside the transaction that reads the copy and writes the result,
+ * so the key it checks against is the one stored with the copy. `copy` null: this device has none.
+ */
+export type LinkJudge = (
+  opened: OpenedLink,
+  copy: FriendCopy | null,
+  keys: GameKeys,
+) => Result<JudgedLink, LinkRefusal>;
+
+/**
+ * Whether a link this device sends should carry its key (and its relay hints): while the other side may not
+ * have pinned it. They pin it from the first signed link of ours they open, and they can only have answered
+ * a move of ours after opening a link that holds it: so a device carries its key until the game holds a
+ * move of the other side's after its own first move (its side's first move is move `mySide`), or while it
+ * has pinned no key for the other side at all (a game begun by unsigned links, whose other side may have
+ * pinned nothing either).
+ */
+export function linkCarriesKey(moveCount: number, mySide: Player, hasPeer: boolean): boolean {
+  return !hasPeer || moveCount < mySide + 1;
+}
+
 // ── Copies that diverged (issue 30, item 6) ─────────────────────────────────────────────────────────────
 
 /**
@@ -193,4 +245,14 @@ export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGa
   if (choice === 'take-theirs') return { copy: line(d.theirs), split: null };
   const [stays, leaves] = d.keepsId === 'mine' ? [d.mine, d.theirs] : [d.theirs, d.mine];
   return { copy: line(stays), split: { game: line(leaves), gameId: newGameId } };
+}
+
+/**
+ * A line as far as it goes at the parting: the moves both lines share and its own move there (or, where it
+ * has none, its ending). What names the line that leaves (splitGameId): the same on both devices however
+ * far each has played the line on, so a later link of that line still finds its game.
+ */
+export function partingOf(line: GameMoves, firstDifference: number): GameMoves {
+  const moves = line.moves.slice(0, firstDifference);
+  return { rules: line.rules, moves, result: moves.length < firstDifference ? line.result : null };
 }

@@ -136,7 +136,8 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
  * 1's name, player 2's name (each UTF-8 in base64url; empty for a name not known yet, as a friend's in an
  * invitation), any tagged fields (`v<ply>` the move shown when it is not the last, `e<loser><r|t>` or `ed`
  * an ending the moves do not show (a resignation, time, a draw), `g<id>` and `s<side>` a friend game's
- * id and the side whose device made the link, `k<key>` the sender's public key and `x<signature>` a
+ * id and the side whose device made the link, `r<relays>` the relays the sender reads (relay hints:
+ * formatRelayHints), `k<key>` the sender's public key and `x<signature>` a
  * signature of everything before it, always the last tag: see LinkSeal), and last a two-digit check of
  * everything before it, so a link cut short or changed on the way is refused rather than read as another
  * game. A 150-move game with two 20-letter names is about 400 characters.
@@ -191,6 +192,8 @@ export interface GameLink {
   readonly friend: FriendMark | null;
   /** The sender's signature (null: an unsigned link, as every link made before issue 30). */
   readonly seal: LinkSeal | null;
+  /** The relays the sender reads (`r`: relay hints, sent with the sender's key); empty when the link has none. */
+  readonly relays: readonly string[];
 }
 
 /** A link read: what it carries, and the game it names replayed through the rules (its ending applied). */
@@ -355,6 +358,8 @@ export interface GameLinkOptions {
   readonly friend?: FriendMark | null;
   /** The sender's public key (64 hex digits), for a link that carries it (`k`), before it is signed. */
   readonly publicKey?: string | null;
+  /** The relays the sender reads, sent as hints (`r`) with its key: at most MAX_LINK_RELAYS fit. */
+  readonly relays?: readonly string[];
 }
 
 /**
@@ -374,6 +379,8 @@ export function formatGameLinkBody(options: GameLinkOptions): string {
   if (r?.reason === 'resignation' || r?.reason === 'time') fields.push(`e${opponent(r.winner)}${r.reason[0]}`);
   else if (r?.reason === 'draw' && !replayedResult(state)) fields.push('ed');
   if (friend) fields.push(`g${friend.gameId}`, `s${friend.sender}`);
+  const hints = formatRelayHints(options.relays ?? []);
+  if (hints !== '') fields.push(`r${hints}`);
   const key = options.publicKey ? fromHex(options.publicKey) : null;
   if (key?.length === 32) fields.push(`k${base64url(key)}`);
   return fields.join('.');
@@ -385,6 +392,45 @@ export function sealGameLink(body: string, signature: string): string {
   if (bytes?.length !== 64) throw new Error('A link signature is 64 bytes.');
   const sealed = `${body}.x${base64url(bytes)}`;
   return `${sealed}.${linkCheck(sealed)}`;
+}
+
+// ── Relay hints: where the sender can be reached over Nostr (issue 30) ─────────────────────────────────
+
+/** The most relays a link names: a hint, not the list; it keeps a link short (about 25 characters each). */
+export const MAX_LINK_RELAYS = 4;
+/** The longest relay address a link carries (scheme included). */
+export const MAX_LINK_RELAY_LENGTH = 100;
+/** A relay address as links carry it: ws:// or wss://, then no space, `#`, or anything that is not printable ASCII. */
+const RELAY_ADDRESS = /^wss?:\/\/[!-~]+$/;
+
+/** Whether `url` is one a link may carry. */
+const linkRelay = (url: string): boolean =>
+  url.length <= MAX_LINK_RELAY_LENGTH && RELAY_ADDRESS.test(url) && !url.includes('#') && !url.slice(6).includes('://');
+
+/**
+ * The `r` field's value for `relays`: the first MAX_LINK_RELAYS that a link may carry, `wss://` left out
+ * (the usual scheme: a bare host means it), separated by spaces, as UTF-8 in base64url; '' for none.
+ */
+export function formatRelayHints(relays: readonly string[]): string {
+  const carried = [...new Set(relays.filter(linkRelay))].slice(0, MAX_LINK_RELAYS);
+  if (carried.length === 0) return '';
+  return base64url(utf8.encode(carried.map((url) => (url.startsWith('wss://') ? url.slice(6) : url)).join(' ')));
+}
+
+/** The relays an `r` field names (formatRelayHints' inverse), or null for a field no link of ours holds. */
+export function parseRelayHints(field: string): string[] | null {
+  if (field.length > Math.ceil((MAX_LINK_RELAYS * (MAX_LINK_RELAY_LENGTH + 1) * 4) / 3)) return null;
+  const bytes = fromBase64url(field);
+  if (!bytes || bytes.length === 0) return null;
+  let text: string;
+  try {
+    text = utf8Strict.decode(bytes);
+  } catch {
+    return null;
+  }
+  const relays = text.split(' ').map((hint) => (hint.startsWith('ws://') ? hint : `wss://${hint}`));
+  if (relays.length > MAX_LINK_RELAYS || new Set(relays).size !== relays.length) return null;
+  return relays.every(linkRelay) ? relays : null;
 }
 
 /** Whether the moves alone end the game (a draw on a full board does; an agreed draw does not). */
@@ -422,6 +468,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       ending: null,
       friend: null,
       seal: null,
+      relays: [],
     };
     return ok({ link, state });
   }
@@ -454,6 +501,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   let sender: Player | null = null;
   let publicKey: string | null = null;
   let signature: string | null = null;
+  let relays: readonly string[] = [];
   const seen = new Set<string>();
   for (const tag of tags) {
     const kind = tag[0] ?? '';
@@ -469,6 +517,8 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       gameId = value;
     } else if (kind === 's' && (value === '1' || value === '2')) {
       sender = Number(value) as Player;
+    } else if (kind === 'r' && parseRelayHints(value)) {
+      relays = parseRelayHints(value)!;
     } else if (kind === 'k' && readBytes(value, 32)) {
       publicKey = readBytes(value, 32);
     } else if (kind === 'x' && readBytes(value, 64)) {
@@ -492,5 +542,8 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   }
   if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);
   else if (ending) state = { ...state, result: ending };
-  return ok({ link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend, seal }, state });
+  return ok({
+    link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend, seal, relays },
+    state,
+  });
 }

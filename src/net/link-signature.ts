@@ -23,10 +23,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import {
   type FriendCopy,
+  type GameKeys,
   type GameLinkOptions,
-  type LinkArrival,
+  type JudgedLink,
+  type LinkRefusal,
   type OpenedLink,
-  type Player,
   type Result,
   err,
   formatGameLinkBody,
@@ -38,6 +39,7 @@ import {
 /** Separates a link's signature from any other signature the same key makes (an event's, another app's). */
 const DOMAIN = new TextEncoder().encode('pente/link-signature/v1');
 const utf8 = new TextEncoder();
+const NO_AUX = new Uint8Array(32);
 
 /** What is signed: a hash of the domain, the sender's key and the link's text before its signature. */
 const signedMessage = (publicKey: string, signedText: string): Uint8Array =>
@@ -53,40 +55,13 @@ export const publicKeyOf = (secretKey: Uint8Array): string => bytesToHex(schnorr
 export function signGameLink(options: GameLinkOptions, secretKey: Uint8Array, carryKey: boolean): string {
   const publicKey = publicKeyOf(secretKey);
   const body = formatGameLinkBody({ ...options, publicKey: carryKey ? publicKey : null });
-  return sealGameLink(body, bytesToHex(schnorr.sign(signedMessage(publicKey, body), secretKey)));
+  // No auxiliary randomness (BIP-340 allows it: the nonce still comes from the key and the message), so the
+  // same game makes the same link however often a screen draws it.
+  return sealGameLink(body, bytesToHex(schnorr.sign(signedMessage(publicKey, body), secretKey, NO_AUX)));
 }
 
-/**
- * Whether a link this device sends should carry its key: while the other side may not have pinned it. The
- * inviter's key is in the invitation, and the friend pins it when they join, so the inviter carries it until
- * the friend's first move is in the game; the friend carries theirs until a move of the inviter's that
- * answers the friend's first move is (the inviter can only have made it after pinning).
- */
-export function linkCarriesKey(moveCount: number, mySide: Player, invitedByMe: boolean): boolean {
-  const firstMoveOf = (side: Player) => (side === 1 ? 1 : 2);
-  const theirSide: Player = mySide === 1 ? 2 : 1;
-  if (invitedByMe) return moveCount < firstMoveOf(theirSide);
-  return moveCount < firstMoveOf(mySide) + 1;
-}
-
-/** Why a link is refused. */
-export type LinkRefusal =
-  /** The game pinned this side's key, and the link is not signed. */
-  | { readonly kind: 'unsigned' }
-  /** Signed, but no key is pinned for its sender and it carries none: nothing to check it against. */
-  | { readonly kind: 'no-key' }
-  /** It carries another key than the one pinned for the player it claims to come from. */
-  | { readonly kind: 'wrong-key' }
-  /** The signature does not verify: the link was changed, or signed by someone else. */
-  | { readonly kind: 'bad-signature' };
-
-/** A sentence for each refusal, for the screen's error (the UI puts its own words in its catalogue). */
-export const LINK_REFUSALS = {
-  unsigned: 'This game’s links are signed, and this one is not: it was not made by your friend’s app.',
-  'no-key': 'This link is signed, but by a key this game does not know.',
-  'wrong-key': 'This link was signed by someone other than the player it claims to come from.',
-  'bad-signature': 'This link’s signature does not match it: it was changed after it was signed.',
-} as const satisfies Record<LinkRefusal['kind'], string>;
+export { linkCarriesKey } from '../core';
+export type { GameKeys, LinkRefusal };
 
 /** A link that may be read on: whose key signed it (null: unsigned), and whether to pin that key now. */
 export interface LinkTrust {
@@ -117,28 +92,36 @@ export function checkLinkSignature(opened: OpenedLink, pinnedKey: string | null)
   return ok({ publicKey: key, pin: pinnedKey === null });
 }
 
-/** The keys a device knows for one friend game: its own, and the one pinned for the other side (null: none yet). */
-export interface GameKeys {
-  readonly mine: string;
-  readonly theirs: string | null;
-}
-
 /**
- * What opening a friend link means, signatures first: the key pinned for the side the link claims to come
- * from (this device's own key for its own side; none for a game this device has no copy of, whose
- * invitation brings the inviter's key) must have signed it, and then the merge rule (core's linkArrival)
- * says what it does. `pin`: the key to pin for the other side, when this link is the first to bring it.
+ * What opening a friend link means, signatures first (core's LinkJudge, which storage runs in the
+ * transaction that merges it): the key pinned for the side the link claims to come from (this device's own
+ * key for its own side; none for a game this device has no copy of, whose invitation brings the inviter's
+ * key) must have signed it, and then the merge rule (core's linkArrival) says what it does. `pin`: the key
+ * to pin for the other side, when this link is the first to bring it.
+ *
+ * One exception, so two copies never dead-end: a link that conflicts with the copy (the lines part) and is
+ * signed by another key than the pinned one, which it carries and verifies against, is let through as the
+ * conflict it is, with its signer: one invitation opened on two of the friend's devices makes two lines
+ * signed by two keys. Nothing is stored from it unless the player, shown where the lines part, chooses
+ * (core's resolveDivergence); a link by another key that would carry the game on is refused.
  */
 export function signedLinkArrival(
   opened: OpenedLink,
   copy: FriendCopy | null,
-  keys: GameKeys | null,
-): Result<{ readonly arrival: LinkArrival; readonly pin: string | null }, LinkRefusal> {
+  keys: GameKeys,
+): Result<JudgedLink, LinkRefusal> {
   const sender = opened.link.friend?.sender;
-  if (sender === undefined) return ok({ arrival: linkArrival(opened, copy), pin: null });
-  const expected = copy && keys ? (sender === copy.mySide ? keys.mine : keys.theirs) : null;
+  if (sender === undefined) return ok({ arrival: linkArrival(opened, copy), pin: null, signer: null });
+  const expected = copy ? (sender === copy.mySide ? keys.mine : keys.theirs) : null;
   const trust = checkLinkSignature(opened, expected);
-  if (!trust.ok) return trust;
+  const arrival = linkArrival(opened, copy);
+  if (!trust.ok) {
+    const carried = opened.link.seal?.publicKey ?? null;
+    if (trust.error.kind !== 'wrong-key' || arrival.kind !== 'conflict' || carried === null) return trust;
+    const own = checkLinkSignature(opened, carried);
+    return own.ok ? ok({ arrival, pin: null, signer: carried }) : own;
+  }
   const fromThem = !copy || sender !== copy.mySide;
-  return ok({ arrival: linkArrival(opened, copy), pin: trust.value.pin && fromThem ? trust.value.publicKey : null });
+  const pin = trust.value.pin && fromThem ? trust.value.publicKey : null;
+  return ok({ arrival, pin, signer: trust.value.publicKey });
 }

@@ -8,7 +8,10 @@
 import {
   type BoardSize,
   type FriendCopy,
+  type JudgedLink,
   type LinkArrival,
+  type LinkJudge,
+  type LinkRefusal,
   type OpenedLink,
   type Player,
   type VariantId,
@@ -20,7 +23,7 @@ import { type StorageResult, fail } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
-import type { FriendSynced, GameSide, StoredGame } from './records';
+import { type FriendPeer, type FriendSynced, type GameSide, MAX_PEER_RELAYS, type StoredGame } from './records';
 import { summarize } from './summaries';
 import { nameProblem } from './validate';
 
@@ -58,7 +61,7 @@ export function newFriendGame(options: NewFriendGameOptions): StoredGame {
 }
 
 /** A name from a link, if it is one storage keeps (links check names too; this is the store's own rule). */
-const usableName = (name: string | undefined): string | null =>
+export const usableName = (name: string | undefined): string | null =>
   name !== undefined && name !== '' && nameProblem(name) === null ? name : null;
 
 /** What a link carrying `state` tells of the copy at the other end. */
@@ -75,7 +78,7 @@ export function findFriendGame(db: PenteDb, gameId: string): Promise<StorageResu
 }
 
 /** The copy among the records under one friend game id: the first that opens; an error if none does. */
-function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null> {
+export function readCopy(records: readonly unknown[]): StorageResult<StoredGame | null> {
   if (records.length === 0) return ok(null);
   const good = records.find((r) => gameRecordProblem(r) === null);
   if (good) return ok(good as StoredGame);
@@ -97,12 +100,45 @@ function friendCopyOf(stored: StoredGame | null): StorageResult<FriendCopy | nul
 }
 
 /**
+ * How links are judged here: the signature check (net/link-signature.ts's signedLinkArrival, which the
+ * page passes in: storage may not sign or verify) and this device's own public key (null: none made yet).
+ * Without one, links are judged by the merge rule alone, as before signed links.
+ */
+export interface LinkTrust {
+  readonly judge: LinkJudge;
+  readonly myKey: string | null;
+}
+
+const unsignedJudge: LinkJudge = (opened, copy) => ok({ arrival: linkArrival(opened, copy), pin: null, signer: null });
+
+/** The link judged against this device's copy (`stored`), with the keys the copy keeps. */
+function judgeLink(
+  opened: OpenedLink,
+  stored: StoredGame | null,
+  copy: FriendCopy | null,
+  trust: LinkTrust | undefined,
+): ReturnType<LinkJudge> {
+  const judge = trust?.judge ?? unsignedJudge;
+  return judge(opened, copy, { mine: trust?.myKey ?? null, theirs: stored?.friend?.peer?.key ?? null });
+}
+
+/** The other side as a link pinned it: its key and the relays its link named. */
+const peerOf = (key: string, opened: OpenedLink): FriendPeer => ({
+  key,
+  relays: opened.link.relays.slice(0, MAX_PEER_RELAYS),
+});
+
+/**
  * What an opened link means here: the arrival, or 'unstored' for a friend game's link where this page has
  * no storage (private browsing): such a link can only be looked at.
  */
 export interface LinkMeaning {
   readonly arrival: LinkArrival | { readonly kind: 'unstored' };
   readonly game: StoredGame | null;
+  /** Why the link is refused before its merge (a signature that fails), or null. */
+  readonly refusal: LinkRefusal | null;
+  /** The key that signed the link (null: unsigned, or not checked). */
+  readonly signer: string | null;
 }
 
 /**
@@ -111,21 +147,33 @@ export interface LinkMeaning {
  * view (a plain shared game, 'view'), an invitation to accept, or what receiving it would do. `db` is
  * null where the page has no storage.
  */
-export async function friendLinkMeaning(db: PenteDb | null, opened: OpenedLink): Promise<StorageResult<LinkMeaning>> {
+export async function friendLinkMeaning(
+  db: PenteDb | null,
+  opened: OpenedLink,
+  trust?: LinkTrust,
+): Promise<StorageResult<LinkMeaning>> {
   const friend = opened.link.friend;
-  if (!friend) return ok({ arrival: linkArrival(opened, null), game: null });
-  if (!db) return ok({ arrival: { kind: 'unstored' }, game: null });
+  const none = { refusal: null, signer: null };
+  if (!friend) return ok({ arrival: linkArrival(opened, null), game: null, ...none });
+  if (!db) return ok({ arrival: { kind: 'unstored' }, game: null, ...none });
   const found = await findFriendGame(db, friend.gameId);
   if (!found.ok) return found;
   const copy = friendCopyOf(found.value);
   if (!copy.ok) return copy;
-  return ok({ arrival: linkArrival(opened, copy.value), game: found.value });
+  const judged = judgeLink(opened, found.value, copy.value, trust);
+  if (!judged.ok)
+    return ok({ arrival: linkArrival(opened, copy.value), game: found.value, refusal: judged.error, signer: null });
+  return ok({ arrival: judged.value.arrival, game: found.value, refusal: null, signer: judged.value.signer });
 }
 
 /** What receiving a link did: what it meant, and the copy as now stored (null: this device has none). */
 export interface FriendLinkReceipt {
   readonly arrival: LinkArrival;
   readonly game: StoredGame | null;
+  /** Why the link was refused before its merge (its signature), or null: then `arrival` says what it did. */
+  readonly refusal: LinkRefusal | null;
+  /** The key that signed it (null: unsigned), for a conflict's two lines (FriendDivergence). */
+  readonly signer: string | null;
 }
 
 /**
@@ -137,11 +185,11 @@ export interface FriendLinkReceipt {
 export async function receiveFriendLink(
   db: PenteDb,
   opened: OpenedLink,
-  options: { readonly myName: string; readonly now?: number },
+  options: { readonly myName: string; readonly now?: number; readonly trust?: LinkTrust },
 ): Promise<StorageResult<FriendLinkReceipt>> {
   const { link, state } = opened;
   const friend = link.friend;
-  if (!friend) return ok<FriendLinkReceipt>({ arrival: { kind: 'view' }, game: null });
+  if (!friend) return ok<FriendLinkReceipt>({ arrival: { kind: 'view' }, game: null, refusal: null, signer: null });
   const now = options.now ?? Date.now();
   // Set by the transaction's body when it writes; announced only once the transaction has committed.
   let written = null as StoredGame | null;
@@ -157,7 +205,13 @@ export async function receiveFriendLink(
       const stored = found.value;
       const copy = friendCopyOf(stored);
       if (!copy.ok) return copy;
-      const arrival = linkArrival(opened, copy.value);
+      const judged = judgeLink(opened, stored, copy.value, options.trust);
+      if (!judged.ok) {
+        return ok({ arrival: linkArrival(opened, copy.value), game: stored, refusal: judged.error, signer: null });
+      }
+      const { arrival, pin, signer }: JudgedLink = judged.value;
+      // The other side's key, pinned with the merge: the first signed link from them brings it.
+      const peer = pin ? { peer: peerOf(pin, opened) } : {};
       let next: StoredGame;
       if (arrival.kind === 'join') {
         const fresh = newFriendGame({
@@ -172,7 +226,7 @@ export async function receiveFriendLink(
         });
         // The inviter has the game as the invitation carried it.
         next = gameFields(
-          withState({ ...fresh, friend: { ...fresh.friend!, synced: syncedOf(state) } }, state),
+          withState({ ...fresh, friend: { ...fresh.friend!, synced: syncedOf(state), ...peer } }, state),
           1,
           now,
         );
@@ -182,14 +236,17 @@ export async function receiveFriendLink(
         const senderName = usableName(link.names?.[friend.sender - 1]);
         if (senderName) players[friend.sender - 1] = { ...players[friend.sender - 1]!, name: senderName };
         // The sender has the game as their link carried it.
-        const friendMarks = { ...stored.friend!, synced: syncedOf(state) };
+        const friendMarks = { ...stored.friend!, synced: syncedOf(state), ...peer };
         next = gameFields(withState({ ...stored, players, friend: friendMarks }, state), stored.revision + 1, now);
+      } else if (pin && stored && (arrival.kind === 'same' || arrival.kind === 'older')) {
+        // Nothing new in the game, but the first signed link from the other side: its key is pinned.
+        next = gameFields({ ...stored, friend: { ...stored.friend!, ...peer } }, stored.revision + 1, now);
       } else {
-        return ok({ arrival, game: stored });
+        return ok({ arrival, game: stored, refusal: null, signer });
       }
       await Promise.all([request(games.put(next)), request(tx.objectStore('summaries').put(summarize(next.id, next)))]);
       written = next;
-      return ok({ arrival, game: next });
+      return ok({ arrival, game: next, refusal: null, signer });
     },
     { durability: 'strict' },
   );

@@ -38,6 +38,7 @@ export * from './puzzles';
 export * from './lessons';
 export * from './progress';
 export * from './friend-games';
+export * from './friend-divergence';
 export * from './online-keys';
 export {
   type FeedChannel,

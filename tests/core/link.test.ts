@@ -8,14 +8,17 @@ import {
   concede,
   VARIANT_IDS,
   decodeGameLink,
+  MAX_LINK_RELAYS,
   encodeGameLink,
   formatGameLink,
+  formatRelayHints,
   formatGameLinkBody,
   legalMoves,
   linkCheck,
   makeRules,
   newGame,
   parseGameLink,
+  parseRelayHints,
   play,
   sealGameLink,
 } from '../../src/core';
@@ -133,6 +136,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
         ending: null,
         friend,
         seal: null,
+        relays: [],
       });
       expect(parsed.value.state.result).toEqual(played.result);
       expect(Array.from(parsed.value.state.cells)).toEqual(Array.from(played.cells));
@@ -381,5 +385,61 @@ describe('the seal of a signed link: bytes the core reads and writes, checked by
     expect(parseGameLink(reseal(`${sealed}A`)).ok).toBe(false);
     expect(parseGameLink(reseal(body.replace(/\.k(.{43})$/, '.k$1A'))).ok).toBe(false);
     expect(() => sealGameLink(body, 'cd'.repeat(63))).toThrow();
+  });
+});
+
+describe('relay hints (`r`): where the sender reads, carried with its key', () => {
+  const state = game({ size: 19 }, 'K10 L11');
+  const friend = { gameId: 'GameAAAAAAAAAAAA', sender: 2 as const };
+  const key = 'ab'.repeat(32);
+  const relays = ['ws://127.0.0.1:7472', 'wss://relay.damus.io', 'wss://nos.lol/path?x=1'];
+
+  it('a round trip: the relays come back as sent, signed with the rest of the body', () => {
+    const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend, publicKey: key, relays });
+    const parsed = parseGameLink(sealGameLink(body, 'cd'.repeat(64)));
+    expect(parsed.ok && parsed.value.link.relays).toEqual(relays);
+    expect(parsed.ok && parsed.value.link.seal?.signedText).toBe(body);
+    expect(parseRelayHints(formatRelayHints(relays))).toEqual(relays);
+  });
+
+  it('is short: wss:// is left out, at most MAX_LINK_RELAYS are sent, none twice, none that is not a relay', () => {
+    const hints = formatRelayHints(['wss://relay.damus.io', 'wss://nos.lol']);
+    expect(hints.length).toBeLessThanOrEqual(Math.ceil(('relay.damus.io nos.lol'.length * 4) / 3));
+    const many = [
+      'wss://a.io',
+      'wss://a.io',
+      'https://b.io',
+      'wss://c.io#x',
+      ...'defgh'.split('').map((h) => `wss://${h}.io`),
+    ];
+    expect(parseRelayHints(formatRelayHints(many))).toEqual(['wss://a.io', 'wss://d.io', 'wss://e.io', 'wss://f.io']);
+    expect(parseRelayHints(formatRelayHints(many))).toHaveLength(MAX_LINK_RELAYS);
+    expect(formatRelayHints([`wss://${'a'.repeat(100)}.io`])).toBe('');
+    expect(formatRelayHints([])).toBe('');
+  });
+
+  it('a link without relays has none; one with relays and no key is still read (the hints are only hints)', () => {
+    const plain = parseGameLink(formatGameLink({ state, names: ['Ann', 'Bob'], friend }));
+    expect(plain.ok && plain.value.link.relays).toEqual([]);
+    const hinted = parseGameLink(formatGameLink({ state, names: ['Ann', 'Bob'], friend, relays }));
+    expect(hinted.ok && hinted.value.link.relays).toEqual(relays);
+  });
+
+  it('refuses an r field that no link of ours holds', () => {
+    const b64 = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    for (const bad of [
+      '',
+      '!',
+      b64('a.io  b.io'),
+      b64('a.io a.io'),
+      b64('https://a.io'),
+      b64('a b c d e'),
+      b64('a.io\n'),
+    ]) {
+      expect(parseRelayHints(bad)).toBeNull();
+      const body = `${formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend })}.r${bad}`;
+      expect(parseGameLink(`${body}.${linkCheck(body)}`).ok).toBe(false);
+    }
+    expect(parseRelayHints('A'.repeat(1000))).toBeNull();
   });
 });

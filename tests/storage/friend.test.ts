@@ -1,6 +1,8 @@
 /** Friend games in storage (src/storage/friend-games.ts): joining, merging links, and database version 7. */
 import { describe, expect, it } from 'vitest';
-import { type GameState, type Player, formatGameLink, parseGameLink } from '../../src/core';
+import { type GameState, type Player, formatGameLink, linkCheck, parseGameLink } from '../../src/core';
+import { signGameLink, signedLinkArrival } from '../../src/net/link-signature';
+import { type TestPlayer, alice, bob, mallory } from '../net/net-helpers';
 import {
   DB_VERSION,
   UPGRADE_STEPS,
@@ -39,7 +41,12 @@ describe('what an opened link means on this device (friendLinkMeaning): the one 
     const { db } = await openFresh();
     const plain = parseGameLink(formatGameLink({ state: at(3), names: ['Ann', 'Bob'] }));
     if (!plain.ok) throw new Error(plain.error.message);
-    expect(unwrap(await friendLinkMeaning(db, plain.value))).toEqual({ arrival: { kind: 'view' }, game: null });
+    expect(unwrap(await friendLinkMeaning(db, plain.value))).toEqual({
+      arrival: { kind: 'view' },
+      game: null,
+      refusal: null,
+      signer: null,
+    });
     const cases: [GameState, Player, string][] = [
       [at(1), 1, 'join'], // an invitation: no copy here yet
       [at(1), 1, 'same'],
@@ -64,10 +71,84 @@ describe('what an opened link means on this device (friendLinkMeaning): the one 
   it("with no storage here: a plain link is to view, a friend game's link can only be looked at", async () => {
     const plain = parseGameLink(formatGameLink({ state: at(3), names: ['Ann', 'Bob'] }));
     if (!plain.ok) throw new Error(plain.error.message);
-    expect(unwrap(await friendLinkMeaning(null, plain.value))).toEqual({ arrival: { kind: 'view' }, game: null });
+    expect(unwrap(await friendLinkMeaning(null, plain.value))).toEqual({
+      arrival: { kind: 'view' },
+      game: null,
+      refusal: null,
+      signer: null,
+    });
     expect(unwrap(await friendLinkMeaning(null, linkOf(at(1), 1, ['Ann', ''])))).toEqual({
       arrival: { kind: 'unstored' },
       game: null,
+      refusal: null,
+      signer: null,
+    });
+  });
+});
+
+describe('signed links in storage: the key pinned with the merge, a forged link writing nothing', () => {
+  const signed = (s: GameState, who: TestPlayer, sender: Player, carry: boolean, relays: string[] = []) => {
+    const code = signGameLink(
+      { state: s, names: ['Ann', 'Bob'], friend: { gameId: ID, sender }, relays },
+      who.secretKey,
+      carry,
+    );
+    const parsed = parseGameLink(code);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.value;
+  };
+  const bobTrust = { judge: signedLinkArrival, myKey: bob.publicKey };
+
+  it('an invitation pins the inviter’s key and relays; their next link extends; a forged one is refused', async () => {
+    const { db } = await openFresh();
+    const relays = ['ws://127.0.0.1:7472', 'wss://relay.damus.io'];
+    const joined = unwrap(
+      await receiveFriendLink(db, signed(at(1), alice, 1, true, relays), { myName: 'Bob', trust: bobTrust }),
+    );
+    expect(joined.arrival.kind).toBe('join');
+    expect(joined.game!.friend!.peer).toEqual({ key: alice.publicKey, relays });
+    expect(unwrap(await findFriendGame(db, ID))!.friend!.peer).toEqual({ key: alice.publicKey, relays });
+    // Bob moves (stored as his device would), Alice answers with a link that no longer carries her key.
+    const copy = unwrap(await findFriendGame(db, ID))!;
+    unwrap(await saveGame(db, withState(copy, at(2)), copy.revision));
+    const next = unwrap(
+      await receiveFriendLink(db, signed(at(3), alice, 1, false), { myName: 'Bob', trust: bobTrust }),
+    );
+    expect(next.arrival.kind).toBe('extend');
+    const before = unwrap(await findFriendGame(db, ID))!;
+    // Mallory adds "Alice's" move with her own key; then an unsigned one; then one by Alice's key, changed.
+    for (const forged of [
+      signed(at(5), mallory, 1, true),
+      linkOf(at(5), 1),
+      (() => {
+        const good = signGameLink(
+          { state: at(5), names: ['Ann', 'Bob'], friend: { gameId: ID, sender: 1 } },
+          alice.secretKey,
+          false,
+        );
+        const cut = good.lastIndexOf('.x');
+        const changed = good.slice(0, cut).replace('.g', '.v1.g') + good.slice(cut, -3);
+        const parsed = parseGameLink(`${changed}.${linkCheck(changed)}`);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        return parsed.value;
+      })(),
+    ]) {
+      const refused = unwrap(await receiveFriendLink(db, forged, { myName: 'Bob', trust: bobTrust }));
+      expect(refused.refusal).not.toBeNull();
+      expect(unwrap(await friendLinkMeaning(db, forged, bobTrust)).refusal).toEqual(refused.refusal);
+      expect(unwrap(await findFriendGame(db, ID))).toEqual(before);
+    }
+  });
+
+  it('a game from before signed links pins the key of the first signed link, even one that adds nothing', async () => {
+    const { db } = await openFresh();
+    unwrap(await receiveFriendLink(db, linkOf(at(1), 1), { myName: 'Bob', trust: bobTrust }));
+    expect(unwrap(await findFriendGame(db, ID))!.friend!.peer).toBeUndefined();
+    const same = unwrap(await receiveFriendLink(db, signed(at(1), alice, 1, true), { myName: 'Bob', trust: bobTrust }));
+    expect(same.arrival.kind).toBe('same');
+    expect(same.game!.friend!.peer).toEqual({ key: alice.publicKey, relays: [] });
+    expect(unwrap(await receiveFriendLink(db, linkOf(at(1), 1), { myName: 'Bob', trust: bobTrust })).refusal).toEqual({
+      kind: 'unsigned',
     });
   });
 });

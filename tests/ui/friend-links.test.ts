@@ -1,7 +1,8 @@
 /** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseGameLink } from '../../src/core';
-import { friendLinkUrl, friendStanding, yourTurnFirst } from '../../src/ui/friends/links';
+import { friendLinkUrl } from '../../src/ui/friends/friend-link-url';
+import { friendStanding, yourTurnFirst } from '../../src/ui/friends/links';
 import { game } from '../helpers';
 
 describe('friend games on the page', () => {

@@ -7,7 +7,7 @@
  * left as it was.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { type LinkArrival, type OpenedLink, formatPoint, opponent } from '../../core';
+import { type LinkArrival, type LinkRefusal, type OpenedLink, formatPoint, opponent } from '../../core';
 import {
   type LinkMeaning,
   NAME_FIELD_LENGTH,
@@ -24,9 +24,20 @@ import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
 import { storageErrorText } from '../words/storage-words';
+import { linkTrust, prepareLinkSecurity } from './link-signer';
+import { type DivergenceAnswer, DivergenceSheet } from './DivergenceSheet';
+import { type DivergenceView, divergenceView } from './divergence-model';
+import { bringTogether, routeToSplit } from './divergence-actions';
 
 type Phase =
   | { readonly kind: 'checking' }
+  | {
+      readonly kind: 'diverged';
+      readonly view: DivergenceView;
+      readonly game: StoredGame;
+      readonly signer: string | null;
+      readonly message: string;
+    }
   | { readonly kind: 'join'; readonly mySide: 1 | 2 }
   | { readonly kind: 'view-only'; readonly note: string }
   | { readonly kind: 'refused'; readonly message: string; readonly game: StoredGame | null }
@@ -53,6 +64,20 @@ function refusal(arrival: LinkArrival, game: StoredGame): string | null {
   }
 }
 
+/** Why a link's signature refused it, in words. */
+export function signatureRefusal(refusal: LinkRefusal): string {
+  switch (refusal.kind) {
+    case 'unsigned':
+      return m.friends_refused_unsigned();
+    case 'no-key':
+      return m.friends_refused_no_key();
+    case 'wrong-key':
+      return m.friends_refused_wrong_key();
+    case 'bad-signature':
+      return m.friends_refused_bad_signature();
+  }
+}
+
 /** What to say when a link brought the other side's move. */
 function arrivalNotice(game: StoredGame): string {
   const state = toGameState(game);
@@ -68,6 +93,7 @@ function arrivalNotice(game: StoredGame): string {
 /** A friend game's link, with what storage said it means here (share/SharedGame.tsx asked). */
 export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: LinkMeaning }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
   const friend = opened.link.friend!;
   const senderName = opened.link.names?.[friend.sender - 1] || m.friends_sender_unknown();
 
@@ -75,9 +101,23 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
   const receive = async (myName: string) => {
     const d = db.value;
     if (!d) return;
-    const received = await receiveFriendLink(d, opened, { myName });
+    const trust = linkTrust(await prepareLinkSecurity());
+    const received = await receiveFriendLink(d, opened, { myName, trust });
     if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
-    const { arrival, game } = received.value;
+    const { arrival, game, refusal: forged, signer } = received.value;
+    if (forged) return setPhase({ kind: 'refused', message: signatureRefusal(forged), game });
+    if (arrival.kind === 'conflict' && game) {
+      // A line kept apart earlier (keep both) takes the link; else the two lines are shown, to choose.
+      const routed = await routeToSplit(d, opened, game, trust, myName);
+      if (routed) {
+        void refreshResumable();
+        await openGame(routed);
+        return notify(arrivalNotice(routed), undefined, true);
+      }
+      const state = toGameState(game);
+      const view = state.ok ? divergenceView(state.value, opened.state, signer, game.friend?.peer?.key ?? null) : null;
+      if (view) return setPhase({ kind: 'diverged', view, game, signer, message: refusal(arrival, game) ?? '' });
+    }
     if (arrival.kind === 'foreign' || arrival.kind === 'view') {
       return setPhase({ kind: 'view-only', note: foreignNote(opened) });
     }
@@ -95,16 +135,45 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
 
   useEffect(() => {
     // Storage decided what the link means here (core's rule against this device's copy); this renders it.
-    const { arrival } = meaning;
-    if (arrival.kind === 'unstored') setPhase({ kind: 'view-only', note: m.friends_view_only_no_storage() });
+    const { arrival, refusal: forged } = meaning;
+    if (forged) setPhase({ kind: 'refused', message: signatureRefusal(forged), game: meaning.game });
+    else if (arrival.kind === 'unstored') setPhase({ kind: 'view-only', note: m.friends_view_only_no_storage() });
     // An invitation waits for the player to accept it (and say their name); anything else is applied now.
     else if (arrival.kind === 'join') setPhase({ kind: 'join', mySide: arrival.mySide });
     else void receive(settings.value.friendInvite.name || m.friends_default_name());
   }, []);
 
+  /** The player's choice for two lines that part. */
+  const answer = async (choice: DivergenceAnswer) => {
+    if (phase.kind !== 'diverged' || busy) return;
+    const { game, signer, message } = phase;
+    if (choice === 'keep-mine') return setPhase({ kind: 'refused', message, game });
+    setBusy(true);
+    const outcome = await bringTogether(db.value!, opened, choice, signer);
+    setBusy(false);
+    if (!outcome.ok) return setPhase({ kind: 'failed', message: storageErrorText(outcome.error) });
+    if (outcome.value.kind === 'gone') return setPhase({ kind: 'refused', message: m.friends_diverged_gone(), game });
+    void refreshResumable();
+    await openGame(outcome.value.game);
+    notify(choice === 'take-theirs' ? m.friends_diverged_took() : m.friends_diverged_kept_both());
+  };
+
   switch (phase.kind) {
     case 'checking':
       return <p class="loading">{m.friends_opening()}</p>;
+    case 'diverged':
+      return (
+        <>
+          <LinkProblem title={m.friends_refused_title()} message={phase.message} />
+          <DivergenceSheet
+            view={phase.view}
+            them={theirNameIn(phase.game)}
+            players={phase.game.players}
+            busy={busy}
+            onAnswer={(choice) => void answer(choice)}
+          />
+        </>
+      );
     case 'join':
       return <JoinForm opened={opened} mySide={phase.mySide} senderName={senderName} onAccept={receive} />;
     case 'view-only':

@@ -18,6 +18,7 @@ import { RulesFields } from '../play/RulesFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { sendSheetFor } from './links';
+import { prepareLinkSecurity } from './link-signer';
 import { openGame } from '../play/live-session';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
@@ -51,7 +52,8 @@ export function Friend() {
     const mySide =
       colour === 'black' ? 1 : colour === 'white' ? 2 : crypto.getRandomValues(new Uint8Array(1))[0]! < 128 ? 1 : 2;
     const record = newFriendGame({ variant, size, tournamentRule, gameId: newFriendGameId(), mySide, myName });
-    const saved = await saveGame(d, record, 0);
+    // The invitation is signed by this device's key (made now, the first time), carried with it.
+    const [saved] = await Promise.all([saveGame(d, record, 0), prepareLinkSecurity()]);
     setBusy(false);
     if (!saved.ok) return setProblem(m.friends_not_saved({ reason: storageErrorText(saved.error) }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });

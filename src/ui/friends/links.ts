@@ -3,24 +3,11 @@
  * whose turn it is. Pure functions of plain data, apart from the page's own address.
  */
 import { signal } from '@preact/signals';
-import { type GameResult, type GameState, type Player, formatGameLink } from '../../core';
-import { type FriendGame, type FriendSynced, type GameSide, UNKNOWN_FRIEND } from '../../storage';
+import type { GameResult, Player } from '../../core';
+import { type FriendSynced, UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, friendStatus, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
-
-/** A link of this app (its own origin and path) that opens a game link's code. */
-export const appLinkUrl = (code: string): string => `${location.origin}${location.pathname}#/g/${code}`;
-
-/** The link this device sends for its copy of a friend game: the whole game, marked as sent by its side. */
-export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: FriendGame, state: GameState): string {
-  // The friend's name until they say it is not a name to send: their link will carry their own.
-  const nameOf = (side: Player) =>
-    side !== friend.mySide && players[side - 1]!.name === UNKNOWN_FRIEND ? '' : players[side - 1]!.name;
-  return appLinkUrl(
-    formatGameLink({ state, names: [nameOf(1), nameOf(2)], friend: { gameId: friend.gameId, sender: friend.mySide } }),
-  );
-}
 
 /** A friend game as the lists have it (its summary). */
 export interface ListedFriendGame {

@@ -4,7 +4,9 @@ import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import { SendSheet, sendInOneGo } from '../friends/SendSheet';
-import { friendLinkUrl, sendSheetFor } from '../friends/links';
+import { friendLinkUrl } from '../friends/friend-link-url';
+import { sendSheetFor } from '../friends/links';
+import { prepareLinkSecurity } from '../friends/link-signer';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
@@ -107,6 +109,7 @@ export function Play() {
     if (!game) return;
     const marks = game.friend.value;
     if (!marks) return;
+    await prepareLinkSecurity(); // at once after the first time: the key is loaded when the game opens
     const link = friendLinkUrl(game.storedRecord().players, marks, game.match.value.game);
     const outcome = await sendInOneGo(link, sendTitle(game));
     if (outcome === 'failed') return setSending(true);
@@ -122,6 +125,12 @@ export function Play() {
 
   useReviewKeys(game);
   useUnsavedLeaveGuard(game);
+
+  // A friend game's links are signed: the key is loaded as soon as one is on screen.
+  const isFriendGame = game?.friend.value !== undefined;
+  useEffect(() => {
+    if (isFriendGame) void prepareLinkSecurity();
+  }, [isFriendGame]);
 
   // "Invite" opens the new friend game with its send sheet.
   useEffect(() => {

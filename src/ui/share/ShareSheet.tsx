@@ -9,7 +9,7 @@ import { type GameState, type Header, formatGameLink, formatRecord, recordOf } f
 import { formatRecordDate } from '../../storage';
 import { downloadFile, fileSafe } from '../shell/download';
 import { useShareActions } from './share-actions';
-import { appLinkUrl, friendLinkUrl } from '../friends/links';
+import { appLinkUrl, friendLinkUrl } from '../friends/friend-link-url';
 import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';

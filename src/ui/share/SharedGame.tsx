@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type OpenedLink, parseGameLink } from '../../core';
 import { type LinkMeaning, type StorageResult, friendLinkMeaning } from '../../storage';
 import { FriendLink } from '../friends/FriendLink';
+import { linkTrust, prepareLinkSecurity } from '../friends/link-signer';
 import { LinkProblem } from '../shell/LinkProblem';
 import { db } from '../shell/app-state';
 import { sharedCode } from '../shell/router';
@@ -30,9 +31,13 @@ function OpenedGameLink({ opened }: { opened: OpenedLink }) {
   const [meaning, setMeaning] = useState<StorageResult<LinkMeaning> | null>(null);
   useEffect(() => {
     let current = true;
-    void friendLinkMeaning(db.value, opened).then((found) => {
-      if (current) setMeaning(found);
-    });
+    // A friend game's link is judged with its signature (the check's chunk is loaded for it).
+    const trust = opened.link.friend ? prepareLinkSecurity().then(linkTrust) : Promise.resolve(undefined);
+    void trust
+      .then((t) => friendLinkMeaning(db.value, opened, t))
+      .then((found) => {
+        if (current) setMeaning(found);
+      });
     return () => {
       current = false;
     };
