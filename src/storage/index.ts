@@ -53,3 +53,4 @@ export {
   onStoreChange,
   useFeedChannels,
 } from './feed';
+export * from './live-friend';

@@ -4,6 +4,7 @@ import { UNKNOWN_FRIEND } from '../../storage';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import { SendSheet, sendInOneGo } from '../friends/SendSheet';
+import { LiveStatus } from '../online/live/LiveStatus';
 import { friendLinkUrl, sendSheetFor } from '../friends/links';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
@@ -169,6 +170,7 @@ export function Play() {
         reviewHint={reviewHint}
         friendGame={friendMarks !== undefined}
       />
+      {friendMarks?.peer && <LiveStatus gameId={friendMarks.gameId} friendName={friendNameOf(game)} />}
       <p class="sr-only" aria-live="polite">
         {announcement}
       </p>

@@ -26,6 +26,7 @@ import { db, keptGames, notify, players, refreshResumable, screen, settings, upd
 import { addReloadGuard } from '../shell/pwa';
 import { navigate } from '../shell/router';
 import { browserKeyValueStore } from '../shell/key-value-store';
+import { gameSaved } from '../online/live/live-hooks';
 import { PlayController } from './session/controller';
 import {
   engineMoveSource,
@@ -150,6 +151,8 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
     minReplyMs: MIN_REPLY_MS,
     onSaved: (saved) => {
       void refreshResumable();
+      // A friend game's move also goes out over relays (online/live: loaded with the first friend game).
+      gameSaved(saved);
       if (!persistenceAsked && !saved.demo && saved.moves.length >= WORTH_KEEPING_PLIES) {
         persistenceAsked = true;
         void requestPersistence();
