@@ -90,6 +90,8 @@ export interface LivePorts {
   readonly onRefused?: (gameId: string | null, reason: string) => void;
   /** One of the other side's actions was shown (stored): for the e2e's latency figure. */
   readonly onApplied?: (gameId: string, moves: number) => void;
+  /** The other side's key was pinned from their acceptance. */
+  readonly onPinned?: (gameId: string) => void;
   /** An event of ours went to the relays for the first time (the e2e's latency starts here). */
   readonly onPublished?: (gameId: string, ply: number, action: string) => void;
 }
@@ -328,7 +330,9 @@ export class LiveController {
         const shown = this.p.shown();
         if (shown?.id === pinned.value.game.id) shown.storedHere(pinned.value.game.revision);
       }
+      this.p.onPinned?.(entry.game.friend.gameId);
       this.subscribe();
+      this.updateLines();
       await this.signMissing();
       this.flush();
       return true;

@@ -38,6 +38,7 @@ export function startController(): Promise<LiveController | null> {
       },
       onLines: (lines) => (liveLines.value = lines),
       onRefused: (gameId, reason) => console.info(`live: event refused (${reason})`, gameId ?? ''),
+      onPinned: (gameId) => console.info(`live: pinned ${gameId}`),
       onApplied: (gameId, moves) => console.info(`live: shown ${gameId} ${moves} ${Date.now()}`),
       onPublished: (gameId, ply, action) => console.info(`live: published ${gameId} ${action}@${ply} ${Date.now()}`),
     });
