@@ -18,9 +18,10 @@ import type { StorageResult } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { withState } from './games';
-import type { FriendPeer, StoredGame } from './records';
+import { UNKNOWN_FRIEND } from './friend-games';
+import type { FriendPeer, GameSide, StoredGame } from './records';
 import { summarize } from './summaries';
-import { isObject } from './validate';
+import { isObject, nameProblem } from './validate';
 
 /** The settings-store key of the outbox. */
 export const LIVE_OUTBOX_KEY = 'liveOutbox';
@@ -123,14 +124,16 @@ export interface PinResult {
 }
 
 /**
- * Pins the other side's key (and relays) on the friend game `gameId`: written where none is pinned; the
- * same key is left as it is (its relays updated when given); another key is refused ('other-key').
+ * Pins the other side's key (and relays) on the friend game `gameId`: written where none is pinned (with
+ * `name`, their name in the acceptance, where the copy did not know it); the same key is left as it is;
+ * another key is refused ('other-key').
  */
 export async function pinPeer(
   db: PenteDb,
   gameId: string,
   peer: FriendPeer,
   now: number = Date.now(),
+  name?: string,
 ): Promise<StorageResult<PinResult>> {
   let written: StoredGame | null = null;
   const result = await withTransaction(
@@ -146,8 +149,13 @@ export async function pinPeer(
       const pinned = stored.friend.peer;
       if (pinned && pinned.key !== peer.key) return ok({ outcome: 'other-key', game: stored });
       if (pinned) return ok({ outcome: 'already', game: stored });
+      // The name their acceptance gives, where the invitation did not know it.
+      const theirs = 2 - stored.friend.mySide;
+      const players: [GameSide, GameSide] = [stored.players[0], stored.players[1]];
+      if (name && nameProblem(name) === null && players[theirs]!.name === UNKNOWN_FRIEND)
+        players[theirs] = { ...players[theirs]!, name };
       const next = gameFields(
-        { ...stored, friend: { ...stored.friend, peer: { key: peer.key, relays: [...peer.relays] } } },
+        { ...stored, players, friend: { ...stored.friend, peer: { key: peer.key, relays: [...peer.relays] } } },
         stored.revision + 1,
         now,
       );

@@ -116,6 +116,8 @@ describe('friend games over relays: the controller', () => {
   it("pins the invitee's key from their acceptance, and moves travel both ways into the stored copies", async () => {
     const { a, b } = await twoDevices();
     expect((await stored(a.db)).friend?.peer?.key).toBe(bob.publicKey);
+    // His acceptance named him: Alice's copy knew him only as "Friend".
+    expect((await stored(a.db)).players[1].name).toBe('Bob');
     await playHere(a, 'K10');
     await settle(a, b);
     expect((await stored(b.db)).moves).toEqual(['K10']);

@@ -319,7 +319,14 @@ export class LiveController {
       const open = this.channelFor(entry.game, entry.state, null, true);
       const admitted = admitGameEvent(open, event, entry.inbox.ids);
       if (!admitted.ok || admitted.value.envelope.action.type !== 'accept') continue;
-      const pinned = await pinPeer(this.p.db, entry.game.friend.gameId, { key: admitted.value.author, relays: [] });
+      const action = admitted.value.envelope.action;
+      const pinned = await pinPeer(
+        this.p.db,
+        entry.game.friend.gameId,
+        { key: admitted.value.author, relays: [] },
+        this.p.now(),
+        action.name,
+      );
       if (!pinned.ok || pinned.value.outcome === 'other-key') {
         this.refuse(entry.game.friend.gameId, 'other-key');
         return true;
