@@ -243,6 +243,13 @@ test('a whole 19×19 game played live over a relay: catch-up, a relay restart, f
       const shown = await shownAt(other.page, i + 1);
       await expect.poll(() => publishedAt(mover, i)).not.toBeNull();
       latencies.push(shown - publishedAt(mover, i)!);
+      if (i === 6) {
+        // The relay line on each side: Bob's move sent, Alice's "Bob is here" (her screen hears his presence).
+        await expect(alice.page.locator('[data-here]')).toHaveText('Bob is here');
+        await expect(bob.page.locator('[data-send="sent"]')).toHaveText('Sent');
+        await alice.page.screenshot({ path: test.info().outputPath('alice-live.png') });
+        await bob.page.screenshot({ path: test.info().outputPath('bob-live.png') });
+      }
       if (i === 10) {
         // Events from Node straight to the relay, addressed to Bob while White (Alice) is to move: a forged
         // move (another key), a replay from another game and an illegal move (both signed with Alice's

@@ -31,6 +31,8 @@ interface Device {
   readonly me: TestPlayer;
   controller: LiveController;
   lines: ReadonlyMap<string, LiveLine>;
+  /** The stored record the play screen shows (null: none), and the revisions it was told to show. */
+  shownId: string | null;
   shownRevisions: number[];
 }
 
@@ -44,7 +46,7 @@ function makeNetwork() {
     return () => void timers.splice(timers.indexOf(timer) >>> 0, 1);
   };
   const device = (db: PenteDb, me: TestPlayer): Device => {
-    const d = { db, me, lines: new Map(), shownRevisions: [] } as unknown as Device;
+    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [] } as unknown as Device;
     d.controller = new LiveController({
       db,
       pool: createFakeRelayPool(network),
@@ -52,7 +54,7 @@ function makeNetwork() {
       keys: me,
       now: () => now,
       later,
-      shown: () => null,
+      shown: () => (d.shownId ? { id: d.shownId, storedHere: (revision) => d.shownRevisions.push(revision) } : null),
       onLines: (lines) => (d.lines = lines),
     });
     return d;
@@ -192,5 +194,20 @@ describe('friend games over relays: the controller', () => {
     network.inject(RELAY, accept);
     await settle(a, b);
     expect((await stored(a.db)).friend?.peer?.key).toBe(bob.publicKey);
+  });
+
+  it('the play screen showing the game: the other side\'s moves shown there, and "here" while it is open', async () => {
+    const { a, b } = await twoDevices();
+    b.shownId = (await stored(b.db)).id;
+    b.controller.shownChanged();
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect(b.shownRevisions).toContain((await stored(b.db)).revision);
+    b.shownId = null;
+    b.controller.shownChanged();
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(false);
   });
 });
