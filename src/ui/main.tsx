@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { effect } from '@preact/signals';
 import { App, preloadLikelyScreens } from './shell/App';
 import { closeDialogsOnBack } from './shell/dialog';
-import { db, settings, startApp } from './shell/app-state';
+import { settings, startApp } from './shell/app-state';
 import { listenForInstallPrompt } from './shell/install';
 import { whenIdle } from './shell/lazy-screen';
 import { loadBookBytes } from './engine/book-loader';
@@ -40,8 +40,6 @@ void startApp().then(() =>
     // Games kept while storage was full are tried again at start and every few seconds (live-session.ts).
     void liveSession().then((m) => m.keepSavingKeptGames());
     void import('./shell/wake-lock').then((m) => m.keepScreenAwakeDuringGames());
-    // Friend games over relays: their moves arrive and ours go out (a chunk loaded only if there are any).
-    void import('./online/live/live-hooks').then((m) => m.startLiveGamesWhenNeeded(db.value));
   }),
 );
 registerServiceWorker();
