@@ -306,7 +306,8 @@ export async function addPairedGames(
 
 /**
  * Every friend game record this device keeps that opens (those that do not are left out), unfinished and
- * ended: what the rating from games against people is computed from (ui/people/people-model.ts).
+ * ended: what the rating from games against people is computed from (ui/people/people-model.ts), and the
+ * games the relay controller plays (those with a peer: ui/online/live/).
  */
 export function listFriendGameRecords(db: PenteDb): Promise<StorageResult<StoredGame[]>> {
   return withTransaction(db, ['games'], 'readonly', 'list the saved games', async (tx) => {

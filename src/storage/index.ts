@@ -54,3 +54,4 @@ export {
   onStoreChange,
   useFeedChannels,
 } from './feed';
+export * from './live-friend';

@@ -7,6 +7,7 @@ import { SendSheet, sendInOneGo } from '../friends/SendSheet';
 import { friendLinkUrl } from '../friends/friend-link-url';
 import { sendSheetFor } from '../friends/links';
 import { prepareLinkSecurity } from '../friends/link-signer';
+import { LiveStatus } from '../online/live/LiveStatus';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
 import { verdicts } from '../review/analysis/game-analysis';
@@ -178,6 +179,7 @@ export function Play() {
         reviewHint={reviewHint}
         friendGame={friendMarks !== undefined}
       />
+      {friendMarks?.peer && <LiveStatus gameId={friendMarks.gameId} friendName={friendNameOf(game)} />}
       <p class="sr-only" aria-live="polite">
         {announcement}
       </p>

@@ -26,6 +26,7 @@ import { db, keptGames, notify, players, refreshResumable, screen, settings, upd
 import { addReloadGuard } from '../shell/pwa';
 import { navigate } from '../shell/router';
 import { browserKeyValueStore } from '../shell/key-value-store';
+import { gameSaved, startLiveGamesWhenNeeded } from '../online/live/live-hooks';
 import { PlayController } from './session/controller';
 import {
   engineMoveSource,
@@ -150,6 +151,8 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
     minReplyMs: MIN_REPLY_MS,
     onSaved: (saved) => {
       void refreshResumable();
+      // A friend game's move also goes out over relays (online/live: loaded with the first friend game).
+      gameSaved(saved);
       if (!persistenceAsked && !saved.demo && saved.moves.length >= WORTH_KEEPING_PLIES) {
         persistenceAsked = true;
         void requestPersistence();
@@ -329,9 +332,14 @@ export async function saveKeptGames(): Promise<void> {
   if (saved > 0 && keptGames.peek() === 0) notify(words.play_unsaved_saved_now());
 }
 
-/** Tries the kept games again at start and every few seconds while there are any (main.tsx). */
+/**
+ * Tries the kept games again at start and every few seconds while there are any (main.tsx). Also at start:
+ * friend games over relays (online/live), whose chunk loads only where a friend game exists; started from
+ * here so that the first screen's script carries no more for it.
+ */
 export function keepSavingKeptGames(): void {
   void saveKeptGames();
+  void startLiveGamesWhenNeeded(db.value);
   setInterval(() => {
     if (keptGames.peek() > 0) void saveKeptGames();
   }, KEPT_GAMES_RETRY_MS);

@@ -234,6 +234,14 @@ export class PlayController {
     void this.change((m) => (visible ? resumeClock(m, now) : pauseClock(m, now)));
   }
 
+  /**
+   * This game was saved on this page by other means (a friend's move that came over a relay): shows the
+   * newest stored copy, in turn behind the changes being saved, with `notice` (none: nothing said).
+   */
+  storedHere(revision: number, notice: string | null): Promise<void> {
+    return this.reloadQueued(revision, notice);
+  }
+
   /** Tries a failed save again now (the player's Retry; also every few seconds by itself). */
   retrySave(): void {
     if (this.saving.value !== 'failed' || this.busy.value || this.closed) return;
@@ -350,7 +358,7 @@ export class PlayController {
   }
 
   /** Replaces the match with the newest stored copy of this game. */
-  private async reload(notice: string): Promise<void> {
+  private async reload(notice: string | null): Promise<void> {
     const store = this.o.store;
     if (!store) return;
     this.computer.abort();
@@ -363,7 +371,7 @@ export class PlayController {
         const shown = this.closed ? fresh : resumeClock(fresh, this.o.clock.now());
         this.match.value = { ...shown, reviewPly: null };
         this.hint.value = null;
-        this.o.notify(notice);
+        if (notice !== null) this.o.notify(notice);
         return;
       }
     }
@@ -378,11 +386,9 @@ export class PlayController {
    * A reload that waits its turn behind the changes being saved; none if by then this copy has reached
    * `revision` (another reload got there first).
    */
-  private reloadQueued(revision: number | null): Promise<void> {
+  private reloadQueued(revision: number | null, notice: string | null = conflictNotice()): Promise<void> {
     const run = this.queue.then(() =>
-      this.closed || (revision !== null && revision <= this.saver.record.revision)
-        ? undefined
-        : this.reload(conflictNotice()),
+      this.closed || (revision !== null && revision <= this.saver.record.revision) ? undefined : this.reload(notice),
     );
     this.queue = run.catch(() => undefined);
     return run.then(() => this.computer.continueGame());

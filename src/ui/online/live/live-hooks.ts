@@ -1,0 +1,48 @@
+/**
+ * Where the play session and the relay controller (live-games.ts, a lazy chunk with nostr-tools) meet,
+ * with nothing heavy in it, so the session's chunk does not pull the network code in:
+ * - the session tells it of every saved game (`gameSaved`): a friend game's new move goes to the outbox;
+ * - the controller's per-game line for the play screen (`liveLines`): sent / not sent yet, the other here.
+ *
+ * The controller is started on the first friend game saved here, or at the app's start when there is one
+ * (startLiveGamesWhenNeeded).
+ */
+import { signal } from '@preact/signals';
+import { type PenteDb, type StoredGame, listFriendGameRecords } from '../../../storage';
+
+/** What the play screen says of a friend game played over relays. */
+export interface LiveLine {
+  /** The last action this device signed: accepted by a relay, or waiting. null: nothing of ours yet. */
+  readonly send: 'sent' | 'not-sent' | null;
+  /** The other side has the game open now (their presence is fresh). */
+  readonly present: boolean;
+}
+
+/** By friend game id (FriendGame.gameId). */
+export const liveLines = signal<ReadonlyMap<string, LiveLine>>(new Map());
+
+type SavedListener = (saved: StoredGame) => void;
+let listener: SavedListener | null = null;
+let starting: Promise<void> | null = null;
+
+/** The controller, started once (a dynamic import: its own chunk). */
+export function startLiveGames(): Promise<void> {
+  starting ??= import('./live-games').then((m) => {
+    listener = m.liveGames().gameSaved;
+  });
+  return starting;
+}
+
+/** Called by the session after each save: a friend game starts the controller and hands it the game. */
+export function gameSaved(saved: StoredGame): void {
+  if (!saved.friend) return;
+  if (listener) listener(saved);
+  else void startLiveGames().then(() => listener?.(saved));
+}
+
+/** At the app's start: the controller, where this device has a friend game (else nothing is loaded). */
+export async function startLiveGamesWhenNeeded(d: PenteDb | null): Promise<void> {
+  if (!d) return;
+  const listed = await listFriendGameRecords(d);
+  if (listed.ok && listed.value.length > 0) await startLiveGames();
+}

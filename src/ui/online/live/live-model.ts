@@ -1,0 +1,113 @@
+/**
+ * The pure part of friend games over relays (issue 30, items 2, 3 and 7): no I/O, no signals, no timers
+ * (every time is passed in). The controller (live-games.ts) reads the stored games and outbox, asks this
+ * what to do, and does it.
+ *
+ * - `actionsToSign`: the actions of this device's that the stored copy holds and the outbox has no event
+ *   for (a move made here, a resignation), in order. The outbox is written after the game, so a browser
+ *   killed between the two has the move and no event: the next start signs it then. A re-signed action is
+ *   a duplicate to the other side (inbox.ts: the same action at the same ply).
+ * - `sendLine`: "sent" / "not sent yet" for the last action of ours in a game.
+ * - `routeByTag`: which game an event addressed to this device belongs to (its game tag), so one
+ *   subscription serves every game.
+ * - presence: `presenceLine` and when the "here" runs out.
+ */
+import { type GameState, type Player, moverOf } from '../../../core';
+import { type GameAction, PRESENCE_TTL_MS } from '../../../net/game-events';
+import type { StoredOutgoing } from '../../../storage';
+
+/** One action of ours to sign: made at `ply` (the moves on the board before it). */
+export interface ActionToSign {
+  readonly ply: number;
+  readonly action: GameAction;
+}
+
+/**
+ * The actions this device took in `state` (it plays `mySide`) that no record of `records` (this game's
+ * outbox) carries, oldest first. Moves by ply; a resignation by this side at the end. An acceptance is not
+ * here: it is not in the game (see needsAcceptance).
+ */
+export function actionsToSign(state: GameState, mySide: Player, records: readonly StoredOutgoing[]): ActionToSign[] {
+  const signed = new Set(records.map((r) => `${r.action}@${r.ply}`));
+  const out: ActionToSign[] = [];
+  state.moves.forEach((point, ply) => {
+    if (moverOf(ply + 1) === mySide && !signed.has(`move@${ply}`)) out.push({ ply, action: { type: 'move', point } });
+  });
+  const r = state.result;
+  const ply = state.moves.length;
+  if (r?.reason === 'resignation' && r.winner !== mySide && !signed.has(`resign@${ply}`)) {
+    out.push({ ply, action: { type: 'resign' } });
+  }
+  return out;
+}
+
+/**
+ * Whether this device should sign the game's acceptance: it has the other side's key (from the
+ * invitation), it has caught up with what the relays hold, and neither side's acceptance is among what
+ * arrived or in the outbox. (The inviter learns the key from that acceptance, so it has seen one.)
+ */
+export const needsAcceptance = (p: {
+  readonly pinned: boolean;
+  readonly caughtUp: boolean;
+  readonly acceptanceSeen: boolean;
+  readonly records: readonly StoredOutgoing[];
+}): boolean => p.pinned && p.caughtUp && !p.acceptanceSeen && !p.records.some((r) => r.action === 'accept');
+
+/** What the screen says of a game's outgoing events: of the newest action of ours, sent or not yet. */
+export function sendLine(records: readonly StoredOutgoing[]): 'sent' | 'not-sent' | null {
+  let last: StoredOutgoing | null = null;
+  for (const r of records) {
+    if (r.action === 'accept') continue;
+    if (!last || r.ply > last.ply || (r.ply === last.ply && r.savedAt >= last.savedAt)) last = r;
+  }
+  if (!last) return null;
+  return last.acceptedBy.length > 0 ? 'sent' : 'not-sent';
+}
+
+/** How many moves (and whether the end) the friend can read: ours up to the last one a relay took. */
+export function sentUpTo(
+  state: GameState,
+  mySide: Player,
+  records: readonly StoredOutgoing[],
+): { readonly moves: number; readonly ended: boolean } | null {
+  const accepted = new Set(records.filter((r) => r.acceptedBy.length > 0).map((r) => `${r.action}@${r.ply}`));
+  let moves = 0;
+  for (let ply = 0; ply < state.moves.length; ply++) {
+    if (moverOf(ply + 1) === mySide && !accepted.has(`move@${ply}`)) break;
+    moves = ply + 1;
+  }
+  if (moves === 0) return null;
+  const ended =
+    moves === state.moves.length &&
+    state.result !== null &&
+    (state.result.reason !== 'resignation' || accepted.has(`resign@${moves}`));
+  return { moves, ended };
+}
+
+/** The games by their tag (game-events.ts gameTag), and an event's: the game it is for, or null. */
+export function routeByTag(
+  tags: ReadonlyMap<string, string>,
+  eventTags: readonly (readonly string[])[],
+): string | null {
+  const z = eventTags.filter((t) => t[0] === 'z');
+  if (z.length !== 1) return null;
+  return tags.get(z[0]![1] ?? '') ?? null;
+}
+
+/** The other side's last presence: what it said and when it arrived (this device's clock). */
+export interface Presence {
+  readonly here: boolean;
+  readonly arrivedAtMs: number;
+}
+
+/** Whether to say "Bob is here" at `nowMs`, and when that runs out (null: nothing to wait for). */
+export function presenceLine(last: Presence | null, nowMs: number): { present: boolean; until: number | null } {
+  if (!last || !last.here) return { present: false, until: null };
+  const until = last.arrivedAtMs + PRESENCE_TTL_MS;
+  return nowMs < until ? { present: true, until } : { present: false, until: null };
+}
+
+/** The relays a game's events go to and come from: ours and the other side's, each once. */
+export const gameRelays = (ours: readonly string[], theirs: readonly string[]): string[] => [
+  ...new Set([...ours, ...theirs]),
+];

@@ -1,0 +1,213 @@
+/**
+ * The relay controller (src/ui/online/live/live-controller.ts) with two devices on one fake relay network
+ * (tests/net/fake-relay-pool.ts) and two in-memory databases: the acceptance pins the inviter's peer, moves
+ * travel both ways into the stored copies, forged, replayed and illegal events change nothing, and a move
+ * made while every relay is down is published by the next start.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { type Point, parsePoint, play } from '../../../src/core';
+import {
+  type PenteDb,
+  type StoredGame,
+  findFriendGame,
+  getLiveOutbox,
+  newFriendGame,
+  saveGame,
+  toGameState,
+  withState,
+} from '../../../src/storage';
+import { LiveController } from '../../../src/ui/online/live/live-controller';
+import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
+import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
+import { type TestPlayer, actionEvent, alice, bob, mallory } from '../../net/net-helpers';
+import { openFresh, unwrap } from '../../storage/helpers';
+
+const RELAY = 'wss://relay.test';
+const GAME = 'LiveGameAAAAAAAA';
+
+interface Device {
+  readonly db: PenteDb;
+  readonly me: TestPlayer;
+  controller: LiveController;
+  lines: ReadonlyMap<string, LiveLine>;
+  /** The stored record the play screen shows (null: none), and the revisions it was told to show. */
+  shownId: string | null;
+  shownRevisions: number[];
+}
+
+function makeNetwork() {
+  const network = createFakeRelayNetwork();
+  let now = 1_700_000_000_000;
+  const timers: { at: number; run: () => void }[] = [];
+  const later = (ms: number, run: () => void) => {
+    const timer = { at: now + ms, run };
+    timers.push(timer);
+    return () => void timers.splice(timers.indexOf(timer) >>> 0, 1);
+  };
+  const device = (db: PenteDb, me: TestPlayer): Device => {
+    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [] } as unknown as Device;
+    d.controller = new LiveController({
+      db,
+      pool: createFakeRelayPool(network),
+      relays: () => [RELAY],
+      keys: me,
+      now: () => now,
+      later,
+      shown: () => (d.shownId ? { id: d.shownId, storedHere: (revision) => d.shownRevisions.push(revision) } : null),
+      onLines: (lines) => (d.lines = lines),
+    });
+    return d;
+  };
+  /** Moves time on, running the timers that come due. */
+  const advance = (ms: number) => {
+    now += ms;
+    for (const t of timers.filter((x) => x.at <= now)) {
+      timers.splice(timers.indexOf(t), 1);
+      t.run();
+    }
+  };
+  return { network, device, advance };
+}
+
+async function friendCopy(db: PenteDb, mySide: 1 | 2, peer?: string): Promise<StoredGame> {
+  const fresh = newFriendGame({
+    variant: 'pente',
+    size: 19,
+    tournamentRule: false,
+    gameId: GAME,
+    mySide,
+    myName: mySide === 1 ? 'Alice' : 'Bob',
+  });
+  const record = peer ? { ...fresh, friend: { ...fresh.friend!, peer: { key: peer, relays: [] } } } : fresh;
+  return unwrap(await saveGame(db, record, 0));
+}
+
+const stored = async (db: PenteDb) => unwrap(await findFriendGame(db, GAME))!;
+
+/** This device plays `move` on its stored copy (as the play session saves it) and tells the controller. */
+async function playHere(d: Device, move: string): Promise<StoredGame> {
+  const game = await stored(d.db);
+  const state = unwrap(toGameState(game));
+  const next = play(state, parsePoint(19, move)!);
+  if (!next.ok) throw new Error(next.error.reason);
+  const saved = unwrap(await saveGame(d.db, withState(game, next.value), game.revision));
+  d.controller.gameSaved(saved);
+  await d.controller.settled();
+  return saved;
+}
+
+async function settle(...devices: Device[]) {
+  for (let i = 0; i < 3; i++) for (const d of devices) await d.controller.settled();
+}
+
+async function twoDevices() {
+  const net = makeNetwork();
+  const a = net.device((await openFresh()).db, alice);
+  const b = net.device((await openFresh()).db, bob);
+  await friendCopy(a.db, 1);
+  // Bob opened Alice's signed invitation: his copy has her key pinned (branch signed-links writes it).
+  await friendCopy(b.db, 2, alice.publicKey);
+  await a.controller.start();
+  await b.controller.start();
+  await settle(a, b);
+  return { ...net, a, b };
+}
+
+describe('friend games over relays: the controller', () => {
+  it("pins the invitee's key from their acceptance, and moves travel both ways into the stored copies", async () => {
+    const { a, b } = await twoDevices();
+    expect((await stored(a.db)).friend?.peer?.key).toBe(bob.publicKey);
+    // His acceptance named him: Alice's copy knew him only as "Friend".
+    expect((await stored(a.db)).players[1].name).toBe('Bob');
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect((await stored(b.db)).moves).toEqual(['K10']);
+    expect(a.lines.get(GAME)?.send).toBe('sent');
+    // Alice's copy knows Bob can read her move: "Waiting for Bob", not "Send your move".
+    expect((await stored(a.db)).friend?.synced).toEqual({ moves: 1, ended: false });
+    await playHere(b, 'L9');
+    await settle(a, b);
+    expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
+    expect((await stored(b.db)).moves).toEqual(['K10', 'L9']);
+  });
+
+  it('a forged, a replayed, an out-of-turn and an illegal event change nothing', async () => {
+    const { network, a, b } = await twoDevices();
+    await playHere(a, 'K10');
+    await settle(a, b);
+    await playHere(b, 'L9');
+    await settle(a, b);
+    const before = await stored(b.db);
+    const moves = [parsePoint(19, 'K10')!, parsePoint(19, 'L9')!] as Point[];
+    const at = (name: string) => ({ type: 'move', point: parsePoint(19, name)! }) as const;
+    // Mallory signs "Alice's" next move with her own key, to Bob.
+    network.inject(RELAY, actionEvent(mallory, bob, moves, at('M12'), { gameId: GAME }));
+    // Alice's real event from another game of theirs, replayed.
+    network.inject(RELAY, actionEvent(alice, bob, moves, at('M12'), { gameId: 'OtherGameBBBBBBB' }));
+    // Out of turn: Alice moves at ply 1 (Bob's).
+    network.inject(RELAY, actionEvent(alice, bob, moves.slice(0, 1), at('M12'), { gameId: GAME }));
+    // Illegal: Alice plays on her own stone.
+    network.inject(RELAY, actionEvent(alice, bob, moves, at('K10'), { gameId: GAME }));
+    await settle(a, b);
+    const after = await stored(b.db);
+    expect(after.moves).toEqual(['K10', 'L9']);
+    expect(after.revision).toBe(before.revision);
+    // Mallory's event and the replay carry tags of no game of Bob's (the tag is the pair's HMAC of the id).
+    expect(Object.fromEntries(b.controller.refused)).toEqual({ 'other-game': 2, 'out-of-turn': 1, 'illegal-move': 1 });
+  });
+
+  it('a move made while the relays are down says "not sent yet", and goes out on the next start', async () => {
+    const { network, device, a, b } = await twoDevices();
+    network.relay(RELAY).up = false;
+    await playHere(a, 'K10');
+    expect(a.lines.get(GAME)?.send).toBe('not-sent');
+    const outbox = unwrap(await getLiveOutbox(a.db));
+    expect(outbox.filter((r) => r.action === 'move' && r.acceptedBy.length === 0)).toHaveLength(1);
+    // The browser is killed; the relay comes back; the app starts again.
+    a.controller.close();
+    network.relay(RELAY).up = true;
+    const again = device(a.db, alice);
+    await again.controller.start();
+    await settle(again, b);
+    expect((await stored(b.db)).moves).toEqual(['K10']);
+    expect(again.lines.get(GAME)?.send).toBe('sent');
+  });
+
+  it('a move saved but killed before its event was stored is signed and sent by the next start', async () => {
+    const { device, a, b } = await twoDevices();
+    a.controller.close();
+    // The session saved the move; the controller never heard of it (the browser died).
+    const game = await stored(a.db);
+    const next = play(unwrap(toGameState(game)), parsePoint(19, 'K10')!);
+    if (!next.ok) throw new Error('illegal');
+    unwrap(await saveGame(a.db, withState(game, next.value), game.revision));
+    const again = device(a.db, alice);
+    await again.controller.start();
+    await settle(again, b);
+    expect((await stored(b.db)).moves).toEqual(['K10']);
+  });
+
+  it("another key's acceptance for a pinned game is refused", async () => {
+    const { network, a, b } = await twoDevices();
+    const accept = actionEvent(mallory, alice, [], { type: 'accept', name: 'Mallory' }, { gameId: GAME });
+    network.inject(RELAY, accept);
+    await settle(a, b);
+    expect((await stored(a.db)).friend?.peer?.key).toBe(bob.publicKey);
+  });
+
+  it('the play screen showing the game: the other side\'s moves shown there, and "here" while it is open', async () => {
+    const { a, b } = await twoDevices();
+    b.shownId = (await stored(b.db)).id;
+    b.controller.shownChanged();
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect(b.shownRevisions).toContain((await stored(b.db)).revision);
+    b.shownId = null;
+    b.controller.shownChanged();
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+});

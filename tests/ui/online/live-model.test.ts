@@ -1,0 +1,101 @@
+/** The pure part of friend games over relays (src/ui/online/live/live-model.ts). */
+import { describe, expect, it } from 'vitest';
+import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
+import type { StoredOutgoing } from '../../../src/storage';
+import {
+  actionsToSign,
+  gameRelays,
+  needsAcceptance,
+  presenceLine,
+  routeByTag,
+  sendLine,
+  sentUpTo,
+} from '../../../src/ui/online/live/live-model';
+import { game } from '../../helpers';
+
+const rec = (action: string, ply: number, accepted: boolean, savedAt = ply): StoredOutgoing => ({
+  event: { id: `${action}${ply}`, pubkey: 'a', created_at: 1, kind: 8365, tags: [], content: '', sig: 's' },
+  gameId: 'G',
+  savedAt,
+  acceptedBy: accepted ? ['wss://r'] : [],
+  ply,
+  action,
+});
+
+const opts = { size: 9 } as const;
+
+describe('actionsToSign: what this device did that no event carries yet', () => {
+  const four = game(opts, 'E5 F6 B2 C3');
+  it('signs each of our moves that the outbox lacks, in order, and only ours', () => {
+    expect(actionsToSign(four, 1, []).map((a) => a.ply)).toEqual([0, 2]);
+    expect(actionsToSign(four, 2, []).map((a) => a.ply)).toEqual([1, 3]);
+    expect(actionsToSign(four, 1, [rec('move', 0, true)]).map((a) => a.ply)).toEqual([2]);
+    expect(actionsToSign(four, 1, [rec('move', 0, false), rec('move', 2, false)])).toEqual([]);
+    expect(actionsToSign(four, 1, [])[1]).toEqual({ ply: 2, action: { type: 'move', point: four.moves[2] } });
+  });
+  it('signs our resignation, not theirs', () => {
+    const resigned = { ...four, result: { winner: 2 as const, reason: 'resignation' as const } };
+    expect(actionsToSign(resigned, 1, [rec('move', 0, true), rec('move', 2, true)])).toEqual([
+      { ply: 4, action: { type: 'resign' } },
+    ]);
+    expect(actionsToSign(resigned, 2, [rec('move', 1, true), rec('move', 3, true)])).toEqual([]);
+  });
+});
+
+describe('sendLine and sentUpTo: what the screen says, and what the friend can read', () => {
+  it('says of our newest action whether a relay took it', () => {
+    expect(sendLine([])).toBeNull();
+    expect(sendLine([rec('accept', 0, false)])).toBeNull();
+    expect(sendLine([rec('move', 0, true), rec('move', 2, false)])).toBe('not-sent');
+    expect(sendLine([rec('move', 0, false), rec('move', 2, true)])).toBe('sent');
+  });
+  it('counts the moves the friend can read: up to our first move no relay took', () => {
+    const four = game(opts, 'E5 F6 B2 C3');
+    expect(sentUpTo(four, 1, [])).toBeNull();
+    expect(sentUpTo(four, 1, [rec('move', 0, true)])).toEqual({ moves: 2, ended: false });
+    expect(sentUpTo(four, 1, [rec('move', 0, true), rec('move', 2, true)])).toEqual({ moves: 4, ended: false });
+    // Their own moves after ours they have, of course.
+    expect(sentUpTo(four, 2, [rec('move', 1, true)])).toEqual({ moves: 3, ended: false });
+    expect(sentUpTo(four, 2, [rec('move', 1, true), rec('move', 3, true)])).toEqual({ moves: 4, ended: false });
+  });
+});
+
+describe('acceptance, routing, presence, relays', () => {
+  it('the invited side signs its acceptance once, after catching up, when none was seen', () => {
+    const base = { pinned: true, caughtUp: true, acceptanceSeen: false, records: [] };
+    expect(needsAcceptance(base)).toBe(true);
+    expect(needsAcceptance({ ...base, pinned: false })).toBe(false);
+    expect(needsAcceptance({ ...base, caughtUp: false })).toBe(false);
+    expect(needsAcceptance({ ...base, acceptanceSeen: true })).toBe(false);
+    expect(needsAcceptance({ ...base, records: [rec('accept', 0, false)] })).toBe(false);
+  });
+  it('routes an event by its one game tag', () => {
+    const tags = new Map([['t1', 'G1']]);
+    expect(
+      routeByTag(tags, [
+        ['p', 'x'],
+        ['z', 't1'],
+      ]),
+    ).toBe('G1');
+    expect(routeByTag(tags, [['z', 't2']])).toBeNull();
+    expect(
+      routeByTag(tags, [
+        ['z', 't1'],
+        ['z', 't1'],
+      ]),
+    ).toBeNull();
+    expect(routeByTag(tags, [])).toBeNull();
+  });
+  it('says "here" while the last presence is fresh, and when that ends', () => {
+    expect(presenceLine(null, 0)).toEqual({ present: false, until: null });
+    expect(presenceLine({ here: false, arrivedAtMs: 0 }, 1)).toEqual({ present: false, until: null });
+    expect(presenceLine({ here: true, arrivedAtMs: 1000 }, 2000)).toEqual({
+      present: true,
+      until: 1000 + PRESENCE_TTL_MS,
+    });
+    expect(presenceLine({ here: true, arrivedAtMs: 1000 }, 1000 + PRESENCE_TTL_MS).present).toBe(false);
+  });
+  it('uses our relays and theirs, each once', () => {
+    expect(gameRelays(['wss://a', 'wss://b'], ['wss://b', 'wss://c'])).toEqual(['wss://a', 'wss://b', 'wss://c']);
+  });
+});
