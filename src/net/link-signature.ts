@@ -115,6 +115,8 @@ export function signedLinkArrival(
   const expected = copy ? (sender === copy.mySide ? keys.mine : keys.theirs) : null;
   const trust = checkLinkSignature(opened, expected);
   const arrival = linkArrival(opened, copy);
+  // A game this device has no part in (not an invitation) is only looked at: no key to check it by.
+  if (!copy && arrival.kind !== 'join') return ok({ arrival, pin: null, signer: null });
   if (!trust.ok) {
     const carried = opened.link.seal?.publicKey ?? null;
     if (trust.error.kind !== 'wrong-key' || arrival.kind !== 'conflict' || carried === null) return trust;
