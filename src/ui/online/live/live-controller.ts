@@ -189,6 +189,8 @@ export class LiveController {
     for (const game of listed.value) this.track(game);
     this.subscribe();
     this.updateLines();
+    // The play screen may have opened a game before it was read (or before its key was pinned).
+    if (this.presenceFor === null) this.presenceTick();
   }
 
   private track(game: StoredGame): GameEntry | null {
@@ -338,6 +340,7 @@ export class LiveController {
         if (shown?.id === pinned.value.game.id) shown.storedHere(pinned.value.game.revision);
       }
       this.p.onPinned?.(entry.game.friend.gameId);
+      if (this.presenceFor === null) this.presenceTick();
       this.subscribe();
       this.updateLines();
       await this.signMissing();
