@@ -23,12 +23,16 @@ import { type StorageResult, fail } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
-import { type FriendPeer, type FriendSynced, type GameSide, MAX_PEER_RELAYS, type StoredGame } from './records';
+import {
+  type FriendPeer,
+  type FriendSynced,
+  type GameSide,
+  MAX_PEER_RELAYS,
+  type StoredGame,
+  UNKNOWN_FRIEND,
+} from './records';
 import { summarize } from './summaries';
 import { nameProblem } from './validate';
-
-/** The name a friend has until their first link says it. */
-export const UNKNOWN_FRIEND = 'Friend';
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

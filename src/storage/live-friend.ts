@@ -18,7 +18,7 @@ import type { StorageResult } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { withState } from './games';
-import { UNKNOWN_FRIEND } from './friend-games';
+import { UNKNOWN_FRIEND } from './records';
 import type { FriendPeer, GameSide, StoredGame } from './records';
 import { summarize } from './summaries';
 import { isObject, nameProblem } from './validate';

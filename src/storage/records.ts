@@ -94,6 +94,12 @@ export interface FriendPeer {
   readonly relays: readonly string[];
 }
 
+/**
+ * The name a friend has until their first link says it. Here, not in friend-games.ts: the first screen's
+ * friend status needs this word and nothing else of that module.
+ */
+export const UNKNOWN_FRIEND = 'Friend';
+
 /** The most relay hints a friend game keeps for the other side: a bound on what a link or event can add. */
 export const MAX_PEER_RELAYS = 8;
 
