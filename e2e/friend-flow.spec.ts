@@ -5,7 +5,7 @@
  */
 import { type Browser, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { formatGameLink, makeRules, parseGameLink, parsePoint, replay } from '../src/core';
-import { cell, isOnScreen } from './helpers';
+import { cell, isOnScreen, relaysDown } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -18,6 +18,7 @@ interface Player {
 
 async function newPlayer(browser: Browser): Promise<Player> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await relaysDown(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   return { context, page: await context.newPage(), taps: [] };
 }

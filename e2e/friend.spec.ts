@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { formatGameLink, parseGameLink, parsePoint } from '../src/core';
-import { cell } from './helpers';
+import { cell, relaysDown } from './helpers';
 import { hardKill, launchPersistent } from './hard-kill';
 
 // The persistent browser is started and killed by the test itself; Playwright's tracing cannot follow it.
@@ -20,6 +20,7 @@ const WINDOW = { width: 900, height: 1000 };
 
 async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
+  await relaysDown(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   return { context, page: await context.newPage() };
 }
@@ -115,6 +116,7 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
   let b = await launchPersistent(profile, { window: WINDOW });
   const startB = async () => {
     await b.browser.contexts()[0]!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    await relaysDown(b.browser.contexts()[0]!);
     await b.page.goto(baseURL!);
     await expect(b.page.getByRole('button', { name: 'Play a friend' })).toBeVisible();
   };

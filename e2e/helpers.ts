@@ -291,3 +291,13 @@ export async function readValue(page: Page, store: string, key: string): Promise
     { store, key },
   );
 }
+
+/**
+ * Every relay down for `context`: its pages' WebSockets are closed as they open. For the specs of friend
+ * games by link, which is what links are for once both devices have a key (the fallback when relays are
+ * down or there is no network): with the local relay up, the moves would also arrive by themselves
+ * (e2e/live-friend.spec.ts), and the link flow under test would not be the one that carries them.
+ */
+export async function relaysDown(context: BrowserContext): Promise<void> {
+  await context.routeWebSocket(/.*/, (ws) => ws.close());
+}

@@ -7,13 +7,14 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { concede, linkCheck, parseGameLink, parsePoint, replay } from '../src/core';
 import { signGameLink } from '../src/net/link-signature';
-import { cell } from './helpers';
+import { cell, relaysDown } from './helpers';
 
 const WINDOW = { width: 900, height: 1000 };
 const mallory = Uint8Array.from({ length: 32 }, () => 0xc3);
 
 async function device(browser: Browser, locale = 'en-GB'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: WINDOW, locale });
+  await relaysDown(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   return { context, page: await context.newPage() };
 }
