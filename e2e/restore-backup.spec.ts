@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page, type TestInfo, expect, test } from '@playwright/test';
-import { cell } from './helpers';
+import { cell, relaysDown } from './helpers';
 
 const FIVE_GAMES = readFileSync(fileURLToPath(new URL('fixtures/pente-org-games.pgn', import.meta.url)));
 
@@ -17,6 +17,7 @@ const WINDOW = { width: 900, height: 1000 };
 
 async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
+  await relaysDown(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   return { context, page: await context.newPage() };
 }
