@@ -1,6 +1,5 @@
 /** The form that publishes an open challenge: game, board, clock, one game or a set of two, colour. */
 import { useState } from 'preact/hooks';
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, type VariantId } from '../../core';
 import {
   CORRESPONDENCE_DAYS,
   LIVE_INCREMENTS,
@@ -9,7 +8,8 @@ import {
   type ChallengeTerms,
   type Seat,
 } from '../../net/challenge-terms';
-import { colourName, variantName } from '../words/game-words';
+import { GameAndBoardFields } from '../play/RulesFields';
+import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { DEFAULT_TERMS } from './people-model';
 
@@ -86,26 +86,12 @@ export function ChallengeForm({ onPublish }: { onPublish: (terms: ChallengeTerms
       }}
     >
       <div class="people-fields">
-        <label>
-          {m.play_rules_game()}
-          <select value={terms.variant} onChange={(e) => set({ variant: e.currentTarget.value as VariantId })}>
-            {VARIANT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {variantName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {m.play_rules_board()}
-          <select value={terms.size} onChange={(e) => set({ size: Number(e.currentTarget.value) as BoardSize })}>
-            {BOARD_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}×{s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <GameAndBoardFields
+          variant={terms.variant}
+          size={terms.size}
+          setVariant={(variant) => set({ variant })}
+          setSize={(size) => set({ size })}
+        />
       </div>
       <Choices
         legend={m.people_clock_legend()}

@@ -12,14 +12,13 @@ export interface RulesFieldsProps {
   readonly setTournamentRule: (on: boolean) => void;
 }
 
-export function RulesFields({
+/** The game and the board: also a challenge's (people/ChallengeForm.tsx), which sets no tournament rule. */
+export function GameAndBoardFields({
   variant,
   size,
-  tournamentRule,
   setVariant,
   setSize,
-  setTournamentRule,
-}: RulesFieldsProps) {
+}: Pick<RulesFieldsProps, 'variant' | 'size' | 'setVariant' | 'setSize'>) {
   return (
     <>
       <label>
@@ -42,6 +41,21 @@ export function RulesFields({
           ))}
         </select>
       </label>
+    </>
+  );
+}
+
+export function RulesFields({
+  variant,
+  size,
+  tournamentRule,
+  setVariant,
+  setSize,
+  setTournamentRule,
+}: RulesFieldsProps) {
+  return (
+    <>
+      <GameAndBoardFields variant={variant} size={size} setVariant={setVariant} setSize={setSize} />
       {VARIANTS[variant].tournamentRule && (
         <label class="check">
           <input
