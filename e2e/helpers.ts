@@ -301,3 +301,21 @@ export async function readValue(page: Page, store: string, key: string): Promise
 export async function relaysDown(context: BrowserContext): Promise<void> {
   await context.routeWebSocket(/.*/, (ws) => ws.close());
 }
+
+/** Every record of the games store, read straight from IndexedDB (typed as the test reads them). */
+export function storedGameRecords<T>(page: Page): Promise<T[]> {
+  return page.evaluate(
+    () =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('pente');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('games').objectStore('games').getAll();
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result as T[]);
+          };
+        };
+      }),
+  );
+}

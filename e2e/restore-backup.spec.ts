@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page, type TestInfo, expect, test } from '@playwright/test';
-import { cell, relaysDown } from './helpers';
+import { cell, relaysDown, storedGameRecords } from './helpers';
 
 const FIVE_GAMES = readFileSync(fileURLToPath(new URL('fixtures/pente-org-games.pgn', import.meta.url)));
 
@@ -44,22 +44,9 @@ async function copyLink(page: Page): Promise<string> {
 }
 
 /** The friend games stored, straight from IndexedDB: their ids and moves. */
-function storedFriendGames(page: Page): Promise<{ id: string; moves: string[] }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('games').objectStore('games').getAll();
-          get.onsuccess = () => {
-            open.result.close();
-            const games = get.result as { id: string; moves: string[]; friend?: unknown }[];
-            resolve(games.filter((g) => g.friend).map(({ id, moves }) => ({ id, moves })));
-          };
-        };
-      }),
-  );
+async function storedFriendGames(page: Page): Promise<{ id: string; moves: string[] }[]> {
+  const games = await storedGameRecords<{ id: string; moves: string[]; friend?: unknown }>(page);
+  return games.filter((g) => g.friend).map(({ id, moves }) => ({ id, moves }));
 }
 
 test('a backup restored onto a live friend game keeps one copy, and the friend’s next link plays', async ({

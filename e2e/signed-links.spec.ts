@@ -7,7 +7,7 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { concede, linkCheck, parseGameLink, parsePoint, replay } from '../src/core';
 import { signGameLink } from '../src/net/link-signature';
-import { cell, relaysDown } from './helpers';
+import { cell, relaysDown, storedGameRecords } from './helpers';
 
 const WINDOW = { width: 900, height: 1000 };
 const mallory = Uint8Array.from({ length: 32 }, () => 0xc3);
@@ -55,22 +55,8 @@ async function accept(page: Page, link: string, name: string) {
 }
 
 /** Every stored game's moves and friend marks, read straight from IndexedDB. */
-function storedGames(page: Page): Promise<{ moves: string[]; friend?: { gameId: string; peer?: { key: string } } }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('games').objectStore('games').getAll();
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(get.result);
-          };
-        };
-      }),
-  );
-}
+const storedGames = (page: Page) =>
+  storedGameRecords<{ moves: string[]; friend?: { gameId: string; peer?: { key: string } } }>(page);
 
 const codeOf = (link: string) => decodeURIComponent(link.slice(link.indexOf('#/g/') + 4));
 const withCode = (link: string, code: string) => `${link.slice(0, link.indexOf('#/g/') + 4)}${code}`;
