@@ -15,7 +15,7 @@ export async function startPreview(port: number): Promise<() => void> {
     process.execPath,
     [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
     {
-      stdio: 'ignore',
+      stdio: process.env.PREVIEW_LOG ? 'inherit' : 'ignore',
     },
   );
   const stop = () => void server.kill();
@@ -25,7 +25,8 @@ export async function startPreview(port: number): Promise<() => void> {
       () => false,
     );
     if (up) return stop;
-    if (i > 100) {
+    // Up to a minute: on a loaded 2-core machine loading vite.config.ts alone took over 20 s.
+    if (i > 300) {
       stop();
       throw new Error('vite preview did not start');
     }

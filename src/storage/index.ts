@@ -19,6 +19,7 @@ export {
 } from './db';
 export * from './defaults';
 export * from './errors';
+export { type ExportedFile, exportFile } from './export-file';
 export { MAX_TEXT_MB, forMessage, readFileText, readImportFile } from './file-text';
 export type { FileRecord, ImportContent } from './import-content';
 export type { KeptGame } from './restore-games';

@@ -101,6 +101,10 @@ export interface Export {
   readonly skipped: readonly SkippedRecord[];
 }
 
+/** The records an export keeps as they were, because they do not read back (the screen says how many). */
+export const damagedCount = ({ file }: Export): number =>
+  (file.damagedGames?.length ?? 0) + (file.damagedPlayers?.length ?? 0) + (file.progress?.damaged.length ?? 0);
+
 /** A damaged record as a file of its own ("Export raw"): its key, why it cannot be read, and its value. */
 export function rawRecordText(key: IDBValidKey, reason: string, value: unknown): string {
   return JSON.stringify({ key: jsonSafe(key), reason, value: jsonSafe(value) }, null, 1);

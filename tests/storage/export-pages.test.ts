@@ -7,6 +7,7 @@ import {
   EXPORT_PAGE,
   exportAll,
   exportBlob,
+  exportFile,
   exportText,
   exportTextPieces,
   importAll,
@@ -66,5 +67,21 @@ describe("the export file's text, in pieces", () => {
     const { db: target } = await openFresh();
     const text = await (await exportBlob(file)).text();
     expect(unwrap(await importAll(target, text)).gamesAdded).toHaveLength(5);
+  });
+});
+
+describe('exportFile (the file "Export everything" saves)', () => {
+  it("is exportAll's file as text, with the damaged records counted (on this thread, where no Worker is)", async () => {
+    const { db, factory } = await libraryOf(3);
+    db.close();
+    const raw = await rawOpen(factory);
+    await rawPut(raw, 'games', { id: 'g00001-bad', moves: 'not a list' });
+    raw.close();
+    const again = unwrap(await openDatabase({ factory }));
+    const made = unwrap(await exportFile(again));
+    const { file } = unwrap(await exportAll(again, JSON.parse(await made.blob.text()).exportedAt));
+    expect(await made.blob.text()).toBe(exportText(file));
+    expect(made.damaged).toBe(1);
+    expect(made.skipped.map((s) => s.id)).toEqual(['g00001-bad']);
   });
 });

@@ -1,5 +1,5 @@
 /** The Games screen's downloads: the whole library, and a damaged record as it was stored. */
-import { type DamagedSummary, exportAll, exportBlob, getRawGame, rawRecordText } from '../../storage';
+import { type DamagedSummary, exportFile, getRawGame, rawRecordText } from '../../storage';
 import { db, notify } from '../shell/app-state';
 import { download, downloadFile, fileSafe } from '../shell/download';
 import * as m from '../words/paraglide/messages.js';
@@ -22,13 +22,9 @@ export async function exportRaw(damaged: DamagedSummary): Promise<void> {
 export async function exportEverything(): Promise<void> {
   const d = db.value;
   if (!d) return;
-  const r = await exportAll(d);
+  // Made by storage's own worker (exportFile): the page only receives the file, however big the library.
+  const r = await exportFile(d);
   if (!r.ok) return notify(storageErrorText(r.error));
-  // Read a page at a time and written in slices (storage's exportAll, exportBlob): no long task however big.
-  downloadFile(`pente-${new Date().toISOString().slice(0, 10)}.json`, await exportBlob(r.value.file));
-  const { damagedGames = [], damagedPlayers = [], progress } = r.value.file;
-  const damaged = damagedGames.length + damagedPlayers.length + (progress?.damaged.length ?? 0);
-  if (damaged > 0) {
-    notify(m.games_export_damaged_included({ count: damaged }));
-  }
+  downloadFile(`pente-${new Date().toISOString().slice(0, 10)}.json`, r.value.blob);
+  if (r.value.damaged > 0) notify(m.games_export_damaged_included({ count: r.value.damaged }));
 }
