@@ -1,14 +1,13 @@
 /**
- * Reading a file the player chose to import: in storage's own worker (readImportFile), which hands the page
- * the file's content rather than its text, or on this thread where there is no Worker (readFileText). A
+ * Reading a file the player chose to import, on the thread that runs this: storage's own worker, which
+ * then imports it (import-file.worker.ts), or the page where there is no Worker (the unit tests). A
  * gzip file is decompressed first, and no file may hold more than MAX_TEXT_MB of text. The checks on the
  * text (empty, not text, too big, and cleaning it for messages) are text-checks.ts's, re-exported here.
  */
 import { err, ok } from '../core';
-import { type StorageResult, fail } from './errors';
+import type { StorageResult } from './errors';
 import { yieldToPage } from './slices';
-import { type FileRecord, type ImportContent, importContent } from './import-content';
-import type { ImportFileMessage, ImportFileRequest } from './import-file.worker';
+import { type ImportContent, importContent } from './import-content';
 import { MAX_TEXT_BYTES, gzipDamagedError, readBoundedText, tooBigError } from './text-checks';
 
 export { MAX_TEXT_MB, UNDECODABLE, fileTextProblem, forMessage, gzipDamagedError, tooBigError } from './text-checks';
@@ -79,59 +78,11 @@ async function inflateHere(file: Blob, limit: number): Promise<string | null | {
 
 /**
  * What a file the player chose to import holds (import-content.ts: a backup parsed, or its records split),
- * made by storage's own worker (import-file.worker.ts) so the page never holds the file's text nor runs a
- * step that grows with it: the page only takes in the worker's messages, each of a bounded number of
- * entries. Without a Worker (the unit tests) the same is made on this thread. Fails ('invalid') as
- * readFileText does, and for a text that is empty, not text, or a backup that is not JSON.
+ * read on this thread: what storage's worker does before it imports (import-file.worker.ts, started by
+ * importChosenFile), and where there is no Worker (the unit tests). Fails ('invalid') as readFileText
+ * does, and for a text that is empty, not text, or a backup that is not JSON.
  */
 export async function readImportFile(file: Blob, limit = MAX_TEXT_BYTES): Promise<StorageResult<ImportContent>> {
-  if (typeof Worker !== 'function') {
-    const text = await readFileText(file, limit);
-    return text.ok ? importContent(text.value) : text;
-  }
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./import-file.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'import-file',
-    });
-    let data: unknown = undefined;
-    const records: FileRecord[] = [];
-    let backup = false;
-    const end = (result: StorageResult<ImportContent>) => {
-      worker.terminate();
-      resolve(result);
-    };
-    worker.onmessage = ({ data: message }: MessageEvent<ImportFileMessage>) => {
-      switch (message.kind) {
-        case 'backup':
-          backup = true;
-          data = message.head;
-          break;
-        case 'entries': {
-          // The member's own value (a member named "__proto__" too): the array the head left empty.
-          const member = Object.getOwnPropertyDescriptor(data, message.key)?.value as unknown[];
-          for (const entry of message.entries) member.push(entry);
-          break;
-        }
-        case 'records':
-          for (const record of message.records) records.push(record);
-          break;
-        case 'done':
-          end(
-            ok(
-              backup
-                ? { kind: 'backup', data, length: message.length }
-                : { kind: 'records', records, length: message.length },
-            ),
-          );
-          break;
-        case 'failed':
-          end(fail('invalid', message.problem, message.message));
-      }
-    };
-    worker.onerror = (e) =>
-      end(fail('invalid', { kind: 'file-unreadable', detail: e.message }, `The file could not be read: ${e.message}`));
-    const request: ImportFileRequest = { file, limit };
-    worker.postMessage(request);
-  });
+  const text = await readFileText(file, limit);
+  return text.ok ? importContent(text.value) : text;
 }

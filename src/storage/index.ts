@@ -20,6 +20,7 @@ export {
 export * from './defaults';
 export * from './errors';
 export { type ExportedFile, exportFile } from './export-file';
+export { type ChosenFileOptions, type ChosenFileReport, type ImportPhase, importChosenFile } from './import-file';
 export { MAX_TEXT_MB, forMessage, readFileText, readImportFile } from './file-text';
 export type { FileRecord, ImportContent } from './import-content';
 export type { KeptGame } from './restore-games';

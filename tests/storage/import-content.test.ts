@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { importRecordFile, readImportFile } from '../../src/storage';
+import { exportAll, exportText, importChosenFile, importRecordFile, readImportFile } from '../../src/storage';
 import { MAX_RECORD_CHARS, RECORD_TOO_LONG, importContent } from '../../src/storage/import-content';
 import { errorOf, openFresh, unwrap } from './helpers';
 
@@ -72,5 +72,31 @@ describe('importing a file as readImportFile reads it', () => {
     const error = errorOf(await readImportFile(new Blob([new Uint8Array(bomb)]), MB));
     expect(error.message).toMatch(/expands to more than 1 MB/);
     expect(error.problem).toEqual({ kind: 'file-too-big', gzip: true, mb: 1 });
+  });
+});
+
+describe('importChosenFile (the Games screen’s Import; here on the test’s thread, where no Worker is)', () => {
+  it('imports a .gz of records and a backup, with progress, and reports each', async () => {
+    const { db } = await openFresh();
+    const phases = new Set<string>();
+    const records = unwrap(
+      await importChosenFile(db, new Blob([gzipSync(FIVE_GAMES)]), { onProgress: (phase) => phases.add(phase) }),
+    );
+    expect(records.kind).toBe('records');
+    if (records.kind === 'records') expect(records.report.added).toHaveLength(5);
+    expect(phases).toContain('saving');
+
+    const backup = unwrap(await exportAll(db));
+    const { db: other } = await openFresh();
+    const restored = unwrap(await importChosenFile(other, new Blob([exportText(backup.file)])));
+    expect(restored.kind).toBe('backup');
+    if (restored.kind === 'backup') expect(restored.report.gamesAdded).toHaveLength(5);
+  });
+
+  it('refuses a file past the limit, storing nothing', async () => {
+    const { db } = await openFresh();
+    const error = errorOf(await importChosenFile(db, new Blob([FIVE_GAMES]), { limit: 100 }));
+    expect(error.problem).toMatchObject({ kind: 'file-too-big' });
+    expect(unwrap(await exportAll(db)).file.games).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * progress for the bar (ImportProgress in GamesToolbar.tsx) and hands what it did to `onImported`.
  */
 import { useState } from 'preact/hooks';
-import { importAll, importRecordFile, readImportFile } from '../../storage';
+import { importChosenFile } from '../../storage';
 import { db, notify } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
 import { storageErrorText } from '../words/storage-words';
@@ -18,9 +18,6 @@ export const IMPORT_PHASES = {
   saving: m.games_phase_saving,
 } as const;
 type ImportPhase = keyof typeof IMPORT_PHASES;
-
-/** The import's progress bar is redrawn at most this often: ten times a second reads as smooth. */
-const PROGRESS_EVERY_MS = 100;
 
 export interface ImportProgress {
   readonly phase: ImportPhase;
@@ -50,39 +47,21 @@ export function useFileImport(
     const d = db.value;
     if (!file || !d) return;
     onStart();
-    // The import reports at every turn it gives the page (every few milliseconds); redrawing the screen
-    // that often is work the import then waits behind, so the bar moves at most every PROGRESS_EVERY_MS.
-    let shownAt = -Infinity;
-    let shownPhase = '';
-    const onProgress = (phase: ImportPhase, done: number, total: number) => {
-      const now = performance.now();
-      if (phase === shownPhase && done < total && now - shownAt < PROGRESS_EVERY_MS) return;
-      shownAt = now;
-      shownPhase = phase;
-      setProgress({ phase, done, total });
-    };
+    // Read, checked and imported by storage's worker (importChosenFile): the page never holds the file's
+    // text (up to 128 MB) nor its games, only the progress (at most ten times a second) and the report.
     setProgress({ phase: 'reading', done: 0, total: file.size });
-    // Read, decompressed and parsed (or split into records) by storage's worker: the page never holds the
-    // file's text (up to 128 MB), only its content, taken in a bounded part at a time.
-    const content = await readImportFile(file);
-    if (!content.ok) {
-      setProgress(null);
-      return notify(m.games_not_imported({ reason: storageErrorText(content.error) }));
-    }
-    const read = content.value;
-    const r =
-      read.kind === 'backup'
-        ? await importAll(d, read.data, { onProgress, puzzleIds: await shippedPuzzleIds() })
-        : await importRecordFile(d, read.records, read.length, { onProgress });
+    const r = await importChosenFile(d, file, {
+      onProgress: (phase, done, total) => setProgress({ phase, done, total }),
+      ...(await shippedPuzzleIds().then((ids) => (ids ? { puzzleIds: ids } : {}))),
+    });
     setProgress(null);
     if (!r.ok) return notify(m.games_not_imported({ reason: storageErrorText(r.error) }));
-    if ('gamesAdded' in r.value) {
-      if (r.value.lessonsAdded + r.value.puzzleAnswersAdded > 0) {
-        await loadLessons();
-      }
-      await onImported(backupImportOutcome(r.value));
+    if (r.value.kind === 'backup') {
+      const report = r.value.report;
+      if (report.lessonsAdded + report.puzzleAnswersAdded > 0) await loadLessons();
+      await onImported(backupImportOutcome(report));
     } else {
-      await onImported(recordImportOutcome(r.value));
+      await onImported(recordImportOutcome(r.value.report));
     }
   };
   return { progress, importFile };
