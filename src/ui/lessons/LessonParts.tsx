@@ -1,14 +1,42 @@
-/** The tutorial's parts under the board: what the move did, the buttons, and the list of lessons. */
+/**
+ * The tutorial's parts: the lesson's head above the board; under it what the move did, the buttons, and
+ * the list of lessons.
+ */
 import type { GameState, Lesson, LessonAttempt, MovePreview } from '../../core';
 import { LESSONS, formatPoint } from '../../core';
 import type { InputMode } from '../../storage';
 import { PLACE_HOW } from '../board/placement';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
-import { explanationWords, lessonTitle } from './lesson-words';
+import { CapturedCount } from '../play/CapturedCount';
+import { variantName } from '../words/game-words';
+import { explanationWords, lessonPrompt, lessonTitle } from './lesson-words';
 import { lessonsDoneCount } from './tutorial';
 import { navigate } from '../shell/router';
 import './lessons.css';
+
+/** Which lesson this is (and its variant, when not Pente), its title and its prompt. */
+export function LessonHead(props: {
+  readonly lesson: Lesson;
+  readonly index: number;
+  /** The lesson's position as set up, and as the board shows it now. */
+  readonly state: GameState;
+  readonly shown: GameState;
+}) {
+  const { lesson, index, state } = props;
+  return (
+    <div class="lesson-head">
+      <p class="lesson-count">
+        {m.lessons_count({ number: formatNumber(index + 1), total: formatNumber(LESSONS.length) })}
+        {lesson.variant === 'pente' ? '' : ` · ${variantName(lesson.variant)}`}
+      </p>
+      <h2>{lessonTitle(lesson)}</h2>
+      <p class="lesson-prompt">{lessonPrompt(lesson)}</p>
+      {/* Where the lesson starts with stones captured, the count is part of the position. */}
+      {(state.captures[0] > 0 || state.captures[1] > 0) && <CapturedCount state={props.shown} />}
+    </div>
+  );
+}
 
 /** What a previewed move would do, in words (as on the play screen), and how to place it. */
 export function previewText(p: MovePreview, size: number, mode: InputMode): string {

@@ -22,7 +22,6 @@ import {
 } from '../../core';
 import './lessons.css';
 import { onStoreChange } from '../../storage';
-import { CapturedCount } from '../play/CapturedCount';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { Board } from '../board/Board';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -33,14 +32,19 @@ import { navigate } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { firstGameChoice, firstLessonToDo, lessonBoard } from './tutorial';
 import { usePlacement } from '../board/use-placement';
-import { lessonPrompt, lessonTitle } from './lesson-words';
-import { LessonActions, LessonList, LessonResult, previewText } from './LessonParts';
-import { colourName, illegalMoveWords, variantName } from '../words/game-words';
-import { formatNumber } from '../words/locale';
+import { LessonActions, LessonHead, LessonList, LessonResult, previewText } from './LessonParts';
+import { colourName, illegalMoveWords } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** No point can be played in a lesson that could not be set up (the screen then shows no board; no words). */
 const NO_LESSON: IllegalMove = { reason: 'off-board', message: '' };
+
+/** After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults. */
+function playFirstGame(): void {
+  const choice = firstGameChoice(players.value, settings.value.newGame.players[0]);
+  if (choice) void startGame(choice);
+  else navigate({ screen: 'new' });
+}
 
 export function Tutorial() {
   const done = settings.value.lessonsDone;
@@ -131,13 +135,6 @@ export function Tutorial() {
   const { shown, ghost, highlighted, shaded } = lessonBoard(state, attempt, preview);
 
   const last = index === LESSONS.length - 1;
-  // After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults.
-  const playFirstGame = () => {
-    const choice = firstGameChoice(players.value, settings.value.newGame.players[0]);
-    if (choice) void startGame(choice);
-    else navigate({ screen: 'new' });
-  };
-  const variant = variantName(lesson.variant);
 
   return (
     <main class="tutorial" data-lesson={lesson.id}>
@@ -147,16 +144,7 @@ export function Tutorial() {
         fileName="pente-damaged-lesson-progress.json"
         onDelete={discardDamagedLessonEntries}
       />
-      <div class="lesson-head">
-        <p class="lesson-count">
-          {m.lessons_count({ number: formatNumber(index + 1), total: formatNumber(LESSONS.length) })}
-          {lesson.variant === 'pente' ? '' : ` · ${variant}`}
-        </p>
-        <h2>{lessonTitle(lesson)}</h2>
-        <p class="lesson-prompt">{lessonPrompt(lesson)}</p>
-        {/* Where the lesson starts with stones captured, the count is part of the position. */}
-        {(state.captures[0] > 0 || state.captures[1] > 0) && <CapturedCount state={shown} />}
-      </div>
+      <LessonHead lesson={lesson} index={index} state={state} shown={shown} />
       <Board
         size={size}
         cells={shown.cells}

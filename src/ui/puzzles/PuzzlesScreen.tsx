@@ -25,26 +25,17 @@ import {
   readPackPuzzle,
   startAttempt,
 } from '../../core';
-import { Board } from '../board/Board';
 import { usePlacement } from '../board/use-placement';
 import { type MoveSource, pageEngine } from '../engine/client';
-import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
-import { ScreenHeader } from '../shell/ScreenHeader';
 import { notify, settings } from '../shell/app-state';
 import { navigate, requestedPuzzle } from '../shell/router';
-import { PuzzleActions, PuzzleHead, PuzzleHistory, PuzzleMissing, PuzzleResult, PuzzlesMessage } from './PuzzleParts';
-import {
-  discardDamaged,
-  nextPuzzleIndex,
-  puzzleDamaged,
-  puzzleProgress,
-  puzzleRatingOf,
-  recordAnswer,
-} from './puzzle-data';
+import { PuzzleMissing, PuzzlesMessage } from './PuzzleParts';
+import { PuzzleView } from './PuzzleView';
+import { nextPuzzleIndex, puzzleProgress, recordAnswer } from './puzzle-data';
 import { usePuzzlePack } from './use-puzzle-pack';
-import { failPuzzle, puzzleBoard, submitPuzzleMove } from './puzzle-moves';
+import { failPuzzle, submitPuzzleMove } from './puzzle-moves';
 import * as m from '../words/paraglide/messages.js';
-import { type Phase, refusalText, statusOf } from './puzzle-words';
+import { type Phase, refusalText } from './puzzle-words';
 
 /** The engine's think time for a defence or a refutation: enough to see a short forced line on a phone. */
 const ENGINE_MS = 1500;
@@ -88,7 +79,6 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
       setPhase({ kind: 'solving', note: refusalText(why, attempt?.state.rules.size ?? 19, point) }),
     onPreview: () => setPhase({ kind: 'solving', note: '' }),
   });
-  const preview = placement.preview;
   /** Plays the player's move: set below, where the puzzle is known (the hooks come first). */
   let submit = async (_point: number): Promise<void> => undefined;
 
@@ -178,43 +168,21 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     window.scrollTo(0, 0);
   };
 
-  const { shown, ghost, highlighted, numbers } = puzzleBoard(attempt.state, puzzle.position, phase, preview);
-  const size = shown.rules.size;
-  const p = puzzle.puzzle;
-  const puzzleRating = typeof pack !== 'string' && index >= 0 ? Math.round(puzzleRatingOf(pack, index, progress)) : 0;
-  const status = statusOf(phase, preview, size, mode);
-
   return (
-    <main class="tutorial puzzles" data-puzzle={p.id} data-phase={phase.kind}>
-      <ScreenHeader title={m.puzzles_title()} />
-      <DamagedProgressNotice
-        entries={puzzleDamaged.value}
-        fileName="pente-damaged-puzzle-progress.json"
-        onDelete={discardDamaged}
-      />
-      <PuzzleHead puzzle={p} position={puzzle.position} shown={shown} progress={progress} puzzleRating={puzzleRating} />
-      <Board
-        size={size}
-        cells={shown.cells}
-        lastMove={phase.kind === 'solution' ? null : lastMove}
-        preview={ghost}
-        marked={preview ? [...preview.captured] : []}
-        highlighted={[...highlighted]}
-        numbers={numbers}
-        showCoordinates={settings.value.showCoordinates}
-        disabled={phase.kind !== 'solving' || savingShown}
-        {...placement.board}
-      />
-      <PuzzleResult phase={phase} status={status} />
-      <PuzzleActions
-        phase={phase}
-        mayConfirm={!!preview && !savingShown}
-        confirm={placement.confirm}
-        retry={retry}
-        showSolution={showSolution}
-        next={next}
-      />
-      <PuzzleHistory progress={progress} pack={pack} />
-    </main>
+    <PuzzleView
+      pack={pack}
+      index={index}
+      puzzle={puzzle}
+      attempt={attempt}
+      phase={phase}
+      progress={progress}
+      mode={mode}
+      placement={placement}
+      lastMove={lastMove}
+      saving={savingShown}
+      retry={retry}
+      showSolution={showSolution}
+      next={next}
+    />
   );
 }

@@ -1,19 +1,22 @@
 /**
  * The play controller: one live match on the play screen, wired to signals, to storage (a GameStore) and
  * to the engine (a MoveSource). The rules of play are the match model's (match.ts); the controller is the
- * game session, and it wires three parts, one job each:
+ * game session, and it wires its parts, one job each:
  *
  * - saving.ts (GameSaving): the record as last saved, the saving mode, a failed save's retries, the
  *   store's watch on the game.
  * - clock-ticks.ts (ClockTicks): the clock display, flag fall, the heartbeat, an absence not charged.
  * - computer-turns.ts (ComputerTurns): the computer's moves, its progress, the turn lock shared by tabs,
  *   its failures.
+ * - reloads.ts (Reloads): the newest stored copy, when another tab saved the game or a save met a
+ *   conflict.
+ * - hints.ts (Hints): the engine's suggestion for the player.
  *
  * The session itself decides when things happen:
  *
  * - Every change (a move, undo, resignation, the clock stopping) is saved first and shown once the save
  *   has committed, so a move the player saw placed survives a kill of the browser at any moment. Changes
- *   run one at a time, each starting from the last one saved.
+ *   run one at a time (change-queue.ts), each starting from the last one saved.
  * - Another tab's save (the store's watch) or a conflicting save reloads the newest record and says so:
  *   this tab never goes on playing a stale copy.
  * - It has a lifetime: close() stops the computer, stops the clock (saving the time used) and then saves
@@ -22,14 +25,14 @@
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
 import type { GameState, Point } from '../../../core';
 import type { FriendGame, StoredGame } from '../../../storage';
-import { isEngineError } from '../../engine/client';
+import { ChangeQueue } from './change-queue';
 import { ClockTicks } from './clock-ticks';
 import { ComputerTurns } from './computer-turns';
+import { Hints } from './hints';
 import {
   type Match,
   type MoveRefusal,
   advance,
-  isHumanTurn,
   pauseClock,
   playPoint,
   resign,
@@ -39,42 +42,13 @@ import {
   takeBack,
   turnRefusal,
 } from './match';
-import type { Clock, GameStore, HeartbeatLog, MoveSource, TurnLocks } from './ports';
+import type { ControllerOptions } from './ports';
+import { Reloads, conflictNotice } from './reloads';
 import { GameSaving, type SavingMode } from './saving';
 import * as words from '../../words/paraglide/messages.js';
 
+export type { ControllerOptions } from './ports';
 export { RETRY_SAVE_MS, type SavingMode } from './saving';
-
-export interface ControllerOptions {
-  readonly store: GameStore | null;
-  readonly moves: MoveSource;
-  readonly clock: Clock;
-  /** The turn locks shared with other tabs (none: this tab thinks without asking). */
-  readonly turns?: TurnLocks | null;
-  /** Short notices for the player. */
-  readonly notify: (text: string) => void;
-  /** A fresh game id (for "Save as a new game"). */
-  readonly newId: () => string;
-  /** Rebuilds a match from a stored record, keeping this match's sides; null when it cannot be read. */
-  readonly matchFrom: (record: StoredGame, sides: Match['sides']) => Match | null;
-  /** After any saved change (e.g. to refresh the home screen's Continue). */
-  readonly onSaved?: (record: StoredGame) => void;
-  /** An instant reply feels abrupt: the computer's move appears no sooner than this after the last move. */
-  readonly minReplyMs?: number;
-  /** Where the running clock's heartbeat is written (none: nothing survives a closed tab but the saves). */
-  readonly heartbeats?: HeartbeatLog;
-  /**
-   * Save the game at once, before any change: a new game that already has moves (played from another
-   * game's position), or a kept copy whose save has not landed yet (`record` is that copy).
-   */
-  readonly saveAtStart?: boolean;
-}
-
-/** A hint thinks this long, at full strength. */
-const HINT_MS = 1000;
-
-/** What the player is told when another tab changed the game: read when told, in the current language. */
-const conflictNotice = (): string => words.play_conflict_notice();
 
 export class PlayController {
   /** The match as last saved (or, where nothing is saved, as last changed). */
@@ -93,7 +67,8 @@ export class PlayController {
   readonly thinking: ComputerTurns['thinking'];
   /** The computer cannot play (its worker could not start, or keeps failing): shown with Retry. */
   readonly engineProblem: Signal<string | null>;
-  readonly hint = signal<Point | null>(null);
+  /** The engine's suggestion for the side to move, when the player asked for one. */
+  readonly hint: ReadonlySignal<Point | null>;
   /** Time left for each player as shown, ticking for the side to move. */
   readonly clocks: ClockTicks['clocks'];
   /** A change is being saved. */
@@ -106,7 +81,9 @@ export class PlayController {
   private readonly saver: GameSaving;
   private readonly ticks: ClockTicks;
   private readonly computer: ComputerTurns;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly hints: Hints;
+  private readonly queue = new ChangeQueue();
+  private readonly reloads: Reloads;
   private closed = false;
   private closing: Promise<void> | null = null;
   private readonly o: ControllerOptions;
@@ -134,13 +111,17 @@ export class PlayController {
       paused: this.paused,
       isClosed,
       savedHere: () => Boolean(this.o.store),
-      changedElsewhere: () => this.changedElsewhere(),
+      changedElsewhere: () => this.reloads.changedElsewhere(),
       change: (make) => this.change(make),
     });
     this.thinking = this.computer.thinking;
     this.engineProblem = this.computer.problem;
     this.demoDelayMs = this.computer.demoDelayMs;
-    this.watch();
+    this.hints = new Hints({ ...options, match: this.match, isClosed });
+    this.hint = this.hints.point;
+    const { saver, queue, computer, hints } = this;
+    this.reloads = new Reloads({ ...options, match: this.match, saver, queue, computer, hints, isClosed });
+    this.reloads.watch();
     // On screen, the side to move's clock runs (once that side has made its first move).
     void this.change((m) => resumeClock(m, this.o.clock.now()), { force: options.saveAtStart ?? false }).then(() =>
       this.computer.continueGame(),
@@ -220,7 +201,7 @@ export class PlayController {
     if (next === this.match.value) return;
     if (next.reviewPly !== null) this.computer.abort();
     this.match.value = next;
-    this.hint.value = null;
+    this.hints.clear();
     this.computer.continueGame();
   }
 
@@ -239,7 +220,7 @@ export class PlayController {
    * newest stored copy, in turn behind the changes being saved, with `notice` (none: nothing said).
    */
   storedHere(revision: number, notice: string | null): Promise<void> {
-    return this.reloadQueued(revision, notice);
+    return this.reloads.queued(revision, notice);
   }
 
   /** Tries a failed save again now (the player's Retry; also every few seconds by itself). */
@@ -272,26 +253,13 @@ export class PlayController {
     const id = this.o.newId();
     this.saver.saveAsNew(id);
     this.match.value = { ...this.match.value, id };
-    this.watch();
+    this.reloads.watch();
     void this.change((m) => m, { force: true });
   }
 
   /** Asks the engine for a suggestion for the side to move. */
-  async requestHint(): Promise<void> {
-    const m = this.match.value;
-    if (!isHumanTurn(m)) return;
-    this.hint.value = null;
-    try {
-      const answer = await this.o.moves.move(
-        m.game,
-        { timeMs: HINT_MS },
-        { isCurrent: () => this.match.value === m && !this.closed },
-      );
-      if (this.match.value === m) this.hint.value = answer.move;
-    } catch (e) {
-      if (isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')) return;
-      this.o.notify(words.play_hint_failed());
-    }
+  requestHint(): Promise<void> {
+    return this.hints.request();
   }
 
   /** Tries the computer again after it could not start or stopped responding. */
@@ -301,7 +269,7 @@ export class PlayController {
 
   /** Resolves once every change queued so far has been saved (or has failed to be). */
   settled(): Promise<void> {
-    return this.queue.then(() => undefined);
+    return this.queue.settled();
   }
 
   /**
@@ -342,9 +310,7 @@ export class PlayController {
         this.busy.value = false;
       }
     };
-    const done = this.queue.then(run);
-    this.queue = done.catch(() => undefined);
-    return done.then((changed) => {
+    return this.queue.run(run).then((changed) => {
       if (changed) this.afterChange();
       return changed;
     });
@@ -353,60 +319,12 @@ export class PlayController {
   /** Saves a change and shows it; on a conflict, shows the newest stored game instead. */
   private async persist(next: Match): Promise<boolean> {
     if ((await this.saver.save(next, this.match)) === 'shown') return true;
-    await this.reload(conflictNotice());
+    await this.reloads.reload(conflictNotice());
     return false;
   }
 
-  /** Replaces the match with the newest stored copy of this game. */
-  private async reload(notice: string | null): Promise<void> {
-    const store = this.o.store;
-    if (!store) return;
-    this.computer.abort();
-    const loaded = await store.load(this.saver.record.id);
-    if (loaded.kind === 'loaded') {
-      const fresh = this.o.matchFrom(loaded.record, this.match.value.sides);
-      if (fresh) {
-        this.saver.loaded(loaded.record);
-        if (loaded.unsaved !== undefined) this.saver.failed(loaded.unsaved, true);
-        const shown = this.closed ? fresh : resumeClock(fresh, this.o.clock.now());
-        this.match.value = { ...shown, reviewPly: null };
-        this.hint.value = null;
-        if (notice !== null) this.o.notify(notice);
-        return;
-      }
-    }
-    this.saver.stopped(loaded.kind === 'missing' ? words.play_deleted_elsewhere() : words.play_unreadable_elsewhere());
-  }
-
-  private watch(): void {
-    this.saver.watch((revision) => void this.reloadQueued(revision));
-  }
-
-  /**
-   * A reload that waits its turn behind the changes being saved; none if by then this copy has reached
-   * `revision` (another reload got there first).
-   */
-  private reloadQueued(revision: number | null, notice: string | null = conflictNotice()): Promise<void> {
-    const run = this.queue.then(() =>
-      this.closed || (revision !== null && revision <= this.saver.record.revision) ? undefined : this.reload(notice),
-    );
-    this.queue = run.catch(() => undefined);
-    return run.then(() => this.computer.continueGame());
-  }
-
-  /**
-   * Whether another tab has saved this game since this copy was loaded or saved: then it is reloaded (in
-   * turn), and this tab does not think for a position that is gone.
-   */
-  private async changedElsewhere(): Promise<boolean> {
-    const revision = await this.saver.newerStored();
-    if (revision === null) return false;
-    void this.reloadQueued(revision);
-    return true;
-  }
-
   private afterChange(): void {
-    this.hint.value = null;
+    this.hints.clear();
     this.ticks.refresh();
     this.computer.continueGame();
   }

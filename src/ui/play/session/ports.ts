@@ -7,6 +7,7 @@
  */
 import type { ClockHeartbeat, StoredGame } from '../../../storage';
 import type { MoveSource } from '../../engine/client';
+import type { Match } from './match';
 
 export type { MoveSource };
 
@@ -67,4 +68,30 @@ export interface TurnLocks {
  */
 export interface HeartbeatLog {
   write(gameId: string, beat: ClockHeartbeat | null): void;
+}
+
+/** What the play controller is given: the ports above, and what the app decides for this session. */
+export interface ControllerOptions {
+  readonly store: GameStore | null;
+  readonly moves: MoveSource;
+  readonly clock: Clock;
+  /** The turn locks shared with other tabs (none: this tab thinks without asking). */
+  readonly turns?: TurnLocks | null;
+  /** Short notices for the player. */
+  readonly notify: (text: string) => void;
+  /** A fresh game id (for "Save as a new game"). */
+  readonly newId: () => string;
+  /** Rebuilds a match from a stored record, keeping this match's sides; null when it cannot be read. */
+  readonly matchFrom: (record: StoredGame, sides: Match['sides']) => Match | null;
+  /** After any saved change (e.g. to refresh the home screen's Continue). */
+  readonly onSaved?: (record: StoredGame) => void;
+  /** An instant reply feels abrupt: the computer's move appears no sooner than this after the last move. */
+  readonly minReplyMs?: number;
+  /** Where the running clock's heartbeat is written (none: nothing survives a closed tab but the saves). */
+  readonly heartbeats?: HeartbeatLog;
+  /**
+   * Save the game at once, before any change: a new game that already has moves (played from another
+   * game's position), or a kept copy whose save has not landed yet (`record` is that copy).
+   */
+  readonly saveAtStart?: boolean;
 }
