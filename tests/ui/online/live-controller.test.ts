@@ -17,6 +17,7 @@ import {
   toGameState,
   withState,
 } from '../../../src/storage';
+import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import { LiveController } from '../../../src/ui/online/live/live-controller';
 import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
 import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
@@ -101,13 +102,15 @@ async function settle(...devices: Device[]) {
   for (let i = 0; i < 3; i++) for (const d of devices) await d.controller.settled();
 }
 
-async function twoDevices() {
+/** `shown`: both play screens show the game from the start (the invitation just sent, and just accepted). */
+async function twoDevices({ shown = false } = {}) {
   const net = makeNetwork();
   const a = net.device((await openFresh()).db, alice);
   const b = net.device((await openFresh()).db, bob);
-  await friendCopy(a.db, 1);
+  const copyA = await friendCopy(a.db, 1);
   // Bob opened Alice's signed invitation: his copy has her key pinned (branch signed-links writes it).
-  await friendCopy(b.db, 2, alice.publicKey);
+  const copyB = await friendCopy(b.db, 2, alice.publicKey);
+  if (shown) [a.shownId, b.shownId] = [copyA.id, copyB.id];
   await a.controller.start();
   await b.controller.start();
   await settle(a, b);
@@ -209,5 +212,35 @@ describe('friend games over relays: the controller', () => {
     b.controller.shownChanged();
     await settle(a, b);
     expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+
+  it('both see each other as here when both have the game open from the start: Bob\'s first "here" came before his acceptance pinned his key on Alice\'s copy', async () => {
+    const { a, b } = await twoDevices({ shown: true });
+    // Alice reads Bob's "here" only once his key is pinned: her "here" after pinning brings his answer at once,
+    // not at his next repeat (PRESENCE_SEND_MS later).
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    expect(b.lines.get(GAME)?.present).toBe(true);
+  });
+
+  it('the other side gone without a word (the tab killed): no longer "here" once its presence runs out', async () => {
+    const { a, b, advance } = await twoDevices({ shown: true });
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    b.controller.close();
+    advance(PRESENCE_TTL_MS - 1);
+    await settle(a);
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    advance(1);
+    await settle(a);
+    expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+
+  it('the page going away says "gone" at once, and coming back "here"', async () => {
+    const { a, b } = await twoDevices({ shown: true });
+    b.controller.pageHidden(true);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(false);
+    b.controller.pageHidden(false);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(true);
   });
 });

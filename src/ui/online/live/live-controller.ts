@@ -29,7 +29,7 @@ import { newInbox, receive, withBase } from '../../../net/inbox';
 import type { Event, Subscription } from '../../../net/relay-pool';
 import { type StoredGame, listFriendGameRecords, mergeRelayGame, pinPeer, toGameState } from '../../../storage';
 import type { LiveLine } from './live-hooks';
-import { presenceLine, routeByTag, sendLine } from './live-model';
+import { answersPresence, presenceLine, routeByTag, sendLine } from './live-model';
 import { type GameEntry, LiveSender, type SenderPorts } from './live-sender';
 
 export type { DeviceKeys, ShownGame } from './live-sender';
@@ -58,6 +58,8 @@ export class LiveController {
   private queue: Promise<unknown> = Promise.resolve();
   private cancelPresence: (() => void) | null = null;
   private presenceFor: string | null = null;
+  /** The page was hidden (pagehide): no game is shown, as far as presence goes. */
+  private hidden = false;
   private readonly presenceTimers = new Map<string, () => void>();
   private closed = false;
   /** Events that changed nothing, by reason (read by the tests). */
@@ -298,7 +300,9 @@ export class LiveController {
     const read = readPresence(entry.channel, event);
     if (!read.ok) return this.refuse(gameId, read.error);
     if (read.value.side === entry.game.friend!.mySide) return;
+    const answer = this.presenceFor === gameId && answersPresence(entry.presence, read.value.here, this.p.now());
     entry.presence = { here: read.value.here, arrivedAtMs: this.p.now() };
+    if (answer) this.sender.sendPresence(gameId, true);
     const { until } = presenceLine(entry.presence, this.p.now());
     this.presenceTimers.get(gameId)?.();
     if (until !== null)
@@ -311,10 +315,20 @@ export class LiveController {
 
   // ---- presence --------------------------------------------------------------------------------------
 
+  /**
+   * The page goes away (pagehide) or comes back (pageshow): the other side hears "gone" at once instead of
+   * seeing "here" until it runs out. At once, not queued: a page that unloads runs no more of the queue.
+   */
+  pageHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    if (hidden) this.presenceTick();
+    else this.shownChanged();
+  }
+
   private presenceTick(): void {
     this.cancelPresence?.();
     this.cancelPresence = null;
-    const shown = this.p.shown();
+    const shown = this.hidden ? null : this.p.shown();
     const entry = shown && [...this.games.values()].find((e) => e.game.id === shown.id);
     const gameId = entry?.channel?.keys ? entry.game.friend!.gameId : null;
     if (this.presenceFor && this.presenceFor !== gameId) this.sender.sendPresence(this.presenceFor, false);

@@ -48,6 +48,12 @@ export function startController(): Promise<LiveController | null> {
       void session.value;
       made.shownChanged();
     });
+    // The other side hears "gone" as this page goes away (closed, reloaded, left), and "here" again if it
+    // comes back from the back/forward cache.
+    addEventListener('pagehide', () => made.pageHidden(true));
+    addEventListener('pageshow', (event) => {
+      if (event.persisted) made.pageHidden(false);
+    });
     await made.start();
     return made;
   })();

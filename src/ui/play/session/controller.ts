@@ -364,7 +364,13 @@ export class PlayController {
     this.computer.abort();
     const loaded = await store.load(this.saver.record.id);
     if (loaded.kind === 'loaded') {
-      const fresh = this.o.matchFrom(loaded.record, this.match.value.sides);
+      // The sides as played here, named as stored: a friend's acceptance over a relay names "Friend".
+      const [one, two] = this.match.value.sides;
+      const [first, second] = loaded.record.players;
+      const fresh = this.o.matchFrom(loaded.record, [
+        { ...one, name: first.name },
+        { ...two, name: second.name },
+      ]);
       if (fresh) {
         this.saver.loaded(loaded.record);
         if (loaded.unsaved !== undefined) this.saver.failed(loaded.unsaved, true);
