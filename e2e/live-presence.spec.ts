@@ -4,6 +4,7 @@
  * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2).
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { tapTwice } from './helpers';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const TABLET = { width: 820, height: 1180 };
@@ -71,6 +72,43 @@ test('each player sees the other as here while both have the game open, and not 
     console.log(
       `presence: both here ${bothHere} ms after Alice saw the acceptance; gone on Alice's screen ${Date.now() - closed} ms after Bob's tab closed`,
     );
+  } finally {
+    await Promise.all([alice.context.close(), bob.context.close()]);
+  }
+});
+
+test('a move that arrives by relay while Alice is on Home puts the game first, "Your turn", on Home and Games', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await startFriendGame(browser);
+  try {
+    // A newer friend game of Alice's (an invitation not sent yet) leads Home while she waits for Bob.
+    await alice.page.goto('/');
+    await alice.page.getByRole('button', { name: 'Play a friend' }).click();
+    await alice.page.getByRole('button', { name: 'Invite' }).click();
+    await alice.page
+      .getByRole('dialog', { name: /Invite a friend/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await alice.page.goto('/');
+    const rows = alice.page.locator('section.friend-games li');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Bob · Waiting for Bob');
+    await expect(rows.first()).not.toContainText('Bob');
+
+    // Bob (Black) moves; Alice stays on Home.
+    await tapTwice(bob.page, 'K10');
+    await expect(bob.page.locator('[data-send="sent"]')).toBeVisible();
+    const sent = Date.now();
+    await expect(rows.first()).toContainText('Bob · Your turn', { timeout: 20_000 });
+    console.log(`Home: "Bob · Your turn" first ${Date.now() - sent} ms after Bob's screen said "Sent"`);
+    await alice.page.screenshot({ path: test.info().outputPath('alice-home-your-turn.png') });
+    await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
+    const listed = alice.page.locator('ul.games > li');
+    await expect(listed).toHaveCount(2);
+    await expect(listed.first()).toContainText('Bob');
+    await expect(listed.first()).toContainText('Your turn');
   } finally {
     await Promise.all([alice.context.close(), bob.context.close()]);
   }

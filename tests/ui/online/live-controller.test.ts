@@ -35,6 +35,8 @@ interface Device {
   /** The stored record the play screen shows (null: none), and the revisions it was told to show. */
   shownId: string | null;
   shownRevisions: number[];
+  /** The revisions the controller said it stored (for the lists on the page). */
+  storedRevisions: number[];
 }
 
 function makeNetwork() {
@@ -47,7 +49,7 @@ function makeNetwork() {
     return () => void timers.splice(timers.indexOf(timer) >>> 0, 1);
   };
   const device = (db: PenteDb, me: TestPlayer): Device => {
-    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [] } as unknown as Device;
+    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [], storedRevisions: [] } as unknown as Device;
     d.controller = new LiveController({
       db,
       pool: createFakeRelayPool(network),
@@ -57,6 +59,7 @@ function makeNetwork() {
       later,
       shown: () => (d.shownId ? { id: d.shownId, storedHere: (revision) => d.shownRevisions.push(revision) } : null),
       onLines: (lines) => (d.lines = lines),
+      onStored: (game) => d.storedRevisions.push(game.revision),
     });
     return d;
   };
@@ -133,6 +136,17 @@ describe('friend games over relays: the controller', () => {
     await settle(a, b);
     expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
     expect((await stored(b.db)).moves).toEqual(['K10', 'L9']);
+  });
+
+  it('tells the page of every copy it stores (the acceptance, a move that came, what the friend has), so the lists read again', async () => {
+    const { a, b } = await twoDevices();
+    const pinned = (await stored(a.db)).revision;
+    expect(a.storedRevisions).toEqual([pinned]);
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect(b.storedRevisions).toContain((await stored(b.db)).revision);
+    // Alice's copy marked as read by Bob ("Waiting for Bob").
+    expect(a.storedRevisions.at(-1)).toBe((await stored(a.db)).revision);
   });
 
   it('a forged, a replayed, an out-of-turn and an illegal event change nothing', async () => {

@@ -252,6 +252,7 @@ export class LiveController {
     }
     const written = merged.value.game!;
     this.track(written);
+    this.p.onStored?.(written);
     this.p.onApplied?.(gameId, written.moves.length);
     const shown = this.p.shown();
     if (shown?.id === written.id) shown.storedHere(written.revision);
@@ -280,6 +281,7 @@ export class LiveController {
       if (pinned.value.game) {
         const tracked = this.track(pinned.value.game);
         if (tracked) tracked.acceptanceSeen = true;
+        this.p.onStored?.(pinned.value.game);
         const shown = this.p.shown();
         if (shown?.id === pinned.value.game.id) shown.storedHere(pinned.value.game.revision);
       }

@@ -54,6 +54,8 @@ export interface SenderPorts {
   readonly shown: () => ShownGame | null;
   /** An event of ours went to the relays for the first time (the e2e's latency starts here). */
   readonly onPublished?: (gameId: string, ply: number, action: string) => void;
+  /** A game was stored here by the controller (a move or an acceptance that came, what the friend has): the lists read again. */
+  readonly onStored?: (game: StoredGame) => void;
 }
 
 /** What the controller knows of one friend game. */
@@ -227,6 +229,7 @@ export class LiveSender {
     const marked = await markRelaySynced(this.p.db, record.gameId, upTo, this.p.now());
     if (!marked.ok || !marked.value || marked.value.revision === entry.game.revision) return;
     this.host.track(marked.value);
+    this.p.onStored?.(marked.value);
     const shown = this.p.shown();
     if (shown?.id === marked.value.id) shown.storedHere(marked.value.revision);
   }
