@@ -244,8 +244,7 @@ test('a whole 19×19 game played live over a relay: catch-up, a relay restart, f
       await expect.poll(() => publishedAt(mover, i)).not.toBeNull();
       latencies.push(shown - publishedAt(mover, i)!);
       if (i === 6) {
-        // The relay line: Bob's move sent. (Presence, "Bob is here", passes the controller's unit test but
-        // did not show here in the browser in the last run: left to do, see the report.)
+        // The relay line: Bob's move sent. (Presence, "Bob is here", has its own spec: live-presence.spec.ts.)
         await expect(bob.page.locator('[data-send="sent"]')).toHaveText('Sent');
         await alice.page.screenshot({ path: test.info().outputPath('alice-live.png') });
         await bob.page.screenshot({ path: test.info().outputPath('bob-live.png') });

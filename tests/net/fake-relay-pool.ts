@@ -1,6 +1,6 @@
 /**
  * A fake of the relay port (src/net/relay-pool.ts) for unit tests: relays in memory that store what is
- * published and send it to matching subscriptions at once, with switches for the faults a real network
+ * published (but ephemeral kinds, as real relays) and send it to matching subscriptions at once, with switches for the faults a real network
  * has (a relay down, one that refuses). It checks signatures and filters as the real pool does, so a test
  * of the game code sees what the page would.
  */
@@ -21,6 +21,8 @@ import type {
  * itself (a symbol that `{ ...event }` copies), so a forged copy of a signed event would pass unchecked.
  */
 const verifiedOnArrival = (event: Event): boolean => verifyEvent(JSON.parse(JSON.stringify(event)) as Event);
+
+const isEphemeral = (kind: number) => kind >= 20000 && kind < 30000;
 
 export interface FakeRelay {
   readonly events: Event[];
@@ -54,7 +56,8 @@ export function createFakeRelayNetwork(): FakeRelayNetwork & { readonly listener
     relay,
     listeners,
     inject(url, event) {
-      relay(url).events.push(event);
+      // An ephemeral kind (NIP-01: 20000–29999) goes to whoever listens now and is kept by no relay.
+      if (!isEphemeral(event.kind)) relay(url).events.push(event);
       for (const listener of listeners)
         if (listener.urls.has(url) && matchFilters([...listener.filters], event)) listener.deliver(event, url);
     },

@@ -351,6 +351,22 @@ describe('other tabs', () => {
     expect(shownMoves(controller)).toEqual([pt('E5'), pt('A1')]);
   });
 
+  it('the stored copy names a side anew (a friend\'s acceptance names "Friend"): the shown game takes the name', async () => {
+    const { controller, store, id } = setUp([HUMAN, { name: 'Friend', kind: 'human', remote: true }]);
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    const r = store.records.get(id)!;
+    store.records.set(id, {
+      ...r,
+      players: [r.players[0], { ...r.players[1], name: 'Bob' }],
+      revision: r.revision + 1,
+    });
+    await controller.storedHere(r.revision + 1, null);
+    expect(controller.match.value.sides.map((side) => side.name)).toEqual(['Alice', 'Bob']);
+    expect(controller.match.value.sides[1].remote).toBe(true);
+  });
+
   it('a game deleted elsewhere stops saving until it is saved as a new game', async () => {
     const { controller, store, id } = setUp([HUMAN, GUEST]);
     await settle();

@@ -16,7 +16,15 @@ import './games.css';
 import { DamagedNotice } from '../shell/DamagedNotice';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
-import { db, libraryChecked, notify, refreshPlayers, refreshResumable, storageProblem } from '../shell/app-state';
+import {
+  db,
+  gamesChangedHere,
+  libraryChecked,
+  notify,
+  refreshPlayers,
+  refreshResumable,
+  storageProblem,
+} from '../shell/app-state';
 import { confirmDialog } from '../shell/dialog';
 import { download, fileSafe } from '../shell/download';
 import { openGame } from '../play/live-session';
@@ -72,8 +80,9 @@ export function Games() {
     else notify(storageErrorText(list.error));
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
-  // The check after start-up may have found games stored without a summary: read again to list them.
-  useEffect(() => void load(), [status, sortBy, shown, libraryChecked.value]);
+  // The check after start-up may have found games stored without a summary, and a friend's move may have
+  // come over a relay (this tab stored it): read again to list them.
+  useEffect(() => void load(), [status, sortBy, shown, libraryChecked.value, gamesChangedHere.value]);
   // Another tab's save or delete changes the list.
   useEffect(() => onGamesChanged(() => void load()), [status, sortBy, shown]);
 

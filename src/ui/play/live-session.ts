@@ -160,6 +160,9 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
     },
   });
   session.value = controller;
+  // A friend game opened here (an invitation just accepted, a link, the Games list) starts the relay
+  // controller as a save does: the acceptance goes out and presence follows before any move is made.
+  if (record.friend) gameSaved(record);
   // From a form (new game, demo) or another game (rematch), Back returns to where the player was before it.
   const from = screen.peek();
   const replace =

@@ -184,6 +184,18 @@ async function checkLibraryAfterStart(d: PenteDb): Promise<void> {
 }
 
 /**
+ * Bumped when this tab stored games that none of its screens saved (a friend's move or acceptance that came
+ * over a relay): the channel between tabs does not echo to the tab that wrote, so the lists showing games
+ * read again by this (the Games screen) or by `gamesStoredHere` (Home, Continue).
+ */
+export const gamesChangedHere = signal(0);
+
+export function gamesStoredHere(): void {
+  gamesChangedHere.value++;
+  void Promise.all([refreshResumable(), refreshHomeData(db.value)]);
+}
+
+/**
  * Finds the game "Continue" offers: the newest unfinished one that opens (damaged records are passed over),
  * stored or kept unsaved because storage was full (a kept copy is newer than the stored one).
  */

@@ -17,6 +17,7 @@ import {
   toGameState,
   withState,
 } from '../../../src/storage';
+import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import { LiveController } from '../../../src/ui/online/live/live-controller';
 import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
 import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
@@ -34,6 +35,8 @@ interface Device {
   /** The stored record the play screen shows (null: none), and the revisions it was told to show. */
   shownId: string | null;
   shownRevisions: number[];
+  /** The revisions the controller said it stored (for the lists on the page). */
+  storedRevisions: number[];
 }
 
 function makeNetwork() {
@@ -46,7 +49,7 @@ function makeNetwork() {
     return () => void timers.splice(timers.indexOf(timer) >>> 0, 1);
   };
   const device = (db: PenteDb, me: TestPlayer): Device => {
-    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [] } as unknown as Device;
+    const d = { db, me, lines: new Map(), shownId: null, shownRevisions: [], storedRevisions: [] } as unknown as Device;
     d.controller = new LiveController({
       db,
       pool: createFakeRelayPool(network),
@@ -56,6 +59,7 @@ function makeNetwork() {
       later,
       shown: () => (d.shownId ? { id: d.shownId, storedHere: (revision) => d.shownRevisions.push(revision) } : null),
       onLines: (lines) => (d.lines = lines),
+      onStored: (game) => d.storedRevisions.push(game.revision),
     });
     return d;
   };
@@ -101,13 +105,15 @@ async function settle(...devices: Device[]) {
   for (let i = 0; i < 3; i++) for (const d of devices) await d.controller.settled();
 }
 
-async function twoDevices() {
+/** `shown`: both play screens show the game from the start (the invitation just sent, and just accepted). */
+async function twoDevices({ shown = false } = {}) {
   const net = makeNetwork();
   const a = net.device((await openFresh()).db, alice);
   const b = net.device((await openFresh()).db, bob);
-  await friendCopy(a.db, 1);
+  const copyA = await friendCopy(a.db, 1);
   // Bob opened Alice's signed invitation: his copy has her key pinned (branch signed-links writes it).
-  await friendCopy(b.db, 2, alice.publicKey);
+  const copyB = await friendCopy(b.db, 2, alice.publicKey);
+  if (shown) [a.shownId, b.shownId] = [copyA.id, copyB.id];
   await a.controller.start();
   await b.controller.start();
   await settle(a, b);
@@ -130,6 +136,17 @@ describe('friend games over relays: the controller', () => {
     await settle(a, b);
     expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
     expect((await stored(b.db)).moves).toEqual(['K10', 'L9']);
+  });
+
+  it('tells the page of every copy it stores (the acceptance, a move that came, what the friend has), so the lists read again', async () => {
+    const { a, b } = await twoDevices();
+    const pinned = (await stored(a.db)).revision;
+    expect(a.storedRevisions).toEqual([pinned]);
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect(b.storedRevisions).toContain((await stored(b.db)).revision);
+    // Alice's copy marked as read by Bob ("Waiting for Bob").
+    expect(a.storedRevisions.at(-1)).toBe((await stored(a.db)).revision);
   });
 
   it('a forged, a replayed, an out-of-turn and an illegal event change nothing', async () => {
@@ -209,5 +226,35 @@ describe('friend games over relays: the controller', () => {
     b.controller.shownChanged();
     await settle(a, b);
     expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+
+  it('both see each other as here when both have the game open from the start: Bob\'s first "here" came before his acceptance pinned his key on Alice\'s copy', async () => {
+    const { a, b } = await twoDevices({ shown: true });
+    // Alice reads Bob's "here" only once his key is pinned: her "here" after pinning brings his answer at once,
+    // not at his next repeat (PRESENCE_SEND_MS later).
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    expect(b.lines.get(GAME)?.present).toBe(true);
+  });
+
+  it('the other side gone without a word (the tab killed): no longer "here" once its presence runs out', async () => {
+    const { a, b, advance } = await twoDevices({ shown: true });
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    b.controller.close();
+    advance(PRESENCE_TTL_MS - 1);
+    await settle(a);
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    advance(1);
+    await settle(a);
+    expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+
+  it('the page going away says "gone" at once, and coming back "here"', async () => {
+    const { a, b } = await twoDevices({ shown: true });
+    b.controller.pageHidden(true);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(false);
+    b.controller.pageHidden(false);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.present).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import type { StoredOutgoing } from '../../../src/storage';
 import {
   actionsToSign,
+  answersPresence,
   gameRelays,
   needsAcceptance,
   presenceLine,
@@ -94,6 +95,13 @@ describe('acceptance, routing, presence, relays', () => {
       until: 1000 + PRESENCE_TTL_MS,
     });
     expect(presenceLine({ here: true, arrivedAtMs: 1000 }, 1000 + PRESENCE_TTL_MS).present).toBe(false);
+  });
+  it('answers a "here" at once only when the other side was not here: never an answer to an answer', () => {
+    expect(answersPresence(null, true, 0)).toBe(true);
+    expect(answersPresence({ here: false, arrivedAtMs: 0 }, true, 1)).toBe(true);
+    expect(answersPresence({ here: true, arrivedAtMs: 0 }, true, PRESENCE_TTL_MS)).toBe(true); // run out
+    expect(answersPresence({ here: true, arrivedAtMs: 0 }, true, PRESENCE_TTL_MS - 1)).toBe(false);
+    expect(answersPresence(null, false, 0)).toBe(false);
   });
   it('uses our relays and theirs, each once', () => {
     expect(gameRelays(['wss://a', 'wss://b'], ['wss://b', 'wss://c'])).toEqual(['wss://a', 'wss://b', 'wss://c']);

@@ -10,80 +10,34 @@
  *   event that changes nothing is counted and logged, never shown as an error.
  * - An event for a game with no peer yet is read as a possible acceptance of this device's invitation: a
  *   good one pins its author's key (pinPeer; another key for a pinned game is refused by storage).
- * - Outgoing: every action of ours the stored copy holds and the outbox lacks is signed, stored in the
- *   outbox (strict durability) and only then published to the game's relays, retried with back-off until
- *   one accepts (net/outbox.ts). The invited side, once caught up, signs its acceptance.
+ * - Outgoing (live-sender.ts): every action of ours the stored copy holds and the outbox lacks is signed,
+ *   stored in the outbox (strict durability) and only then published to the game's relays, retried with
+ *   back-off until one accepts (net/outbox.ts). The invited side, once caught up, signs its acceptance.
  * - Presence: while the play screen shows a pinned game, "here" every PRESENCE_SEND_MS; the other side's
  *   fresh "here" shows as "Bob is here".
  */
-import type { GameState, Point } from '../../../core';
+import type { GameState } from '../../../core';
 import {
   type GameChannel,
   GAME_EVENT_KIND,
   PRESENCE_KIND,
-  PROTOCOL_VERSION,
   admitGameEvent,
-  buildGameEvent,
-  buildPresenceEvent,
-  envelopeFor,
   openChannel,
   readPresence,
-  signEvent,
 } from '../../../net/game-events';
-import { type Inbox, newInbox, receive, withBase } from '../../../net/inbox';
-import { type Outbox, addSaved, dueEvents, nextWake, outboxFromRecords, recordAttempt } from '../../../net/outbox';
-import type { Event, RelayPort, Subscription } from '../../../net/relay-pool';
-import {
-  type PenteDb,
-  type StoredGame,
-  type StoredOutgoing,
-  getLiveOutbox,
-  listFriendGameRecords,
-  markRelaySynced,
-  mergeRelayGame,
-  pinPeer,
-  toGameState,
-  updateLiveOutbox,
-} from '../../../storage';
+import { newInbox, receive, withBase } from '../../../net/inbox';
+import type { Event, Subscription } from '../../../net/relay-pool';
+import { type StoredGame, listFriendGameRecords, mergeRelayGame, pinPeer, toGameState } from '../../../storage';
 import type { LiveLine } from './live-hooks';
-import {
-  type Presence,
-  actionsToSign,
-  gameRelays,
-  needsAcceptance,
-  presenceLine,
-  routeByTag,
-  sendLine,
-  sentUpTo,
-} from './live-model';
+import { answersPresence, presenceLine, routeByTag, sendLine } from './live-model';
+import { type GameEntry, LiveSender, type SenderPorts } from './live-sender';
+
+export type { DeviceKeys, ShownGame } from './live-sender';
 
 /** How often an open game says "here" (the other side forgets it after PRESENCE_TTL_MS). */
 export const PRESENCE_SEND_MS = 20_000;
 
-export interface DeviceKeys {
-  readonly secretKey: Uint8Array;
-  readonly publicKey: string;
-}
-
-/** The play screen's game, as far as the controller needs it. */
-export interface ShownGame {
-  /** The stored record's id. */
-  readonly id: string;
-  /** Shows the newest stored copy (saved here by the controller). */
-  storedHere(revision: number): void;
-}
-
-export interface LivePorts {
-  readonly db: PenteDb;
-  readonly pool: RelayPort;
-  /** Our relays now (the build's and the player's edits). */
-  readonly relays: () => readonly string[];
-  readonly keys: DeviceKeys;
-  readonly now: () => number;
-  /** Calls `run` after `ms`; returns the cancel. */
-  readonly later: (ms: number, run: () => void) => () => void;
-  /** The game the play screen shows, or null. */
-  readonly shown: () => ShownGame | null;
+export interface LivePorts extends SenderPorts {
   /** The play screen's lines changed. */
   readonly onLines: (lines: ReadonlyMap<string, LiveLine>) => void;
   /** An event that changed nothing, and why (for the console and the tests). */
@@ -92,48 +46,42 @@ export interface LivePorts {
   readonly onApplied?: (gameId: string, moves: number) => void;
   /** The other side's key was pinned from their acceptance. */
   readonly onPinned?: (gameId: string) => void;
-  /** An event of ours went to the relays for the first time (the e2e's latency starts here). */
-  readonly onPublished?: (gameId: string, ply: number, action: string) => void;
-}
-
-interface GameEntry {
-  game: StoredGame;
-  state: GameState;
-  channel: GameChannel | null;
-  inbox: Inbox;
-  acceptanceSeen: boolean;
-  presence: Presence | null;
 }
 
 export class LiveController {
   private readonly games = new Map<string, GameEntry>();
   private readonly tags = new Map<string, string>();
-  private records: StoredOutgoing[] = [];
-  private outbox: Outbox = new Map();
+  private readonly sender: LiveSender;
   private subscription: Subscription | null = null;
   private subscribedTo = '';
   private caughtUp = false;
   private queue: Promise<unknown> = Promise.resolve();
-  private cancelWake: (() => void) | null = null;
   private cancelPresence: (() => void) | null = null;
   private presenceFor: string | null = null;
+  /** The page was hidden (pagehide): no game is shown, as far as presence goes. */
+  private hidden = false;
   private readonly presenceTimers = new Map<string, () => void>();
   private closed = false;
-  private readonly published = new Set<string>();
   /** Events that changed nothing, by reason (read by the tests). */
   readonly refused = new Map<string, number>();
 
-  constructor(private readonly p: LivePorts) {}
+  constructor(private readonly p: LivePorts) {
+    this.sender = new LiveSender(p, {
+      games: this.games,
+      caughtUp: () => this.caughtUp,
+      run: (work) => void this.run(work),
+      track: (game) => this.track(game),
+      updateLines: () => this.updateLines(),
+    });
+  }
 
   /** Reads the games and the outbox, subscribes, and publishes what waits. */
   start(): Promise<void> {
     return this.run(async () => {
-      const stored = await getLiveOutbox(this.p.db);
-      if (stored.ok) this.records = stored.value;
-      this.outbox = outboxFromRecords(this.records, this.p.now());
+      await this.sender.load();
       await this.refresh();
-      await this.signMissing();
-      this.flush();
+      await this.sender.signMissing();
+      this.sender.flush();
     });
   }
 
@@ -144,8 +92,8 @@ export class LiveController {
       const known = this.games.get(saved.friend.gameId);
       if (known && known.game.revision >= saved.revision) return;
       await this.refresh();
-      await this.signMissing();
-      this.flush();
+      await this.sender.signMissing();
+      this.sender.flush();
     });
   };
 
@@ -168,7 +116,7 @@ export class LiveController {
   close(): void {
     this.closed = true;
     this.subscription?.close();
-    this.cancelWake?.();
+    this.sender.close();
     this.cancelPresence?.();
     for (const cancel of this.presenceTimers.values()) cancel();
   }
@@ -237,10 +185,6 @@ export class LiveController {
     });
   }
 
-  private relaysOf(entry: GameEntry): string[] {
-    return gameRelays(this.p.relays(), entry.game.friend?.peer?.relays ?? []);
-  }
-
   /** One subscription for every game: what is addressed to this device, on the relays the games need. */
   private subscribe(): void {
     const relays = new Set(this.p.relays());
@@ -262,8 +206,8 @@ export class LiveController {
         onCaughtUp: () =>
           void this.run(async () => {
             this.caughtUp = true;
-            await this.signAcceptances();
-            this.flush();
+            await this.sender.signAcceptances();
+            this.sender.flush();
           }),
       },
     );
@@ -308,6 +252,7 @@ export class LiveController {
     }
     const written = merged.value.game!;
     this.track(written);
+    this.p.onStored?.(written);
     this.p.onApplied?.(gameId, written.moves.length);
     const shown = this.p.shown();
     if (shown?.id === written.id) shown.storedHere(written.revision);
@@ -336,6 +281,7 @@ export class LiveController {
       if (pinned.value.game) {
         const tracked = this.track(pinned.value.game);
         if (tracked) tracked.acceptanceSeen = true;
+        this.p.onStored?.(pinned.value.game);
         const shown = this.p.shown();
         if (shown?.id === pinned.value.game.id) shown.storedHere(pinned.value.game.revision);
       }
@@ -343,8 +289,8 @@ export class LiveController {
       if (this.presenceFor === null) this.presenceTick();
       this.subscribe();
       this.updateLines();
-      await this.signMissing();
-      this.flush();
+      await this.sender.signMissing();
+      this.sender.flush();
       return true;
     }
     return false;
@@ -356,7 +302,9 @@ export class LiveController {
     const read = readPresence(entry.channel, event);
     if (!read.ok) return this.refuse(gameId, read.error);
     if (read.value.side === entry.game.friend!.mySide) return;
+    const answer = this.presenceFor === gameId && answersPresence(entry.presence, read.value.here, this.p.now());
     entry.presence = { here: read.value.here, arrivedAtMs: this.p.now() };
+    if (answer) this.sender.sendPresence(gameId, true);
     const { until } = presenceLine(entry.presence, this.p.now());
     this.presenceTimers.get(gameId)?.();
     if (until !== null)
@@ -367,145 +315,29 @@ export class LiveController {
     this.updateLines();
   }
 
-  // ---- what goes out ---------------------------------------------------------------------------------
-
-  private recordsOf(gameId: string): StoredOutgoing[] {
-    return this.records.filter((r) => r.gameId === gameId);
-  }
-
-  /** Signs and stores every action of ours the outbox lacks (moves made here, a resignation). */
-  private async signMissing(): Promise<void> {
-    const made: StoredOutgoing[] = [];
-    for (const [gameId, entry] of this.games) {
-      const theirs = entry.channel?.theirPublicKey;
-      if (!entry.channel?.keys || !theirs) continue;
-      for (const { ply, action } of actionsToSign(entry.state, entry.game.friend!.mySide, this.recordsOf(gameId))) {
-        made.push(this.sign(entry, gameId, ply, entry.state.moves.slice(0, ply), action));
-      }
-    }
-    await this.store(made);
-  }
-
-  private async signAcceptances(): Promise<void> {
-    const made: StoredOutgoing[] = [];
-    for (const [gameId, entry] of this.games) {
-      const pinned = Boolean(entry.channel?.keys);
-      const records = this.recordsOf(gameId);
-      if (!needsAcceptance({ pinned, caughtUp: this.caughtUp, acceptanceSeen: entry.acceptanceSeen, records }))
-        continue;
-      const myName = entry.game.players[entry.game.friend!.mySide - 1]!.name;
-      made.push(this.sign(entry, gameId, 0, [], { type: 'accept', name: myName }));
-    }
-    await this.store(made);
-  }
-
-  private sign(
-    entry: GameEntry,
-    gameId: string,
-    ply: number,
-    moves: readonly Point[],
-    action: Parameters<typeof envelopeFor>[3],
-  ): StoredOutgoing {
-    const channel = entry.channel!;
-    const envelope = envelopeFor(gameId, entry.state.rules, moves, action);
-    const template = buildGameEvent(channel.keys!, channel.theirPublicKey!, envelope, Math.floor(this.p.now() / 1000));
-    const event = signEvent(template, this.p.keys.secretKey);
-    return { event, gameId, savedAt: this.p.now(), acceptedBy: [], ply, action: action.type };
-  }
-
-  /** Stores new records (strict durability) before any is published, then adds them to the outbox. */
-  private async store(made: readonly StoredOutgoing[]): Promise<void> {
-    if (made.length === 0) return;
-    const stored = await updateLiveOutbox(this.p.db, (records) => [...records, ...made]);
-    if (!stored.ok) return; // Not stored: not published (the next start signs them again).
-    this.records = stored.value;
-    for (const record of made) this.outbox = addSaved(this.outbox, record, this.p.now());
-    this.updateLines();
-  }
-
-  /** Publishes every due event; each answer is recorded, and the next retry is scheduled. */
-  private flush(): void {
-    this.cancelWake?.();
-    this.cancelWake = null;
-    const now = this.p.now();
-    for (const event of dueEvents(this.outbox, now)) {
-      const record = this.records.find((r) => r.event.id === event.id);
-      const entry = record && this.games.get(record.gameId);
-      if (!record || !entry) continue;
-      if (this.outbox.get(event.id)?.state.kind === 'not-sent' && !this.published.has(event.id)) {
-        this.published.add(event.id);
-        this.p.onPublished?.(record.gameId, record.ply, record.action);
-      }
-      // Marked as tried at once (a back-off), so a second flush meanwhile does not publish it twice.
-      this.outbox = recordAttempt(this.outbox, event.id, [], now).outbox;
-      void this.p.pool.publish(this.relaysOf(entry), event).then((outcomes) =>
-        this.run(() =>
-          this.answered(
-            event.id,
-            outcomes.map((o) =>
-              o.accepted ? { relay: o.url, ok: true, message: '' } : { relay: o.url, ok: false, message: o.reason },
-            ),
-          ),
-        ),
-      );
-    }
-    const wake = nextWake(this.outbox);
-    if (wake !== null)
-      this.cancelWake = this.p.later(Math.max(0, wake - now), () => void this.run(async () => this.flush()));
-  }
-
-  private async answered(
-    eventId: string,
-    answers: readonly { relay: string; ok: boolean; message: string }[],
-  ): Promise<void> {
-    const { outbox, store } = recordAttempt(this.outbox, eventId, answers, this.p.now());
-    this.outbox = outbox;
-    this.flush();
-    if (!store) return;
-    const stored = await updateLiveOutbox(this.p.db, (records) =>
-      records.map((r) => (r.event.id === eventId ? { ...r, acceptedBy: store.acceptedBy } : r)),
-    );
-    if (stored.ok) this.records = stored.value;
-    this.updateLines();
-    const record = this.records.find((r) => r.event.id === eventId);
-    const entry = record && this.games.get(record.gameId);
-    if (!entry) return;
-    const upTo = sentUpTo(entry.state, entry.game.friend!.mySide, this.recordsOf(record.gameId));
-    if (!upTo) return;
-    const marked = await markRelaySynced(this.p.db, record.gameId, upTo, this.p.now());
-    if (!marked.ok || !marked.value || marked.value.revision === entry.game.revision) return;
-    this.track(marked.value);
-    const shown = this.p.shown();
-    if (shown?.id === marked.value.id) shown.storedHere(marked.value.revision);
-  }
-
   // ---- presence --------------------------------------------------------------------------------------
+
+  /**
+   * The page goes away (pagehide) or comes back (pageshow): the other side hears "gone" at once instead of
+   * seeing "here" until it runs out. At once, not queued: a page that unloads runs no more of the queue.
+   */
+  pageHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    if (hidden) this.presenceTick();
+    else this.shownChanged();
+  }
 
   private presenceTick(): void {
     this.cancelPresence?.();
     this.cancelPresence = null;
-    const shown = this.p.shown();
+    const shown = this.hidden ? null : this.p.shown();
     const entry = shown && [...this.games.values()].find((e) => e.game.id === shown.id);
     const gameId = entry?.channel?.keys ? entry.game.friend!.gameId : null;
-    if (this.presenceFor && this.presenceFor !== gameId) this.sendPresence(this.presenceFor, false);
+    if (this.presenceFor && this.presenceFor !== gameId) this.sender.sendPresence(this.presenceFor, false);
     this.presenceFor = gameId;
     if (!gameId) return;
-    this.sendPresence(gameId, true);
+    this.sender.sendPresence(gameId, true);
     this.cancelPresence = this.p.later(PRESENCE_SEND_MS, () => void this.run(async () => this.presenceTick()));
-  }
-
-  private sendPresence(gameId: string, here: boolean): void {
-    const entry = this.games.get(gameId);
-    const channel = entry?.channel;
-    if (!entry || !channel?.keys || !channel.theirPublicKey) return;
-    const now = this.p.now();
-    const template = buildPresenceEvent(
-      channel.keys,
-      channel.theirPublicKey,
-      { v: PROTOCOL_VERSION, game: gameId, here, atMs: now },
-      Math.floor(now / 1000),
-    );
-    void this.p.pool.publish(this.relaysOf(entry), signEvent(template, this.p.keys.secretKey));
   }
 
   private updateLines(): void {
@@ -514,7 +346,7 @@ export class LiveController {
     for (const [gameId, entry] of this.games) {
       if (!entry.channel) continue;
       lines.set(gameId, {
-        send: sendLine(this.recordsOf(gameId)),
+        send: sendLine(this.sender.recordsOf(gameId)),
         present: presenceLine(entry.presence, now).present,
       });
     }

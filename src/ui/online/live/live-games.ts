@@ -7,7 +7,7 @@ import { effect } from '@preact/signals';
 import { generateKeyPair, secretKeyBytes } from '../../../net/identity';
 import { ensureDeviceKey } from '../../../storage';
 import { session } from '../../play/live-session';
-import { db } from '../../shell/app-state';
+import { db, gamesStoredHere } from '../../shell/app-state';
 import { currentRelays, relayPool } from '../online';
 import { LiveController } from './live-controller';
 import { liveLines } from './live-hooks';
@@ -37,6 +37,7 @@ export function startController(): Promise<LiveController | null> {
         return live ? { id: live.id, storedHere: (revision) => void live.storedHere(revision, null) } : null;
       },
       onLines: (lines) => (liveLines.value = lines),
+      onStored: () => gamesStoredHere(),
       onRefused: (gameId, reason) => console.info(`live: event refused (${reason})`, gameId ?? ''),
       onPinned: (gameId) => console.info(`live: pinned ${gameId}`),
       onApplied: (gameId, moves) => console.info(`live: shown ${gameId} ${moves} ${Date.now()}`),
@@ -47,6 +48,12 @@ export function startController(): Promise<LiveController | null> {
     effect(() => {
       void session.value;
       made.shownChanged();
+    });
+    // The other side hears "gone" as this page goes away (closed, reloaded, left), and "here" again if it
+    // comes back from the back/forward cache.
+    addEventListener('pagehide', () => made.pageHidden(true));
+    addEventListener('pageshow', (event) => {
+      if (event.persisted) made.pageHidden(false);
     });
     await made.start();
     return made;

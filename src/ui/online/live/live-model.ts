@@ -107,6 +107,15 @@ export function presenceLine(last: Presence | null, nowMs: number): { present: b
   return nowMs < until ? { present: true, until } : { present: false, until: null };
 }
 
+/**
+ * Whether a "here" that just arrived is answered at once with ours: the other side came (or came back) and
+ * has not heard us since. Without it they would see us only at our next repeat, and our first "here" may
+ * have reached them before they could read it (an invitation's acceptance pins the key after the invitee's
+ * first "here" went out). An answer to an answer is not sent: by then the other side is present.
+ */
+export const answersPresence = (before: Presence | null, here: boolean, nowMs: number): boolean =>
+  here && !presenceLine(before, nowMs).present;
+
 /** The relays a game's events go to and come from: ours and the other side's, each once. */
 export const gameRelays = (ours: readonly string[], theirs: readonly string[]): string[] => [
   ...new Set([...ours, ...theirs]),

@@ -36,7 +36,13 @@ export class Reloads {
     this.o.computer.abort();
     const loaded = await store.load(saver.record.id);
     if (loaded.kind === 'loaded') {
-      const fresh = this.o.matchFrom(loaded.record, this.o.match.value.sides);
+      // The sides as played here, named as stored: a friend's acceptance over a relay names "Friend".
+      const [one, two] = this.o.match.value.sides;
+      const [first, second] = loaded.record.players;
+      const fresh = this.o.matchFrom(loaded.record, [
+        { ...one, name: first.name },
+        { ...two, name: second.name },
+      ]);
       if (fresh) {
         saver.loaded(loaded.record);
         if (loaded.unsaved !== undefined) saver.failed(loaded.unsaved, true);

@@ -1,0 +1,115 @@
+/**
+ * A friend game over the local relay (the e2e build's, scripts/relay.mjs): "Bob is here" while both have
+ * the game open, gone once he closes his tab; and a move that arrives by relay while Alice is on Home puts
+ * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2).
+ */
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { tapTwice } from './helpers';
+
+const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
+const TABLET = { width: 820, height: 1180 };
+
+test.beforeEach(() => {
+  expect(
+    LOCAL_RELAY,
+    'this spec needs the e2e build: VITE_LOCAL_RELAY=ws://127.0.0.1:<RELAY_PORT> VITE_PUBLIC_RELAYS=off npx vite build, and the same variables for playwright',
+  ).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+});
+
+interface Player {
+  readonly context: BrowserContext;
+  page: Page;
+}
+
+async function newPlayer(browser: Browser, name: string): Promise<Player> {
+  const context = await browser.newContext({ viewport: TABLET, hasTouch: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  if (process.env.LIVE_DEBUG) page.on('console', (m) => console.log(`[${name}] ${m.text()}`));
+  return { context, page };
+}
+
+/** Alice invites (White, 19×19) and Bob accepts her link: both end on the game's play screen. */
+async function startFriendGame(browser: Browser): Promise<{ alice: Player; bob: Player }> {
+  const alice = await newPlayer(browser, 'alice');
+  const bob = await newPlayer(browser, 'bob');
+  await alice.page.goto('/');
+  await alice.page.getByRole('button', { name: 'Play a friend' }).click();
+  await alice.page.getByLabel('Your name').fill('Alice');
+  await alice.page.getByLabel('White').check();
+  await alice.page.getByLabel('Board').selectOption('19');
+  await alice.page.getByRole('button', { name: 'Invite' }).click();
+  const sheet = alice.page.getByRole('dialog', { name: /Invite a friend/ });
+  await sheet.getByRole('button', { name: 'Copy link' }).click();
+  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await bob.page.goto(link);
+  await bob.page.getByLabel('Your name').fill('Bob');
+  await bob.page.getByRole('button', { name: 'Accept and play' }).click();
+  await expect(bob.page.locator('main.play')).toHaveAttribute('data-ply', '0');
+  // Bob's acceptance, by relay, pins his key on Alice's copy: her screen gets the relay line.
+  await expect(alice.page.locator('.live-line')).toBeAttached({ timeout: 20_000 });
+  return { alice, bob };
+}
+
+test('each player sees the other as here while both have the game open, and not after one closes it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await startFriendGame(browser);
+  try {
+    const accepted = Date.now();
+    // Within a repeat (PRESENCE_SEND_MS, 20 s) at most: the first "here" of each side is answered at once.
+    await expect(alice.page.locator('[data-here]')).toHaveText('Bob is here', { timeout: 15_000 });
+    await expect(bob.page.locator('[data-here]')).toHaveText('Alice is here', { timeout: 15_000 });
+    const bothHere = Date.now() - accepted;
+    await alice.page.screenshot({ path: test.info().outputPath('alice-bob-is-here.png') });
+    await bob.page.screenshot({ path: test.info().outputPath('bob-alice-is-here.png') });
+    const closed = Date.now();
+    await bob.page.close();
+    // His page said "gone" as it went; were that lost, his "here" would run out (PRESENCE_TTL_MS, 75 s).
+    await expect(alice.page.locator('[data-here]')).toHaveCount(0, { timeout: 90_000 });
+    console.log(
+      `presence: both here ${bothHere} ms after Alice saw the acceptance; gone on Alice's screen ${Date.now() - closed} ms after Bob's tab closed`,
+    );
+  } finally {
+    await Promise.all([alice.context.close(), bob.context.close()]);
+  }
+});
+
+test('a move that arrives by relay while Alice is on Home puts the game first, "Your turn", on Home and Games', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await startFriendGame(browser);
+  try {
+    // A newer friend game of Alice's (an invitation not sent yet) leads Home while she waits for Bob.
+    await alice.page.goto('/');
+    await alice.page.getByRole('button', { name: 'Play a friend' }).click();
+    await alice.page.getByRole('button', { name: 'Invite' }).click();
+    await alice.page
+      .getByRole('dialog', { name: /Invite a friend/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await alice.page.goto('/');
+    const rows = alice.page.locator('section.friend-games li');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Bob · Waiting for Bob');
+    await expect(rows.first()).not.toContainText('Bob');
+
+    // Bob (Black) moves; Alice stays on Home.
+    await tapTwice(bob.page, 'K10');
+    await expect(bob.page.locator('[data-send="sent"]')).toBeVisible();
+    const sent = Date.now();
+    await expect(rows.first()).toContainText('Bob · Your turn', { timeout: 20_000 });
+    console.log(`Home: "Bob · Your turn" first ${Date.now() - sent} ms after Bob's screen said "Sent"`);
+    await alice.page.screenshot({ path: test.info().outputPath('alice-home-your-turn.png') });
+    await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
+    const listed = alice.page.locator('ul.games > li');
+    await expect(listed).toHaveCount(2);
+    await expect(listed.first()).toContainText('Bob');
+    await expect(listed.first()).toContainText('Your turn');
+  } finally {
+    await Promise.all([alice.context.close(), bob.context.close()]);
+  }
+});
