@@ -149,6 +149,28 @@ describe('friend games over relays: the controller', () => {
     expect(a.storedRevisions.at(-1)).toBe((await stored(a.db)).revision);
   });
 
+  it("a move that came before the friend's acceptance (no key pinned then) is read again once the acceptance pins it", async () => {
+    // Bob accepted and moved at once; his move's event reached Alice's device before his acceptance's (seen
+    // in the browser: Alice's copy refused it as of no game, and the move never showed until a restart).
+    const { network, device } = makeNetwork();
+    const a = device((await openFresh()).db, alice);
+    await friendCopy(a.db, 1);
+    await a.controller.start();
+    await playHere(a, 'K10');
+    const k10 = [parsePoint(19, 'K10')!];
+    network.inject(
+      RELAY,
+      actionEvent(bob, alice, k10, { type: 'move', point: parsePoint(19, 'L9')! }, { gameId: GAME }),
+    );
+    await settle(a);
+    expect(Object.fromEntries(a.controller.refused)).toEqual({ 'other-game': 1 });
+    expect((await stored(a.db)).moves).toEqual(['K10']);
+    network.inject(RELAY, actionEvent(bob, alice, [], { type: 'accept', name: 'Bob' }, { gameId: GAME }));
+    await settle(a);
+    expect((await stored(a.db)).friend?.peer?.key).toBe(bob.publicKey);
+    expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
+  });
+
   it('a forged, a replayed, an out-of-turn and an illegal event change nothing', async () => {
     const { network, a, b } = await twoDevices();
     await playHere(a, 'K10');

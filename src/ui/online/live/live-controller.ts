@@ -185,12 +185,17 @@ export class LiveController {
     });
   }
 
-  /** One subscription for every game: what is addressed to this device, on the relays the games need. */
-  private subscribe(): void {
+  /**
+   * One subscription for every game: what is addressed to this device, on the relays the games need. `again`
+   * asks the relays for their stored events anew even when the relays are the same: after a key is pinned,
+   * the friend's events refused before it (of no game then: a move can arrive before the acceptance that
+   * names its author) are read again, now into their game (the inbox drops those it already has).
+   */
+  private subscribe(again = false): void {
     const relays = new Set(this.p.relays());
     for (const entry of this.games.values()) for (const r of entry.game.friend?.peer?.relays ?? []) relays.add(r);
     const key = [...relays].sort().join(' ');
-    if (key === this.subscribedTo && this.subscription) return;
+    if (key === this.subscribedTo && this.subscription && !again) return;
     this.subscription?.close();
     this.subscribedTo = key;
     this.caughtUp = false;
@@ -287,7 +292,7 @@ export class LiveController {
       }
       this.p.onPinned?.(entry.game.friend.gameId);
       if (this.presenceFor === null) this.presenceTick();
-      this.subscribe();
+      this.subscribe(true);
       this.updateLines();
       await this.sender.signMissing();
       this.sender.flush();

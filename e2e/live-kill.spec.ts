@@ -1,0 +1,132 @@
+/**
+ * A move made while the relay is down, then the browser killed with SIGKILL 0–20 ms after the stone is
+ * shown (issue 30, with the house rule: a move the player saw placed is never lost). Ann plays on a
+ * persistent profile (e2e/hard-kill.ts), Bob in a browser context; both use a relay of the test's own
+ * (e2e/relay-process.ts), stopped before each of Ann's moves so the move cannot leave the device. After
+ * the kill the relay comes back and Ann's browser starts again on the same profile: the move must be in her
+ * games and reach Bob's board by itself (the outbox kept with the save, sent at the next start), once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import { type Launched, hardKill, launchPersistent } from './hard-kill';
+import { cell, putValues, storedGameRecords } from './helpers';
+import { startRelay, stopRelay } from './relay-process';
+
+const RELAY_PORT = Number(process.env.LIVE_KILL_RELAY_PORT ?? 7483);
+const RELAY = `ws://127.0.0.1:${RELAY_PORT}`;
+const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY ?? 'ws://127.0.0.1:7447';
+/** Ann's moves while the relay is down, one kill after each. */
+const ANN_MOVES = ['C3', 'C5', 'C7'];
+const BOB_MOVES = ['A17', 'E17', 'G17'];
+
+// The browser is started and killed by the test itself; Playwright's tracing cannot follow it there.
+test.use({ trace: 'off' });
+
+const ply = (page: Page) => page.locator('main.play');
+
+/** Points the app at the test's relay alone (the database made first), and reloads. */
+async function useTestRelay(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'Play a friend' })).toBeVisible();
+  await putValues(page, 'settings', [{ key: 'relayEdits', value: { added: [RELAY], removed: [LOCAL_RELAY] } }]);
+  await page.reload();
+}
+
+/** Ann's browser on her profile, the page allowed to reach the test's relay (the build's CSP admits only its own). */
+async function launchAnn(profile: string): Promise<Launched> {
+  const ann = await launchPersistent(profile);
+  const cdp = await ann.page.context().newCDPSession(ann.page);
+  await cdp.send('Page.setBypassCSP', { enabled: true });
+  await ann.browser.contexts()[0]!.grantPermissions(['clipboard-read', 'clipboard-write']);
+  return ann;
+}
+
+async function place(page: Page, point: string) {
+  const before = Number(await ply(page).getAttribute('data-ply'));
+  await cell(page, point).click();
+  await expect(cell(page, point)).toHaveAccessibleName(new RegExp(`^${point}, [^,]+, `));
+  await cell(page, point).click();
+  await expect(ply(page)).toHaveAttribute('data-ply', String(before + 1));
+}
+
+type StoredGame = { moves: string[]; friend?: { gameId: string } };
+
+test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed, reaches the friend once the app starts again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(join(tmpdir(), 'live-kill-'));
+  const profile = join(dir, 'ann');
+  let relay = await startRelay(RELAY_PORT, join(dir, 'relay.db'));
+  let ann = await launchAnn(profile);
+  const bobContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, bypassCSP: true });
+  const bob = await bobContext.newPage();
+  if (process.env.LIVE_DEBUG) {
+    bob.on('console', (m) => console.log(`[bob] ${m.text()}`));
+    ann.page.on('console', (m) => console.log(`[ann] ${m.text()}`));
+  }
+  try {
+    await useTestRelay(ann.page, baseURL!);
+    await useTestRelay(bob, baseURL!);
+
+    // Ann invites, playing Black, and sends her first move as the invitation (a signed link).
+    await ann.page.getByRole('button', { name: 'Play a friend' }).click();
+    await ann.page.getByLabel('Your name').fill('Ann');
+    await ann.page.getByLabel('Black (moves first)').check();
+    await ann.page.getByLabel('Board').selectOption('19');
+    await ann.page.getByRole('button', { name: 'Invite' }).click();
+    await expect(ply(ann.page)).toBeVisible();
+    await place(ann.page, 'K10');
+    await ann.page.evaluate(() => navigator.clipboard.writeText(''));
+    await ann.page.getByRole('button', { name: /^(Send your move|Send invite)$/ }).click();
+    await expect.poll(() => ann.page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
+    const link = await ann.page.evaluate(() => navigator.clipboard.readText());
+    await bob.goto(link);
+    await bob.getByLabel('Your name').fill('Bob');
+    await bob.getByRole('button', { name: 'Accept and play' }).click();
+    await expect(ply(bob)).toHaveAttribute('data-ply', '1');
+
+    let moves = 1;
+    for (const [i, annMove] of ANN_MOVES.entries()) {
+      // Bob's move arrives by itself (live), then the relay goes down and Ann moves.
+      await place(bob, BOB_MOVES[i]!);
+      moves++;
+      await expect(ply(ann.page)).toHaveAttribute('data-ply', String(moves), { timeout: 30_000 });
+      await stopRelay(relay);
+      if (process.env.LIVE_DEBUG) console.log(`relay stopped ${Date.now()}`);
+      await place(ann.page, annMove);
+      moves++;
+      await new Promise((r) => setTimeout(r, Math.random() * 20));
+      await hardKill(ann);
+      // The move could not have left Ann's device: Bob has not got it.
+      expect(await ply(bob).getAttribute('data-ply')).toBe(String(moves - 1));
+
+      // The relay back, Ann's browser started again on her profile: her move reaches Bob by itself.
+      relay = await startRelay(RELAY_PORT, join(dir, 'relay.db'));
+      ann = await launchAnn(profile);
+      await ann.page.goto(baseURL!);
+      await expect(ply(bob)).toHaveAttribute('data-ply', String(moves), { timeout: 60_000 });
+      await expect(cell(bob, annMove)).toHaveAccessibleName(`${annMove}, black stone`);
+      await ann.page.getByRole('button', { name: /^Continue game/ }).click();
+      await expect(ply(ann.page)).toHaveAttribute('data-ply', String(moves));
+    }
+    // One game on each side, the same moves, nothing doubled.
+    const annGames = (await storedGameRecords<StoredGame>(ann.page)).filter((g) => g.friend);
+    const bobGames = (await storedGameRecords<StoredGame>(bob)).filter((g) => g.friend);
+    expect(annGames).toHaveLength(1);
+    expect(bobGames).toHaveLength(1);
+    expect(annGames[0]!.moves).toEqual(bobGames[0]!.moves);
+    expect(annGames[0]!.moves).toHaveLength(moves);
+    console.log(
+      `live kill: ${ANN_MOVES.length} kills 0–20 ms after a move shown with the relay down; 0 lost, 0 doubled`,
+    );
+  } finally {
+    await hardKill(ann).catch(() => {});
+    await stopRelay(relay);
+    await bobContext.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
