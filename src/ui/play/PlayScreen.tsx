@@ -7,6 +7,7 @@ import { SendSheet, sendInOneGo } from '../friends/SendSheet';
 import { friendLinkUrl } from '../friends/friend-link-url';
 import { sendSheetFor } from '../friends/links';
 import { prepareLinkSecurity } from '../friends/link-signer';
+import { LiveClock } from '../online/live/LiveClock';
 import { LiveStatus } from '../online/live/LiveStatus';
 import { AnalysisPanel } from '../review/AnalysisPanel';
 import { BookPanel } from '../review/BookPanel';
@@ -34,9 +35,12 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
   const s = game.shown.value;
   const clocks = game.clocks.value;
   const active = !s.result && s.toMove === player;
+  // A timed friend game's clocks are kept by both devices' signed readings (the relay controller).
+  const relayClock = isFriendMatch(game.match.value) ? game.friend.value?.clock && game.friend.value : undefined;
   return (
     <SideStrip state={s} player={player} name={game.match.value.sides[player - 1]!.name}>
       {clocks && <span class={`clock${active ? ' running' : ''}`}>{clockText(clocks[player - 1]!)}</span>}
+      {!clocks && relayClock && <LiveClock gameId={relayClock.gameId} player={player} />}
     </SideStrip>
   );
 }
