@@ -48,6 +48,8 @@ describe('the clocks shown', () => {
     });
     expect(clockFace(black({ readings: readings.slice(0, 1), ply: 1 }), 2_000_000).running).toBeNull();
     expect(clockFace(black({ over: true }), 2_000_000)).toMatchObject({ leftMs: [50_000, 62_000], running: null });
+    // The side that lost on time shows 0 (its flag's reading is not a move's).
+    expect(clockFace(black({ over: true, lostOnTime: 2 }), 2_000_000).leftMs).toEqual([50_000, 0]);
   });
 
   it('a face ticks down its running clock only, to zero', () => {

@@ -250,7 +250,7 @@ describe('a live game with a chess clock: readings signed with the moves, one lo
     await settle(a, b);
     for (const d of [a, b]) expect((await stored(d.db)).result, d.me.publicKey).toEqual({ winner: 1, reason: 'time' });
     expect((await stored(a.db)).moves).toEqual((await stored(b.db)).moves);
-    expect(a.lines.get(GAME)?.clock?.running).toBeNull();
+    expect(a.lines.get(GAME)?.clock).toMatchObject({ leftMs: [55_000, 0], running: null });
   });
 
   it("with the flagged side's device closed, the other claims after the grace; reopened, it reads the same loss", async () => {

@@ -25,6 +25,8 @@ export interface ClockGame {
   /** Moves on the board. */
   readonly ply: number;
   readonly over: boolean;
+  /** The side that lost on time (its clock shows 0), or null. */
+  readonly lostOnTime?: Player | null;
   readonly mySide: Player;
   /** When this device saw the current turn begin (its clock). */
   readonly turnSeenAt: number;
@@ -62,6 +64,7 @@ export function clockFace(game: ClockGame, nowMs: number): ClockFace {
     timeAtTurn(game.control, game.readings, 1, game.ply),
     timeAtTurn(game.control, game.readings, 2, game.ply),
   ];
+  if (game.lostOnTime) left[game.lostOnTime - 1] = 0;
   if (!runs(game)) return { leftMs: left, running: null, atMs: nowMs };
   const toMove = toMoveAt(game.ply);
   left[toMove - 1] = Math.max(0, left[toMove - 1]! - Math.max(0, nowMs - turnStart(game)));

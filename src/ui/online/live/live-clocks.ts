@@ -4,7 +4,7 @@
  * game for the moment this device must say a flag fell (its own player's) or claim the other's. The
  * flag itself is signed, stored and applied by the controller (`sayFlag`), so it is judged like any event.
  */
-import type { Player } from '../../../core';
+import { type Player, opponent } from '../../../core';
 import type { ClockReading } from '../../../net/game-events';
 import { type ClockFace, type ClockGame, clockFace, flagPlan, flagReading, myReading } from './live-clock';
 import type { GameEntry } from './live-sender';
@@ -35,11 +35,13 @@ export function seenWith(seen: ReadonlyMap<number, number>, ply: number, atMs: n
 export function clockGameOf(entry: GameEntry, ply = entry.state.moves.length, seenFallback = 0): ClockGame | null {
   const control = entry.game.friend?.clock;
   if (!control || !entry.channel?.keys) return null;
+  const result = entry.state.result;
   return {
     control,
     readings: entry.inbox.game.readings,
     ply,
     over: entry.state.result !== null,
+    lostOnTime: result?.reason === 'time' && result.winner !== null ? opponent(result.winner) : null,
     mySide: entry.game.friend!.mySide,
     turnSeenAt: entry.seen.get(ply) ?? seenFallback,
   };
