@@ -364,7 +364,10 @@ export class PlayController {
     this.computer.abort();
     const loaded = await store.load(this.saver.record.id);
     if (loaded.kind === 'loaded') {
-      const fresh = this.o.matchFrom(loaded.record, this.match.value.sides);
+      // The sides as played here, named as stored: a friend's name may have come meanwhile (their acceptance).
+      const names = loaded.record.players;
+      const sides = this.match.value.sides.map((side, i) => ({ ...side, name: names[i]?.name ?? side.name }));
+      const fresh = this.o.matchFrom(loaded.record, [sides[0]!, sides[1]!]);
       if (fresh) {
         this.saver.loaded(loaded.record);
         if (loaded.unsaved !== undefined) this.saver.failed(loaded.unsaved, true);
