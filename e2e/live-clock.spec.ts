@@ -66,7 +66,7 @@ test('a 1-minute live game: both clocks shown, and a flag that falls is the same
     expect((await friendGame(bob)).friend?.clock).toEqual({ initialMs: 60_000, incrementMs: 0 });
     // Bob's acceptance reaches Alice: both show the clocks, full, none running (the first moves are free).
     for (const page of [alice, bob]) {
-      await expect(liveClock(page, 1)).toHaveText('1:00', { timeout: 20_000 });
+      await expect(liveClock(page, 1)).toHaveText('1:00', { timeout: 30_000 });
       await expect(liveClock(page, 2)).toHaveText('1:00');
     }
 
@@ -94,7 +94,7 @@ test('a 1-minute live game: both clocks shown, and a flag that falls is the same
 
     // His own device says his flag fell; hers reads his signed flag: one loss on time, the same on both.
     for (const page of [bob, alice])
-      await expect(page.getByText('Bob (Black) lost on time.')).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByText('Bob (Black) lost on time.').first()).toBeVisible({ timeout: 90_000 });
     for (const page of [alice, bob]) {
       await expect.poll(async () => (await friendGame(page)).result).toEqual({ winner: 2, reason: 'time' });
       expect((await friendGame(page)).moves).toEqual(['G7', 'A13', 'A1', 'N13']);

@@ -21,6 +21,7 @@ import { db, refreshResumable, settings, updateSettings } from '../shell/app-sta
 import { sendSheetFor } from './links';
 import { prepareLinkSecurity } from './link-signer';
 import { openGame } from '../play/live-session';
+import { gameSaved } from '../online/live/live-hooks';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { storageErrorText } from '../words/storage-words';
@@ -64,6 +65,8 @@ export function Friend() {
     if (!saved.ok) return setProblem(m.friends_not_saved({ reason: storageErrorText(saved.error) }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
+    // The relay controller listens for the friend's acceptance from now (started now if it was not yet).
+    gameSaved(saved.value);
     // Playing White, the invitation goes now; playing Black, the first move goes with it (one link, not two).
     if (mySide === 2) sendSheetFor.value = saved.value.id;
     await openGame(saved.value);
