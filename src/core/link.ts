@@ -137,7 +137,8 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
  * invitation), any tagged fields (`v<ply>` the move shown when it is not the last, `e<loser><r|t>` or `ed`
  * an ending the moves do not show (a resignation, time, a draw), `g<id>` and `s<side>` a friend game's
  * id and the side whose device made the link, `r<relays>` the relays the sender reads (relay hints:
- * formatRelayHints), `k<key>` the sender's public key and `x<signature>` a
+ * formatRelayHints), `t<seconds>-<seconds>` a live game's clock (each side's time, and what each move
+ * adds: LinkClock), `k<key>` the sender's public key and `x<signature>` a
  * signature of everything before it, always the last tag: see LinkSeal), and last a two-digit check of
  * everything before it, so a link cut short or changed on the way is refused rather than read as another
  * game. A 150-move game with two 20-letter names is about 400 characters.
@@ -159,6 +160,35 @@ export const FRIEND_GAME_ID = /^[A-Za-z0-9_-]{16}$/;
 export type LinkEnding =
   | { readonly winner: Player; readonly reason: 'resignation' | 'time' }
   | { readonly winner: null; readonly reason: 'draw' };
+
+/**
+ * A live friend game's chess clock, agreed in the invitation (net/clock.ts keeps the time): each side's
+ * time at the start and what each move adds. In a link as `t<initial seconds>-<increment seconds>`.
+ */
+export interface LinkClock {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/** The longest clock a link carries: a bound, far above what the app offers (30 minutes, 15 seconds). */
+export const MAX_LINK_CLOCK_SECONDS = 24 * 60 * 60;
+
+/** The `t` field's value for `clock` (whole seconds), or null for a clock no link carries. */
+export function formatLinkClock(clock: LinkClock): string | null {
+  const initial = clock.initialMs / 1000;
+  const increment = clock.incrementMs / 1000;
+  const fits = (s: number, min: number) => Number.isInteger(s) && s >= min && s <= MAX_LINK_CLOCK_SECONDS;
+  return fits(initial, 1) && fits(increment, 0) ? `${initial}-${increment}` : null;
+}
+
+/** The clock a `t` field names (formatLinkClock's inverse), or null for a field no link of ours holds. */
+export function parseLinkClock(field: string): LinkClock | null {
+  const found = /^([1-9]\d{0,4})-(0|[1-9]\d{0,4})$/.exec(field);
+  if (!found) return null;
+  const [initial, increment] = [Number(found[1]), Number(found[2])];
+  if (initial > MAX_LINK_CLOCK_SECONDS || increment > MAX_LINK_CLOCK_SECONDS) return null;
+  return { initialMs: initial * 1000, incrementMs: increment * 1000 };
+}
 
 /** A correspondence game's marks: its id, and the side whose device made this link. */
 export interface FriendMark {
@@ -194,6 +224,8 @@ export interface GameLink {
   readonly seal: LinkSeal | null;
   /** The relays the sender reads (`r`: relay hints, sent with the sender's key); empty when the link has none. */
   readonly relays: readonly string[];
+  /** A live friend game's clock (`t`), or null: untimed (and every link made before clocks). */
+  readonly clock: LinkClock | null;
 }
 
 /** A link read: what it carries, and the game it names replayed through the rules (its ending applied). */
@@ -360,6 +392,8 @@ export interface GameLinkOptions {
   readonly publicKey?: string | null;
   /** The relays the sender reads, sent as hints (`r`) with its key: at most MAX_LINK_RELAYS fit. */
   readonly relays?: readonly string[];
+  /** A friend game's clock (`t`), agreed in the invitation; absent or null: untimed. */
+  readonly clock?: LinkClock | null;
 }
 
 /**
@@ -379,6 +413,8 @@ export function formatGameLinkBody(options: GameLinkOptions): string {
   if (r?.reason === 'resignation' || r?.reason === 'time') fields.push(`e${opponent(r.winner)}${r.reason[0]}`);
   else if (r?.reason === 'draw' && !replayedResult(state)) fields.push('ed');
   if (friend) fields.push(`g${friend.gameId}`, `s${friend.sender}`);
+  const clock = options.clock ? formatLinkClock(options.clock) : null;
+  if (friend && clock) fields.push(`t${clock}`);
   const hints = formatRelayHints(options.relays ?? []);
   if (hints !== '') fields.push(`r${hints}`);
   const key = options.publicKey ? fromHex(options.publicKey) : null;
@@ -469,6 +505,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       friend: null,
       seal: null,
       relays: [],
+      clock: null,
     };
     return ok({ link, state });
   }
@@ -502,6 +539,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   let publicKey: string | null = null;
   let signature: string | null = null;
   let relays: readonly string[] = [];
+  let clock: LinkClock | null = null;
   const seen = new Set<string>();
   for (const tag of tags) {
     const kind = tag[0] ?? '';
@@ -519,6 +557,8 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
       sender = Number(value) as Player;
     } else if (kind === 'r' && parseRelayHints(value)) {
       relays = parseRelayHints(value)!;
+    } else if (kind === 't' && parseLinkClock(value)) {
+      clock = parseLinkClock(value);
     } else if (kind === 'k' && readBytes(value, 32)) {
       publicKey = readBytes(value, 32);
     } else if (kind === 'x' && readBytes(value, 64)) {
@@ -529,6 +569,8 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   }
   if ((gameId === null) !== (sender === null))
     return fail({ kind: 'friend-incomplete' }, 'it is a friend game link without its id or side.');
+  if (clock !== null && gameId === null)
+    return fail({ kind: 'unknown-field' }, 'it holds a clock but is no friend game link.');
   if (publicKey !== null && signature === null)
     return fail({ kind: 'key-without-signature' }, 'it carries a key but no signature.');
   const seal = signature === null ? null : { signedText: body.slice(0, body.lastIndexOf('.x')), signature, publicKey };
@@ -543,7 +585,7 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);
   else if (ending) state = { ...state, result: ending };
   return ok({
-    link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend, seal, relays },
+    link: { rules: state.rules, moves: state.moves, names, shownPly, ending, friend, seal, relays, clock },
     state,
   });
 }

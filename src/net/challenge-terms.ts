@@ -79,3 +79,15 @@ export function formatTerms(terms: ChallengeTerms): Record<string, unknown> {
 export function sameTerms(a: ChallengeTerms, b: ChallengeTerms): boolean {
   return JSON.stringify(formatTerms(a)) === JSON.stringify(formatTerms(b));
 }
+
+/** A live clock as the game keeps it (net/clock.ts's TimeControl, a friend game's `clock`). */
+export interface LiveTimeControl {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/** The time control of a live clock; null for correspondence (days per move: no chess clock). */
+export function liveTimeControl(clock: ChallengeClock): LiveTimeControl | null {
+  if (clock.kind !== 'live') return null;
+  return { initialMs: clock.minutes * 60_000, incrementMs: clock.incrementSeconds * 1000 };
+}

@@ -9,6 +9,8 @@
  * - A player's own reading is authoritative for their own time: a move whose reading shows no time left is
  *   a loss on time (the move does not stand), and a player may say their own flag fell.
  * - A reading may not gain time: a move may show at most the time left before it plus the increment.
+ * - Each side's first move is free of the clock (FREE_PLIES): the game starts when both are there, which an
+ *   invitation opened later may not be; no claim stands before.
  * - A flag claimed by the other side stands when the flagged side was to move, the claimant had moved just
  *   before (their move's reading and the claim's are both theirs: the elapsed time is one clock's), the time
  *   elapsed exceeds the flagged side's time left plus a grace for the network, and the flagged side has no
@@ -22,6 +24,9 @@ export interface TimeControl {
   /** Added to the mover's time after each of their moves. */
   readonly incrementMs: number;
 }
+
+/** Moves free of the clock: each side's first (a claim against either does not stand; the clocks start after). */
+export const FREE_PLIES = 2;
 
 /** Slack for a claim: an event's trip between two devices through a relay, and the clocks' ticks. */
 export const FLAG_GRACE_MS = 2000;
@@ -73,7 +78,7 @@ export function flagStands(
 ): boolean {
   const toMove: Player = flag.ply % 2 === 0 ? 1 : 2;
   if (flag.by === flag.side) return true;
-  if (flag.side !== toMove || answered) return false;
+  if (flag.side !== toMove || answered || flag.ply < FREE_PLIES) return false;
   const claimantMove = readings.find((r) => r.ply === flag.ply - 1 && r.side === opponent(flag.side));
   if (!claimantMove) return false;
   const elapsed = flag.atMs - claimantMove.atMs;

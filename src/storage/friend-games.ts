@@ -24,6 +24,7 @@ import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import { newStoredGame, withState } from './games';
 import {
+  type FriendClock,
   type FriendPeer,
   type FriendSynced,
   type GameSide,
@@ -52,6 +53,8 @@ export interface NewFriendGameOptions {
   readonly myName: string;
   /** The friend's name, when known ('' or absent: not yet). */
   readonly theirName?: string;
+  /** A live game's clock, agreed in the invitation; absent or null: untimed. */
+  readonly clock?: FriendClock | null;
   readonly now?: number;
 }
 
@@ -61,7 +64,10 @@ export function newFriendGame(options: NewFriendGameOptions): StoredGame {
   const me = { name: options.myName, kind: 'human' } as const;
   const them = { name: usableName(options.theirName) ?? UNKNOWN_FRIEND, kind: 'human' } as const;
   const game = newStoredGame({ ...options, players: mySide === 1 ? [me, them] : [them, me] });
-  return { ...game, friend: { gameId, mySide } };
+  const clock = options.clock
+    ? { clock: { initialMs: options.clock.initialMs, incrementMs: options.clock.incrementMs } }
+    : {};
+  return { ...game, friend: { gameId, mySide, ...clock } };
 }
 
 /** A name from a link, if it is one storage keeps (links check names too; this is the store's own rule). */
@@ -226,6 +232,7 @@ export async function receiveFriendLink(
           mySide: arrival.mySide,
           myName: options.myName,
           theirName: link.names?.[friend.sender - 1],
+          clock: link.clock,
           now,
         });
         // The inviter has the game as the invitation carried it.

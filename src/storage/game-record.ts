@@ -121,6 +121,9 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
             mySide: friend.mySide,
             ...(friend.synced ? { synced: { moves: friend.synced.moves, ended: friend.synced.ended } } : {}),
             ...(friend.peer ? { peer: { key: friend.peer.key, relays: [...friend.peer.relays] } } : {}),
+            ...(friend.clock
+              ? { clock: { initialMs: friend.clock.initialMs, incrementMs: friend.clock.incrementMs } }
+              : {}),
           },
         }
       : {}),

@@ -84,6 +84,18 @@ export interface FriendGame {
    * unsigned links only (before issue 30), or an invitation not yet answered.
    */
   readonly peer?: FriendPeer;
+  /**
+   * Since issue 30: a live game's chess clock, agreed in the invitation (its link's `t` field, or the
+   * challenge it was paired from): each side's time at the start and what a move adds. Absent: untimed
+   * (every friend game before clocks). The time itself is kept by the signed readings (net/clock.ts).
+   */
+  readonly clock?: FriendClock;
+}
+
+/** A friend game's clock (core's LinkClock: whole seconds, up to a day). */
+export interface FriendClock {
+  readonly initialMs: number;
+  readonly incrementMs: number;
 }
 
 /** The other side of a friend game on the network: their public key and their relays. */

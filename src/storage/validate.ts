@@ -4,7 +4,7 @@
  * types are not trusted until these say so. Each check returns the first problem found (for the
  * skipped-records report) or null; the `is…` guards wrap them.
  */
-import { FRIEND_GAME_ID, isBoardSize, isVariantId, parsePoint } from '../core';
+import { FRIEND_GAME_ID, formatLinkClock, isBoardSize, isVariantId, parsePoint } from '../core';
 import type { StorageProblem } from './errors';
 import type {
   ComputerPlayer,
@@ -158,11 +158,22 @@ function friendProblem(friend: unknown): Problem {
   if (friend.mySide !== 1 && friend.mySide !== 2) return "this device's side is not 1 or 2";
   const peer = peerProblem(friend.peer);
   if (peer) return peer;
+  const clock = friendClockProblem(friend.clock);
+  if (clock) return clock;
   const synced = friend.synced;
   if (synced === undefined) return null;
   if (!isObject(synced) || !Number.isInteger(synced.moves) || (synced.moves as number) < 0)
     return "what the friend's copy holds is not a number of moves";
   return typeof synced.ended === 'boolean' ? null : "whether the friend's copy has ended is not true or false";
+}
+
+/** A live game's clock: absent (untimed), or one a link can carry (whole seconds, within the bound). */
+function friendClockProblem(clock: unknown): Problem {
+  if (clock === undefined) return null;
+  if (!isObject(clock) || !Number.isSafeInteger(clock.initialMs) || !Number.isSafeInteger(clock.incrementMs))
+    return "the game's clock is not two times";
+  const { initialMs, incrementMs } = clock as { initialMs: number; incrementMs: number };
+  return formatLinkClock({ initialMs, incrementMs }) === null ? "the game's clock is not one a game can have" : null;
 }
 
 /** The longest relay URL a friend game keeps. */

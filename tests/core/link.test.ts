@@ -13,6 +13,8 @@ import {
   formatGameLink,
   formatRelayHints,
   formatGameLinkBody,
+  formatLinkClock,
+  parseLinkClock,
   legalMoves,
   linkCheck,
   makeRules,
@@ -137,6 +139,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
         friend,
         seal: null,
         relays: [],
+        clock: null,
       });
       expect(parsed.value.state.result).toEqual(played.result);
       expect(Array.from(parsed.value.state.cells)).toEqual(Array.from(played.cells));
@@ -441,5 +444,77 @@ describe('relay hints (`r`): where the sender reads, carried with its key', () =
       expect(parseGameLink(`${body}.${linkCheck(body)}`).ok).toBe(false);
     }
     expect(parseRelayHints('A'.repeat(1000))).toBeNull();
+  });
+});
+
+describe('a live game clock (`t`): agreed in the invitation, carried by its signed links', () => {
+  const state = game({ size: 19 }, 'K10 L11');
+  const friend = { gameId: 'GameAAAAAAAAAAAA', sender: 2 as const };
+  const clock = { initialMs: 60_000, incrementMs: 2_000 };
+
+  it('a round trip: the clock comes back as sent, in the signed part of the link', () => {
+    const body = formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend, clock, publicKey: 'ab'.repeat(32) });
+    expect(body).toContain('.t60-2');
+    const parsed = parseGameLink(sealGameLink(body, 'cd'.repeat(64)));
+    expect(parsed.ok && parsed.value.link.clock).toEqual(clock);
+    expect(parsed.ok && parsed.value.link.seal?.signedText).toBe(body);
+  });
+
+  it('untimed: no field, and a link without one reads as untimed (every link made before clocks)', () => {
+    const plain = formatGameLink({ state, names: ['Ann', 'Bob'], friend, clock: null });
+    expect(plain).not.toContain('.t');
+    const parsed = parseGameLink(plain);
+    expect(parsed.ok && parsed.value.link.clock).toBeNull();
+    const v1 = parseGameLink(encodeGameLink(state.rules, state.moves));
+    expect(v1.ok && v1.value.link.clock).toBeNull();
+  });
+
+  it('only a friend game carries one: a shared game leaves it out, and a link with one and no friend marks is refused', () => {
+    expect(formatGameLink({ state, names: ['Ann', 'Bob'], clock })).not.toContain('.t');
+    const body = `${formatGameLinkBody({ state, names: ['Ann', 'Bob'] })}.t60-0`;
+    const parsed = parseGameLink(`${body}.${linkCheck(body)}`);
+    expect(!parsed.ok && parsed.error.problem.kind).toBe('unknown-field');
+  });
+
+  it('parse and format are inverses on every clock a link carries, and refuse anything else', () => {
+    for (const [initialMs, incrementMs] of [
+      [60_000, 0],
+      [1_800_000, 15_000],
+      [1000, 86_400_000],
+    ] as const) {
+      const text = formatLinkClock({ initialMs, incrementMs });
+      expect(text && parseLinkClock(text)).toEqual({ initialMs, incrementMs });
+    }
+    for (const bad of [
+      { initialMs: 0, incrementMs: 0 },
+      { initialMs: 1500, incrementMs: 0 },
+      { initialMs: 60_000, incrementMs: -1000 },
+      { initialMs: 86_401_000, incrementMs: 0 },
+    ])
+      expect(formatLinkClock(bad)).toBeNull();
+    for (const bad of [
+      '',
+      '60',
+      '60-',
+      '-2',
+      '060-2',
+      '60-02',
+      '0-0',
+      '60-2-1',
+      '86401-0',
+      '60-86401',
+      '99999-0',
+      'a-b',
+      '6e1-0',
+    ])
+      expect(parseLinkClock(bad)).toBeNull();
+  });
+
+  it('refuses a second clock, or one that is not a clock', () => {
+    for (const tail of ['.t60-0.t60-0', '.t60', '.t0-0', '.tx']) {
+      const body = `${formatGameLinkBody({ state, names: ['Ann', 'Bob'], friend })}${tail}`;
+      const parsed = parseGameLink(`${body}.${linkCheck(body)}`);
+      expect(parsed.ok).toBe(false);
+    }
   });
 });

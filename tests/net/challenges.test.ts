@@ -11,7 +11,16 @@ import {
   challengeFilter,
   parseChallenge,
 } from '../../src/net/challenges';
-import { formatTerms, parseTerms, sameTerms, type ChallengeTerms } from '../../src/net/challenge-terms';
+import {
+  LIVE_INCREMENTS,
+  LIVE_MINUTES,
+  formatTerms,
+  liveTimeControl,
+  parseTerms,
+  sameTerms,
+  type ChallengeTerms,
+} from '../../src/net/challenge-terms';
+import { formatLinkClock } from '../../src/core';
 
 const NOW = 1_800_000_000;
 const alice = generateSecretKey();
@@ -39,6 +48,21 @@ const handMade = (
 ) => finalizeEvent({ kind: CHALLENGE_KIND, created_at: NOW, tags, content }, alice);
 
 describe('challenge terms', () => {
+  it("a live clock's time control: minutes and seconds in ms, each one a link can carry; correspondence has none", () => {
+    expect(liveTimeControl({ kind: 'live', minutes: 1, incrementSeconds: 0 })).toEqual({
+      initialMs: 60_000,
+      incrementMs: 0,
+    });
+    expect(liveTimeControl({ kind: 'live', minutes: 30, incrementSeconds: 15 })).toEqual({
+      initialMs: 1_800_000,
+      incrementMs: 15_000,
+    });
+    for (const minutes of LIVE_MINUTES)
+      for (const incrementSeconds of LIVE_INCREMENTS)
+        expect(formatLinkClock(liveTimeControl({ kind: 'live', minutes, incrementSeconds })!)).not.toBeNull();
+    expect(liveTimeControl({ kind: 'correspondence', daysPerMove: 3 })).toBeNull();
+  });
+
   it('round-trip through their JSON', () => {
     for (const terms of [LIVE, SET, { ...LIVE, seat: 'black' as const, variant: 'keryo' as const, size: 13 as const }])
       expect(parseTerms(JSON.parse(JSON.stringify(formatTerms(terms))))).toEqual({ ok: true, terms });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FLAG_GRACE_MS,
+  FREE_PLIES,
   type MoveReading,
   type TimeControl,
   flagStands,
@@ -41,6 +42,13 @@ describe('clock', () => {
     expect(flagStands(control, readings, { by: 1, side: 2, ply: 3, atMs: late }, true)).toBe(false);
     expect(flagStands(control, readings, { by: 2, side: 1, ply: 3, atMs: late }, false)).toBe(false);
     expect(flagStands(control, [], { by: 2, side: 1, ply: 0, atMs: late }, false)).toBe(false);
+  });
+
+  it("no claim stands against a side's first move (FREE_PLIES): the clocks start once both have moved", () => {
+    const late = 9_999_999_999;
+    expect(FREE_PLIES).toBe(2);
+    expect(flagStands(control, readings.slice(0, 1), { by: 1, side: 2, ply: 1, atMs: late }, false)).toBe(false);
+    expect(flagStands(control, readings.slice(0, 2), { by: 2, side: 1, ply: 2, atMs: late }, false)).toBe(true);
   });
 
   it("one's own flag always stands", () => {

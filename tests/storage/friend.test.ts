@@ -269,6 +269,50 @@ describe('friend games in storage', () => {
     expect(peer({ key, relays: ['https://relay.example'] })).toMatch(/ws:\/\//);
     expect(peer({ key, relays: [`wss://${'a'.repeat(200)}`] })).toMatch(/ws:\/\//);
     expect(peer(null)).toMatch(/network marks/);
+    const clock = (value: unknown) => gameProblem({ ...sampleGame(), friend: { gameId: ID, mySide: 1, clock: value } });
+    expect(clock({ initialMs: 60_000, incrementMs: 0 })).toBe(null);
+    expect(clock({ initialMs: 1_800_000, incrementMs: 15_000 })).toBe(null);
+    expect(clock(null)).toMatch(/clock is not two times/);
+    expect(clock({ initialMs: '60000', incrementMs: 0 })).toMatch(/clock is not two times/);
+    expect(clock({ initialMs: 60_000 })).toMatch(/clock is not two times/);
+    expect(clock({ initialMs: 0, incrementMs: 0 })).toMatch(/clock is not one/);
+    expect(clock({ initialMs: 60_500, incrementMs: 0 })).toMatch(/clock is not one/);
+    expect(clock({ initialMs: 60_000, incrementMs: -1000 })).toMatch(/clock is not one/);
+  });
+
+  it('a timed invitation: the joined copy keeps its clock; an untimed one (and every old record) has none', async () => {
+    const { db } = await openFresh();
+    const clock = { initialMs: 60_000, incrementMs: 2000 };
+    const parsed = parseGameLink(
+      formatGameLink({ state: at(1), names: ['Ann', ''], friend: { gameId: ID, sender: 1 }, clock }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const copy = unwrap(await receiveFriendLink(db, parsed.value, { myName: 'Bob', now: 5 })).game!;
+    expect(copy.friend).toEqual({ gameId: ID, mySide: 2, synced: { moves: 1, ended: false }, clock });
+    expect(unwrap(await getGame(db, copy.id)).friend?.clock).toEqual(clock);
+    const mine = newFriendGame({
+      variant: 'pente',
+      size: 19,
+      tournamentRule: false,
+      gameId: ID,
+      mySide: 1,
+      myName: 'Ann',
+      clock,
+    });
+    expect(mine.friend).toEqual({ gameId: ID, mySide: 1, clock });
+    const untimed = newFriendGame({
+      variant: 'pente',
+      size: 19,
+      tournamentRule: false,
+      gameId: ID,
+      mySide: 1,
+      myName: 'Ann',
+    });
+    expect(untimed.friend).toEqual({ gameId: ID, mySide: 1 });
+    const other = unwrap(
+      await receiveFriendLink(db, linkOf(at(1), 1, ['Ann', ''], 'OtherGameAAAAAAA'), { myName: 'Bob' }),
+    );
+    expect(other.game!.friend!.clock).toBeUndefined();
   });
 
   it('remembers the "Play a friend" choices as a setting', async () => {

@@ -20,6 +20,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, notify, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
 import { colourName, resultSentence, variantName } from '../words/game-words';
+import { gameSaved } from '../online/live/live-hooks';
 import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
 import { LinkedGame } from '../share/LinkedGame';
@@ -105,6 +106,9 @@ export function FriendLink({ opened, meaning }: { opened: OpenedLink; meaning: L
     const received = await receiveFriendLink(d, opened, { myName, trust });
     if (!received.ok) return setPhase({ kind: 'failed', message: storageErrorText(received.error) });
     const { arrival, game, refusal: forged, signer } = received.value;
+    // A game joined or carried on by a link goes to the relay controller as a game saved here does: an
+    // invitation just joined is accepted over relays at once (started now if it was not yet).
+    if (game && !forged) gameSaved(game);
     if (forged) return setPhase({ kind: 'refused', message: signatureRefusal(forged), game });
     if (arrival.kind === 'conflict' && game) {
       // A line kept apart earlier (keep both) takes the link; else the two lines are shown, to choose.

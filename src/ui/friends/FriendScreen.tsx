@@ -15,11 +15,13 @@ import {
 } from '../../storage';
 import './friends.css';
 import { RulesFields } from '../play/RulesFields';
+import { FriendClockFields, friendClockOf } from './FriendClockFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { sendSheetFor } from './links';
 import { prepareLinkSecurity } from './link-signer';
 import { openGame } from '../play/live-session';
+import { gameSaved } from '../online/live/live-hooks';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { storageErrorText } from '../words/storage-words';
@@ -37,6 +39,9 @@ export function Friend() {
   const [size, setSize] = useState<BoardSize>(defaults.size);
   const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
   const [colour, setColour] = useState<InviteColour>(defaults.colour);
+  // Untimed by default: a chess clock is chosen for each invitation, not remembered.
+  const [clockMinutes, setClockMinutes] = useState<Parameters<typeof friendClockOf>[0]>(0);
+  const [clockIncrement, setClockIncrement] = useState<Parameters<typeof friendClockOf>[1]>(0);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -51,13 +56,17 @@ export function Friend() {
     setProblem('');
     const mySide =
       colour === 'black' ? 1 : colour === 'white' ? 2 : crypto.getRandomValues(new Uint8Array(1))[0]! < 128 ? 1 : 2;
-    const record = newFriendGame({ variant, size, tournamentRule, gameId: newFriendGameId(), mySide, myName });
+    const clock = friendClockOf(clockMinutes, clockIncrement);
+    const gameId = newFriendGameId();
+    const record = newFriendGame({ variant, size, tournamentRule, gameId, mySide, myName, clock });
     // The invitation is signed by this device's key (made now, the first time), carried with it.
     const [saved] = await Promise.all([saveGame(d, record, 0), prepareLinkSecurity()]);
     setBusy(false);
     if (!saved.ok) return setProblem(m.friends_not_saved({ reason: storageErrorText(saved.error) }));
     void updateSettings({ friendInvite: { name: myName, variant, size, tournamentRule, colour } });
     void refreshResumable();
+    // The relay controller listens for the friend's acceptance from now (started now if it was not yet).
+    gameSaved(saved.value);
     // Playing White, the invitation goes now; playing Black, the first move goes with it (one link, not two).
     if (mySide === 2) sendSheetFor.value = saved.value.id;
     await openGame(saved.value);
@@ -103,6 +112,12 @@ export function Friend() {
           setVariant={setVariant}
           setSize={setSize}
           setTournamentRule={setTournamentRule}
+        />
+        <FriendClockFields
+          minutes={clockMinutes}
+          incrementSeconds={clockIncrement}
+          setMinutes={setClockMinutes}
+          setIncrement={setClockIncrement}
         />
         {problem && (
           <p class="notice" role="alert">

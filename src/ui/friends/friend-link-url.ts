@@ -22,6 +22,8 @@ export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: Fr
     state,
     names: [nameOf(1), nameOf(2)] as const,
     friend: { gameId: friend.gameId, sender: friend.mySide },
+    // The clock agreed in the invitation travels with every link (signed): the friend's copy keeps it.
+    clock: friend.clock ?? null,
   };
   const signer = linkSecurity.value?.signer;
   if (!signer) return appLinkUrl(formatGameLink(options));

@@ -6,12 +6,12 @@
  */
 import { VARIANTS, type Player } from '../../core';
 import type { ClaimedRating } from '../../net/challenges';
-import type { ChallengeTerms } from '../../net/challenge-terms';
+import { type ChallengeTerms, liveTimeControl } from '../../net/challenge-terms';
 import type { Pairing } from '../../net/lobby';
 import { type PeopleRating, type RatedGame, peopleRating } from '../../net/people-rating';
 import {
+  type FriendClock,
   type FriendPeer,
-  type GameClocks,
   MAX_BLOCKED_KEYS,
   MAX_PEER_RELAYS,
   type StoredGame,
@@ -21,12 +21,11 @@ import {
 /** The name a stranger's side gets in the game record: the first two groups of their key's fingerprint. */
 export const strangerName = (fingerprintText: string): string => fingerprintText.split(' ').slice(0, 2).join(' ');
 
-/** The clock a live challenge's games start with; correspondence games have none (days per move are the rule). */
-export function clocksFor(terms: ChallengeTerms): GameClocks | null {
-  if (terms.clock.kind !== 'live') return null;
-  const initialMs = terms.clock.minutes * 60_000;
-  return { remainingMs: [initialMs, initialMs], incrementMs: terms.clock.incrementSeconds * 1000, initialMs };
-}
+/**
+ * The chess clock of a pairing's games: a live challenge's, kept with the friend game (its `clock`) and
+ * played by the relay controller from both devices' signed readings (net/clock.ts); correspondence: none.
+ */
+export const clockFor = (terms: ChallengeTerms): FriendClock | null => liveTimeControl(terms.clock);
 
 /** The side this device plays in one game of a pairing. */
 export const mySideIn = (pairing: Pick<Pairing, 'role'>, acceptorPlays: Player): Player =>
@@ -67,9 +66,10 @@ export function pairingRecords(pairing: Pairing, context: PairingContext): Store
       mySide: mySideIn(pairing, game.acceptorPlays),
       myName: context.myName,
       theirName: context.theirName,
+      clock: clockFor(pairing.terms),
       now: context.now,
     });
-    return { ...record, clocks: clocksFor(pairing.terms), friend: { ...record.friend!, peer: context.peer } };
+    return { ...record, friend: { ...record.friend!, peer: context.peer } };
   });
 }
 

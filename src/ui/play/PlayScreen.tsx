@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
+import { LiveClock } from '../online/live/LiveClock';
 import { LiveStatus } from '../online/live/LiveStatus';
 import { ShareButton } from '../share/ShareSheet';
 import { clearPositionNotices, settings } from '../shell/app-state';
@@ -27,9 +28,12 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
   const s = game.shown.value;
   const clocks = game.clocks.value;
   const active = !s.result && s.toMove === player;
+  // A timed friend game's clocks are kept by both devices' signed readings (the relay controller).
+  const relayClock = isFriendMatch(game.match.value) ? game.friend.value?.clock && game.friend.value : undefined;
   return (
     <SideStrip state={s} player={player} name={game.match.value.sides[player - 1]!.name}>
       {clocks && <span class={`clock${active ? ' running' : ''}`}>{clockText(clocks[player - 1]!)}</span>}
+      {!clocks && relayClock && <LiveClock gameId={relayClock.gameId} player={player} />}
     </SideStrip>
   );
 }

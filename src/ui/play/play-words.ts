@@ -29,7 +29,6 @@ const WIN_STATUS = {
   five: m.play_status_win_five,
   captures: m.play_status_win_captures,
   resignation: m.play_status_win_resignation,
-  time: m.play_status_win_time,
 } as const;
 
 /** Where this friend game stands (friend-status.ts), or null when it is not a friend game. */
@@ -73,6 +72,11 @@ export function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
   if (r) {
     if (r.winner === null) return m.play_status_draw_full();
+    if (r.reason === 'time') {
+      // Said of the side whose flag fell: "Bob (White) lost on time."
+      const loser = r.winner === 1 ? 2 : 1;
+      return m.play_status_lost_time({ name: game.match.value.sides[loser - 1]!.name, colour: colourName(loser) });
+    }
     const winner = { name: game.match.value.sides[r.winner - 1]!.name, colour: colourName(r.winner) };
     return WIN_STATUS[r.reason](winner);
   }

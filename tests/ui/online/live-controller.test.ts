@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { type Point, parsePoint, play } from '../../../src/core';
 import {
+  type FriendClock,
   type PenteDb,
   type StoredGame,
   findFriendGame,
@@ -74,7 +75,7 @@ function makeNetwork() {
   return { network, device, advance };
 }
 
-async function friendCopy(db: PenteDb, mySide: 1 | 2, peer?: string): Promise<StoredGame> {
+async function friendCopy(db: PenteDb, mySide: 1 | 2, peer?: string, clock?: FriendClock): Promise<StoredGame> {
   const fresh = newFriendGame({
     variant: 'pente',
     size: 19,
@@ -82,6 +83,7 @@ async function friendCopy(db: PenteDb, mySide: 1 | 2, peer?: string): Promise<St
     gameId: GAME,
     mySide,
     myName: mySide === 1 ? 'Alice' : 'Bob',
+    clock,
   });
   const record = peer ? { ...fresh, friend: { ...fresh.friend!, peer: { key: peer, relays: [] } } } : fresh;
   return unwrap(await saveGame(db, record, 0));
@@ -106,13 +108,13 @@ async function settle(...devices: Device[]) {
 }
 
 /** `shown`: both play screens show the game from the start (the invitation just sent, and just accepted). */
-async function twoDevices({ shown = false } = {}) {
+async function twoDevices({ shown = false, clock }: { shown?: boolean; clock?: FriendClock } = {}) {
   const net = makeNetwork();
   const a = net.device((await openFresh()).db, alice);
   const b = net.device((await openFresh()).db, bob);
-  const copyA = await friendCopy(a.db, 1);
+  const copyA = await friendCopy(a.db, 1, undefined, clock);
   // Bob opened Alice's signed invitation: his copy has her key pinned (branch signed-links writes it).
-  const copyB = await friendCopy(b.db, 2, alice.publicKey);
+  const copyB = await friendCopy(b.db, 2, alice.publicKey, clock);
   if (shown) [a.shownId, b.shownId] = [copyA.id, copyB.id];
   await a.controller.start();
   await b.controller.start();
@@ -278,5 +280,84 @@ describe('friend games over relays: the controller', () => {
     b.controller.pageHidden(false);
     await settle(a, b);
     expect(a.lines.get(GAME)?.present).toBe(true);
+  });
+});
+
+describe('a live game with a chess clock: readings signed with the moves, one loss on time on both devices', () => {
+  const ONE_MINUTE: FriendClock = { initialMs: 60_000, incrementMs: 0 };
+
+  /** Black (Alice) and White (Bob) play their free first moves, then Black a timed one after 5 s. */
+  async function threeMoves() {
+    const net = await twoDevices({ clock: ONE_MINUTE });
+    const { a, b, advance } = net;
+    await playHere(a, 'K10');
+    await settle(a, b);
+    await playHere(b, 'L9');
+    await settle(a, b);
+    advance(5_000);
+    await playHere(a, 'M11');
+    await settle(a, b);
+    return net;
+  }
+
+  it("shows both clocks, running for the side to move, on both devices; moves carry the mover's reading", async () => {
+    const { a, b } = await threeMoves();
+    expect((await stored(b.db)).moves).toEqual(['K10', 'L9', 'M11']);
+    // Black spent 5 s of the timed move; White's clock runs, on both devices.
+    expect(a.lines.get(GAME)?.clock).toMatchObject({ leftMs: [55_000, 60_000], running: 2 });
+    expect(b.lines.get(GAME)?.clock).toMatchObject({ leftMs: [55_000, 60_000], running: 2 });
+    expect(a.controller.refused.get('bad-clock') ?? 0).toBe(0);
+    expect(b.controller.refused.get('bad-clock') ?? 0).toBe(0);
+  });
+
+  it("the flagged side's own device says its flag fell: both store White's loss on time", async () => {
+    const { a, b, advance } = await threeMoves();
+    advance(59_999);
+    await settle(a, b);
+    expect((await stored(b.db)).result).toBeNull();
+    advance(1);
+    await settle(a, b);
+    for (const d of [a, b]) expect((await stored(d.db)).result, d.me.publicKey).toEqual({ winner: 1, reason: 'time' });
+    expect((await stored(a.db)).moves).toEqual((await stored(b.db)).moves);
+    expect(a.lines.get(GAME)?.clock).toMatchObject({ leftMs: [55_000, 0], running: null });
+  });
+
+  it("with the flagged side's device closed, the other claims after the grace; reopened, it reads the same loss", async () => {
+    const { a, b, advance, device } = await threeMoves();
+    b.controller.close();
+    advance(60_000 + 2_000);
+    await settle(a);
+    expect((await stored(a.db)).result).toBeNull();
+    advance(1);
+    await settle(a);
+    expect((await stored(a.db)).result).toEqual({ winner: 1, reason: 'time' });
+    const reopened = device(b.db, bob);
+    await reopened.controller.start();
+    await settle(reopened, a);
+    expect((await stored(b.db)).result).toEqual({ winner: 1, reason: 'time' });
+  });
+
+  it('a move in time stops the clock and starts the other; the game goes on', async () => {
+    const { a, b, advance } = await threeMoves();
+    advance(30_000);
+    await playHere(b, 'N12');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.clock).toMatchObject({ leftMs: [55_000, 30_000], running: 1 });
+    advance(54_999);
+    await settle(a, b);
+    expect((await stored(a.db)).result).toBeNull();
+    advance(1);
+    await settle(a, b);
+    for (const d of [a, b]) expect((await stored(d.db)).result, d.me.publicKey).toEqual({ winner: 2, reason: 'time' });
+  });
+
+  it('an untimed game shows no clock and never flags', async () => {
+    const { a, b, advance } = await twoDevices();
+    await playHere(a, 'K10');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.clock).toBeNull();
+    advance(10 * 60_000);
+    await settle(a, b);
+    expect((await stored(a.db)).result).toBeNull();
   });
 });

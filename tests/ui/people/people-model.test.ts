@@ -6,7 +6,7 @@ import {
   DEFAULT_TERMS,
   blockKey,
   claimedRating,
-  clocksFor,
+  clockFor,
   mySideIn,
   newChallengeId,
   pairingRecords,
@@ -50,7 +50,9 @@ describe('the games a pairing starts', () => {
       expect(g.players[g.friend!.mySide - 1]!.name).toBe('Ann');
       expect(g.players[2 - g.friend!.mySide]!.name).toBe('1234 5678');
       expect([g.variant, g.size, g.tournamentRule]).toEqual(['pente', 19, true]);
-      expect(g.clocks).toEqual({ remainingMs: [600_000, 600_000], incrementMs: 0, initialMs: 600_000 });
+      // The challenge's live clock is the friend game's (kept by both devices' signed readings), not a local one.
+      expect(g.friend!.clock).toEqual({ initialMs: 600_000, incrementMs: 0 });
+      expect(g.clocks).toBeNull();
     }
     expect(new Set(challenger.map((g) => g.id)).size).toBe(2);
   });
@@ -64,8 +66,9 @@ describe('the games a pairing starts', () => {
     const [game] = pairingRecords(pairing('acceptor', terms), context);
     expect(game!.tournamentRule).toBe(false);
     expect(game!.clocks).toBeNull();
-    expect(clocksFor({ ...DEFAULT_TERMS, clock: { kind: 'live', minutes: 5, incrementSeconds: 10 } })).toMatchObject({
-      remainingMs: [300_000, 300_000],
+    expect(game!.friend!.clock).toBeUndefined();
+    expect(clockFor({ ...DEFAULT_TERMS, clock: { kind: 'live', minutes: 5, incrementSeconds: 10 } })).toEqual({
+      initialMs: 300_000,
       incrementMs: 10_000,
     });
   });

@@ -15,8 +15,11 @@
  *   back-off until one accepts (net/outbox.ts). The invited side, once caught up, signs its acceptance.
  * - Presence: while the play screen shows a pinned game, "here" every PRESENCE_SEND_MS; the other side's
  *   fresh "here" shows as "Bob is here".
+ * - Clocks (live-clocks.ts, live-clock.ts): a timed game's moves carry the mover's signed reading, its
+ *   own events join its inbox (the fold decides who flagged from both sides' readings), and a timer says
+ *   this device's player's flag fell, or claims the other's after the grace.
  */
-import type { GameState } from '../../../core';
+import type { GameState, Player } from '../../../core';
 import {
   type GameChannel,
   GAME_EVENT_KIND,
@@ -27,7 +30,16 @@ import {
 } from '../../../net/game-events';
 import { newInbox, receive, withBase } from '../../../net/inbox';
 import type { Event, Subscription } from '../../../net/relay-pool';
-import { type StoredGame, listFriendGameRecords, mergeRelayGame, pinPeer, toGameState } from '../../../storage';
+import type { ClockReading } from '../../../net/game-events';
+import {
+  type StoredGame,
+  findFriendGame,
+  listFriendGameRecords,
+  mergeRelayGame,
+  pinPeer,
+  toGameState,
+} from '../../../storage';
+import { LiveClocks, faceOf, readingFor, seenWith } from './live-clocks';
 import type { LiveLine } from './live-hooks';
 import { answersPresence, presenceLine, routeByTag, sendLine } from './live-model';
 import { type GameEntry, LiveSender, type SenderPorts } from './live-sender';
@@ -52,6 +64,7 @@ export class LiveController {
   private readonly games = new Map<string, GameEntry>();
   private readonly tags = new Map<string, string>();
   private readonly sender: LiveSender;
+  private readonly clocks: LiveClocks;
   private subscription: Subscription | null = null;
   private subscribedTo = '';
   private caughtUp = false;
@@ -72,6 +85,14 @@ export class LiveController {
       run: (work) => void this.run(work),
       track: (game) => this.track(game),
       updateLines: () => this.updateLines(),
+      readingFor: (entry, ply, move) => readingFor(entry, ply, move, this.p.now()),
+    });
+    this.clocks = new LiveClocks({
+      games: this.games,
+      now: p.now,
+      later: p.later,
+      run: (work) => void this.run(work),
+      sayFlag: (gameId, side, reading) => this.sayFlag(gameId, side, reading),
     });
   }
 
@@ -80,8 +101,7 @@ export class LiveController {
     return this.run(async () => {
       await this.sender.load();
       await this.refresh();
-      await this.sender.signMissing();
-      this.sender.flush();
+      await this.sendOut();
     });
   }
 
@@ -92,8 +112,7 @@ export class LiveController {
       const known = this.games.get(saved.friend.gameId);
       if (known && known.game.revision >= saved.revision) return;
       await this.refresh();
-      await this.sender.signMissing();
-      this.sender.flush();
+      await this.sendOut();
     });
   };
 
@@ -117,6 +136,7 @@ export class LiveController {
     this.closed = true;
     this.subscription?.close();
     this.sender.close();
+    this.clocks.close();
     this.cancelPresence?.();
     for (const cancel of this.presenceTimers.values()) cancel();
   }
@@ -157,7 +177,10 @@ export class LiveController {
     const inbox =
       old && old.channel === channel
         ? withBase(old.inbox, state.value.moves)
-        : newInbox(state.value.rules, null, [], state.value.moves);
+        : newInbox(state.value.rules, friend.clock ?? null, [], state.value.moves);
+    // When this device saw the turn begin: now, or as the record was stored when read at the start.
+    const now = this.p.now();
+    const seenAt = old ? now : Math.min(now, game.updatedAt);
     const entry: GameEntry = {
       game,
       state: state.value,
@@ -165,6 +188,7 @@ export class LiveController {
       inbox,
       acceptanceSeen: old?.acceptanceSeen ?? false,
       presence: old?.presence ?? null,
+      seen: seenWith(old?.seen ?? new Map(), state.value.moves.length, seenAt),
     };
     this.games.set(friend.gameId, entry);
     if (channel?.keys) this.tags.set(channel.keys.tag, friend.gameId);
@@ -175,7 +199,7 @@ export class LiveController {
     return openChannel({
       gameId: game.friend!.gameId,
       rules: state.rules,
-      timed: false,
+      timed: game.friend!.clock !== undefined,
       mySide: game.friend!.mySide,
       invitedByMe,
       mySecretKey: this.p.keys.secretKey,
@@ -294,8 +318,7 @@ export class LiveController {
       if (this.presenceFor === null) this.presenceTick();
       this.subscribe(true);
       this.updateLines();
-      await this.sender.signMissing();
-      this.sender.flush();
+      await this.sendOut();
       return true;
     }
     return false;
@@ -318,6 +341,41 @@ export class LiveController {
         this.p.later(until - this.p.now(), () => this.updateLines()),
       );
     this.updateLines();
+  }
+
+  // ---- what goes out, and the clocks -----------------------------------------------------------------
+
+  /** Signs what waits, takes this device's own events into timed games' inboxes, and publishes. */
+  private async sendOut(): Promise<void> {
+    await this.sender.signMissing();
+    await this.absorbOwn();
+    this.sender.flush();
+  }
+
+  /** A timed game's fold needs both sides' readings: this device's own events (its outbox) go into the inbox. */
+  private async absorbOwn(): Promise<void> {
+    for (const gameId of [...this.games.keys()]) {
+      const entry = this.games.get(gameId)!;
+      if (!entry.game.friend?.clock || !entry.channel?.keys) continue;
+      for (const record of this.sender.recordsOf(gameId)) {
+        if (record.action !== 'accept' && !this.games.get(gameId)!.inbox.ids.has(record.event.id))
+          await this.arrived(record.event);
+      }
+    }
+    // The readings changed (a claim counts from this device's own move): the faces and timers follow.
+    this.updateLines();
+  }
+
+  /** `side`'s flag fell: signed, stored, published and applied as any event; not if a move was saved meanwhile. */
+  private async sayFlag(gameId: string, side: Player, reading: ClockReading): Promise<void> {
+    const entry = this.games.get(gameId);
+    const stored = await findFriendGame(this.p.db, gameId);
+    if (!entry || !stored.ok || !stored.value) return;
+    if (stored.value.moves.length !== entry.state.moves.length || stored.value.result) return;
+    const record = await this.sender.signFlag(entry, gameId, side, reading);
+    if (!record) return;
+    await this.arrived(record.event);
+    this.sender.flush();
   }
 
   // ---- presence --------------------------------------------------------------------------------------
@@ -353,8 +411,10 @@ export class LiveController {
       lines.set(gameId, {
         send: sendLine(this.sender.recordsOf(gameId)),
         present: presenceLine(entry.presence, now).present,
+        clock: faceOf(entry, now),
       });
     }
     this.p.onLines(lines);
+    this.clocks.plan();
   }
 }

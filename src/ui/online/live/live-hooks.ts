@@ -9,6 +9,7 @@
  */
 import { signal } from '@preact/signals';
 import { type PenteDb, type StoredGame, listFriendGameRecords } from '../../../storage';
+import type { ClockFace } from './live-clock';
 
 /** What the play screen says of a friend game played over relays. */
 export interface LiveLine {
@@ -16,6 +17,8 @@ export interface LiveLine {
   readonly send: 'sent' | 'not-sent' | null;
   /** The other side has the game open now (their presence is fresh). */
   readonly present: boolean;
+  /** A timed game's clocks as the controller last read them (they tick on screen from `atMs`); null: untimed. */
+  readonly clock: ClockFace | null;
 }
 
 /** By friend game id (FriendGame.gameId). */

@@ -5,8 +5,9 @@
  * side, once caught up, signs its acceptance; presence events are signed and published here too. The
  * decisions are pure (net's outbox, live-model.ts); this class holds the outbox and talks to the ports.
  */
-import type { GameState, Point } from '../../../core';
+import type { GameState, Player, Point } from '../../../core';
 import {
+  type ClockReading,
   type GameChannel,
   PROTOCOL_VERSION,
   buildGameEvent,
@@ -66,6 +67,8 @@ export interface GameEntry {
   inbox: Inbox;
   acceptanceSeen: boolean;
   presence: Presence | null;
+  /** When this device saw each recent ply begin (its clock): a timed game's turns (live-clocks.ts). */
+  seen: ReadonlyMap<number, number>;
 }
 
 /** The controller's side, as the outgoing half needs it. */
@@ -80,6 +83,8 @@ export interface SenderHost {
   track(game: StoredGame): GameEntry | null;
   /** The play screen's lines may have changed. */
   updateLines(): void;
+  /** The clock reading to sign with an action at `ply` in a timed game (undefined: untimed). */
+  readingFor(entry: GameEntry, ply: number, move: boolean): ClockReading | undefined;
 }
 
 export class LiveSender {
@@ -119,7 +124,8 @@ export class LiveSender {
       const theirs = entry.channel?.theirPublicKey;
       if (!entry.channel?.keys || !theirs) continue;
       for (const { ply, action } of actionsToSign(entry.state, entry.game.friend!.mySide, this.recordsOf(gameId))) {
-        made.push(this.sign(entry, gameId, ply, entry.state.moves.slice(0, ply), action));
+        const reading = this.host.readingFor(entry, ply, action.type === 'move');
+        made.push(this.sign(entry, gameId, ply, entry.state.moves.slice(0, ply), action, reading));
       }
     }
     await this.store(made);
@@ -136,6 +142,18 @@ export class LiveSender {
       made.push(this.sign(entry, gameId, 0, [], { type: 'accept', name: myName }));
     }
     await this.store(made);
+  }
+
+  /** Signs and stores a flag of `side` at the game's ply (a timed game): the record, or null if not stored. */
+  async signFlag(
+    entry: GameEntry,
+    gameId: string,
+    side: Player,
+    reading: ClockReading,
+  ): Promise<StoredOutgoing | null> {
+    const { moves } = entry.state;
+    const record = this.sign(entry, gameId, moves.length, moves, { type: 'flag', side }, reading);
+    return (await this.store([record])) ? record : null;
   }
 
   /** Publishes "here" (or "gone") for a pinned game; not stored, never retried (it is ephemeral). */
@@ -159,22 +177,24 @@ export class LiveSender {
     ply: number,
     moves: readonly Point[],
     action: Parameters<typeof envelopeFor>[3],
+    clock?: ClockReading,
   ): StoredOutgoing {
     const channel = entry.channel!;
-    const envelope = envelopeFor(gameId, entry.state.rules, moves, action);
+    const envelope = envelopeFor(gameId, entry.state.rules, moves, action, clock);
     const template = buildGameEvent(channel.keys!, channel.theirPublicKey!, envelope, Math.floor(this.p.now() / 1000));
     const event = signEvent(template, this.p.keys.secretKey);
     return { event, gameId, savedAt: this.p.now(), acceptedBy: [], ply, action: action.type };
   }
 
   /** Stores new records (strict durability) before any is published, then adds them to the outbox. */
-  private async store(made: readonly StoredOutgoing[]): Promise<void> {
-    if (made.length === 0) return;
+  private async store(made: readonly StoredOutgoing[]): Promise<boolean> {
+    if (made.length === 0) return true;
     const stored = await updateLiveOutbox(this.p.db, (records) => [...records, ...made]);
-    if (!stored.ok) return; // Not stored: not published (the next start signs them again).
+    if (!stored.ok) return false; // Not stored: not published (the next start signs them again).
     this.records = stored.value;
     for (const record of made) this.outbox = addSaved(this.outbox, record, this.p.now());
     this.host.updateLines();
+    return true;
   }
 
   /** Publishes every due event; each answer is recorded, and the next retry is scheduled. */
