@@ -11,18 +11,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { type Launched, hardKill, launchPersistent } from './hard-kill';
-import { cell, putValues, storedGameRecords } from './helpers';
+import { cell, putValues, readValue, storedGameRecords } from './helpers';
 import { startRelay, stopRelay } from './relay-process';
 
 const RELAY_PORT = Number(process.env.LIVE_KILL_RELAY_PORT ?? 7483);
 const RELAY = `ws://127.0.0.1:${RELAY_PORT}`;
-const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY ?? 'ws://127.0.0.1:7447';
+const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 /** Ann's moves while the relay is down, one kill after each. */
 const ANN_MOVES = ['C3', 'C5', 'C7'];
 const BOB_MOVES = ['A17', 'E17', 'G17'];
 
+test.beforeEach(() => {
+  // The local relay must come off the players' lists: it stays up when the test's own relay goes down.
+  expect(
+    LOCAL_RELAY,
+    'this spec needs the e2e build: VITE_LOCAL_RELAY=ws://127.0.0.1:<RELAY_PORT> VITE_PUBLIC_RELAYS=off npx vite build, and the same variables for playwright',
+  ).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+});
+
 // The browser is started and killed by the test itself; Playwright's tracing cannot follow it there.
-test.use({ trace: 'off' });
+test.use({ trace: 'off', actionTimeout: 30_000 });
 
 const ply = (page: Page) => page.locator('main.play');
 
@@ -36,7 +44,9 @@ async function useTestRelay(page: Page, url: string) {
 
 /** Ann's browser on her profile, the page allowed to reach the test's relay (the build's CSP admits only its own). */
 async function launchAnn(profile: string): Promise<Launched> {
-  const ann = await launchPersistent(profile);
+  const ann = await launchPersistent(profile, {
+    onConsole: (text) => process.env.LIVE_DEBUG && console.log(`[ann] ${text}`),
+  });
   const cdp = await ann.page.context().newCDPSession(ann.page);
   await cdp.send('Page.setBypassCSP', { enabled: true });
   await ann.browser.contexts()[0]!.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -66,7 +76,6 @@ test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed,
   const bob = await bobContext.newPage();
   if (process.env.LIVE_DEBUG) {
     bob.on('console', (m) => console.log(`[bob] ${m.text()}`));
-    ann.page.on('console', (m) => console.log(`[ann] ${m.text()}`));
   }
   try {
     await useTestRelay(ann.page, baseURL!);
@@ -89,6 +98,15 @@ test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed,
     await bob.getByRole('button', { name: 'Accept and play' }).click();
     await expect(ply(bob)).toHaveAttribute('data-ply', '1');
 
+    if (process.env.LIVE_DEBUG)
+      for (const [who, page] of [
+        ['ann', ann.page],
+        ['bob', bob],
+      ] as const)
+        console.log(
+          who,
+          JSON.stringify((await storedGameRecords<{ friend?: unknown }>(page)).find((g) => g.friend)?.friend),
+        );
     let moves = 1;
     for (const [i, annMove] of ANN_MOVES.entries()) {
       // Bob's move arrives by itself (live), then the relay goes down and Ann moves.
@@ -107,10 +125,21 @@ test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed,
       // The relay back, Ann's browser started again on her profile: her move reaches Bob by itself.
       relay = await startRelay(RELAY_PORT, join(dir, 'relay.db'));
       ann = await launchAnn(profile);
-      await ann.page.goto(baseURL!);
-      await expect(ply(bob)).toHaveAttribute('data-ply', String(moves), { timeout: 60_000 });
+      await ann.page.goto(baseURL!, { timeout: 30_000 });
+      await expect(ply(bob))
+        .toHaveAttribute('data-ply', String(moves), { timeout: 60_000 })
+        .catch(async (e: unknown) => {
+          const annGame = (await storedGameRecords<StoredGame>(ann.page)).find((g) => g.friend);
+          const outbox = await readValue(ann.page, 'settings', 'liveOutbox');
+          console.log(
+            `run ${i}: Ann's moves ${annGame?.moves.join(' ')}; outbox ${JSON.stringify(outbox).slice(0, 600)}`,
+          );
+          throw e;
+        });
       await expect(cell(bob, annMove)).toHaveAccessibleName(`${annMove}, black stone`);
-      await ann.page.getByRole('button', { name: /^Continue game/ }).click();
+      const resume = ann.page.getByRole('button', { name: /^Continue game/ });
+      await expect(resume, `run ${i}: Home offers the game`).toBeVisible({ timeout: 30_000 });
+      await resume.click();
       await expect(ply(ann.page)).toHaveAttribute('data-ply', String(moves));
     }
     // One game on each side, the same moves, nothing doubled.
@@ -124,7 +153,8 @@ test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed,
       `live kill: ${ANN_MOVES.length} kills 0–20 ms after a move shown with the relay down; 0 lost, 0 doubled`,
     );
   } finally {
-    await hardKill(ann).catch(() => {});
+    // Not a browser already killed (its exit was awaited then: awaiting it again would wait for ever).
+    if (ann.process.exitCode === null && ann.process.signalCode === null) await hardKill(ann);
     await stopRelay(relay);
     await bobContext.close();
     rmSync(dir, { recursive: true, force: true });

@@ -83,6 +83,8 @@ export interface RelayPoolOptions {
   /** How long a subscription waits for a relay's stored events before calling it caught up anyway. */
   readonly eoseTimeoutMs?: number;
   readonly maxMessageBytes?: number;
+  /** Waits before each reconnection after a drop (default nostr-tools': 10 s, rising to 60 s); tests shorten it. */
+  readonly reconnectBackoffMs?: readonly number[];
 }
 
 /**
@@ -147,6 +149,7 @@ export function createRelayPool(options: RelayPoolOptions = {}): RelayPort {
     });
     relay.publishTimeout = publishTimeoutMs;
     relay.baseEoseTimeout = eoseTimeoutMs;
+    if (options.reconnectBackoffMs) relay.resubscribeBackoff = [...options.reconnectBackoffMs];
     const entry: RelayEntry = { relay, state: 'idle', connecting: null };
     entries.set(url, entry);
     relay.onclose = () => setState(entry, 'failed');
@@ -247,13 +250,15 @@ export function createRelayPool(options: RelayPoolOptions = {}): RelayPort {
             // Counted before anything is parsed or checked (nostr-tools asks this first, from the raw message),
             // so past the cap a flood costs a string scan per message, not a JSON.parse and a signature check.
             alreadyHaveEvent: (id) => {
+              // One already had (asked for again after a reconnect, below) costs nothing and counts for nothing.
+              if (seen.has(id)) return true;
               received++;
               if (received === maxEvents + 1) {
                 open.get(url)?.close('too many events');
                 open.delete(url);
                 handlers.onFlood?.(url);
               }
-              return received > maxEvents || seen.has(id);
+              return received > maxEvents;
             },
             onevent: (event) => {
               if (closed || seen.has(event.id)) return;
@@ -264,6 +269,10 @@ export function createRelayPool(options: RelayPoolOptions = {}): RelayPort {
             onclose: () => caughtUp(url),
             eoseTimeout: eoseTimeoutMs,
           });
+          // After a reconnect, nostr-tools asks again only from the newest `created_at` it has seen (`since`):
+          // an event signed before that but published later (a move made offline, sent at the next start)
+          // would never come. The filters are asked as given instead; `seen` drops what was had, unparsed.
+          Object.defineProperty(sub, 'lastEmitted', { get: () => undefined, set: () => {}, configurable: true });
           open.set(url, sub);
         });
       }

@@ -3,10 +3,13 @@
  * port for this file, and against a server that accepts connections and never answers (a hung relay).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { finalizeEvent, generateSecretKey, getEventHash } from 'nostr-tools/pure';
+import { finalizeEvent, generateSecretKey, getEventHash, getPublicKey } from 'nostr-tools/pure';
 import { type Event, type RelayPort, type RelayStatus, createRelayPool } from '../../src/net/relay-pool';
 
 let relayProcess: ChildProcess;
@@ -34,6 +37,30 @@ const note = (content: string, kind = 1): Event =>
     { kind, created_at: Math.floor(Date.now() / 1000), tags: [['t', 'pente-test']], content: `${content} ${serial++}` },
     secret,
   );
+
+/** Starts scripts/relay.mjs on `port` (0: any free one) with its events in `db`; resolves with it and its URL. */
+async function startRelayProcess(port: number, db: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['scripts/relay.mjs'], {
+    env: { ...process.env, RELAY_PORT: String(port), RELAY_DB: db },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /relay ready (ws:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+  return { child, url };
+}
+
+const stopRelayProcess = async (child: ChildProcess) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
 
 beforeAll(async () => {
   relayProcess = spawn(process.execPath, ['scripts/relay.mjs'], {
@@ -86,6 +113,38 @@ describe('relay pool on the local relay', () => {
     expect(received.map((e) => e.id)).toEqual([event.id]);
     expect(await publisher.publish([relayUrl], event)).toEqual([{ url: relayUrl, accepted: true }]); // a retry is fine
     expect(publisher.statuses()).toEqual([{ url: relayUrl, state: 'connected' }]);
+  });
+
+  it('after a relay drops and comes back, an event signed before the newest one seen still arrives', async () => {
+    // A move made offline is signed then and published at the next start: its created_at is older than
+    // what the subscriber saw last. nostr-tools resubscribes from the newest created_at seen (`since`).
+    const dir = mkdtempSync(join(tmpdir(), 'pool-reconnect-'));
+    let relay = await startRelayProcess(0, join(dir, 'relay.db'));
+    const port = Number(new URL(relay.url).port);
+    try {
+      const reader = newPool({ reconnectBackoffMs: [100] });
+      const received: string[] = [];
+      const topic = [{ kinds: [1], '#t': ['pente-test'], authors: [getPublicKey(secret)] }];
+      await new Promise<void>((resolve) =>
+        reader.subscribe([relay.url], topic, { onEvent: (e) => received.push(e.id), onCaughtUp: resolve }),
+      );
+      const newer = note('seen live');
+      expect(await newPool().publish([relay.url], newer)).toEqual([{ url: relay.url, accepted: true }]);
+      await expect.poll(() => received).toContain(newer.id);
+      await stopRelayProcess(relay.child);
+      const older = finalizeEvent(
+        { kind: 1, created_at: newer.created_at - 3600, tags: [['t', 'pente-test']], content: 'made offline' },
+        secret,
+      );
+      relay = await startRelayProcess(port, join(dir, 'relay.db'));
+      expect(await newPool().publish([relay.url], older)).toEqual([{ url: relay.url, accepted: true }]);
+      await expect.poll(() => received, { timeout: 15_000 }).toContain(older.id);
+      // The one already had was not handed on again.
+      expect(received.filter((id) => id === newer.id)).toHaveLength(1);
+    } finally {
+      await stopRelayProcess(relay.child);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gets a refusal for a forged event, and the subscriber never sees it', async () => {

@@ -13,8 +13,8 @@
  * - Outgoing (live-sender.ts): every action of ours the stored copy holds and the outbox lacks is signed,
  *   stored in the outbox (strict durability) and only then published to the game's relays, retried with
  *   back-off until one accepts (net/outbox.ts). The invited side, once caught up, signs its acceptance.
- * - Presence: while the play screen shows a pinned game, "here" every PRESENCE_SEND_MS; the other side's
- *   fresh "here" shows as "Bob is here".
+ * - Presence (live-presence.ts): while the play screen shows a pinned game, "here" every PRESENCE_SEND_MS;
+ *   the other side's fresh "here" shows as "Bob is here".
  * - Clocks (live-clocks.ts, live-clock.ts): a timed game's moves carry the mover's signed reading, its
  *   own events join its inbox (the fold decides who flagged from both sides' readings), and a timer says
  *   this device's player's flag fell, or claims the other's after the grace.
@@ -26,7 +26,6 @@ import {
   PRESENCE_KIND,
   admitGameEvent,
   openChannel,
-  readPresence,
 } from '../../../net/game-events';
 import { newInbox, receive, withBase } from '../../../net/inbox';
 import type { Event, Subscription } from '../../../net/relay-pool';
@@ -41,13 +40,13 @@ import {
 } from '../../../storage';
 import { LiveClocks, faceOf, readingFor, seenWith } from './live-clocks';
 import type { LiveLine } from './live-hooks';
-import { answersPresence, presenceLine, routeByTag, sendLine } from './live-model';
+import { presenceLine, routeByTag, sendLine } from './live-model';
+import { LivePresence } from './live-presence';
 import { type GameEntry, LiveSender, type SenderPorts } from './live-sender';
 
 export type { DeviceKeys, ShownGame } from './live-sender';
 
-/** How often an open game says "here" (the other side forgets it after PRESENCE_TTL_MS). */
-export const PRESENCE_SEND_MS = 20_000;
+export { PRESENCE_SEND_MS } from './live-presence';
 
 export interface LivePorts extends SenderPorts {
   /** The play screen's lines changed. */
@@ -69,11 +68,7 @@ export class LiveController {
   private subscribedTo = '';
   private caughtUp = false;
   private queue: Promise<unknown> = Promise.resolve();
-  private cancelPresence: (() => void) | null = null;
-  private presenceFor: string | null = null;
-  /** The page was hidden (pagehide): no game is shown, as far as presence goes. */
-  private hidden = false;
-  private readonly presenceTimers = new Map<string, () => void>();
+  private readonly presence: LivePresence;
   private closed = false;
   /** Events that changed nothing, by reason (read by the tests). */
   readonly refused = new Map<string, number>();
@@ -93,6 +88,13 @@ export class LiveController {
       later: p.later,
       run: (work) => void this.run(work),
       sayFlag: (gameId, side, reading) => this.sayFlag(gameId, side, reading),
+    });
+    this.presence = new LivePresence(p, {
+      games: this.games,
+      sender: this.sender,
+      run: (work) => void this.run(work),
+      refuse: (gameId, reason) => this.refuse(gameId, reason),
+      updateLines: () => this.updateLines(),
     });
   }
 
@@ -118,7 +120,7 @@ export class LiveController {
 
   /** The play screen shows another game (or none): presence follows. */
   shownChanged(): void {
-    void this.run(async () => this.presenceTick());
+    void this.run(async () => this.presence.tick());
   }
 
   /** Resolves once nothing waits in the controller's queue (what arrived and what was answered, handled). */
@@ -137,8 +139,7 @@ export class LiveController {
     this.subscription?.close();
     this.sender.close();
     this.clocks.close();
-    this.cancelPresence?.();
-    for (const cancel of this.presenceTimers.values()) cancel();
+    this.presence.close();
   }
 
   // ---- reading the games -----------------------------------------------------------------------------
@@ -158,7 +159,7 @@ export class LiveController {
     this.subscribe();
     this.updateLines();
     // The play screen may have opened a game before it was read (or before its key was pinned).
-    if (this.presenceFor === null) this.presenceTick();
+    if (this.presence.idle) this.presence.tick();
   }
 
   private track(game: StoredGame): GameEntry | null {
@@ -252,7 +253,7 @@ export class LiveController {
   private async arrived(event: Event): Promise<void> {
     let gameId = routeByTag(this.tags, event.tags);
     if (event.kind === PRESENCE_KIND) {
-      if (gameId) this.presenceArrived(gameId, event);
+      if (gameId) this.presence.arrived(gameId, event);
       return;
     }
     if (gameId === null) {
@@ -315,32 +316,13 @@ export class LiveController {
         if (shown?.id === pinned.value.game.id) shown.storedHere(pinned.value.game.revision);
       }
       this.p.onPinned?.(entry.game.friend.gameId);
-      if (this.presenceFor === null) this.presenceTick();
+      if (this.presence.idle) this.presence.tick();
       this.subscribe(true);
       this.updateLines();
       await this.sendOut();
       return true;
     }
     return false;
-  }
-
-  private presenceArrived(gameId: string, event: Event): void {
-    const entry = this.games.get(gameId);
-    if (!entry?.channel) return;
-    const read = readPresence(entry.channel, event);
-    if (!read.ok) return this.refuse(gameId, read.error);
-    if (read.value.side === entry.game.friend!.mySide) return;
-    const answer = this.presenceFor === gameId && answersPresence(entry.presence, read.value.here, this.p.now());
-    entry.presence = { here: read.value.here, arrivedAtMs: this.p.now() };
-    if (answer) this.sender.sendPresence(gameId, true);
-    const { until } = presenceLine(entry.presence, this.p.now());
-    this.presenceTimers.get(gameId)?.();
-    if (until !== null)
-      this.presenceTimers.set(
-        gameId,
-        this.p.later(until - this.p.now(), () => this.updateLines()),
-      );
-    this.updateLines();
   }
 
   // ---- what goes out, and the clocks -----------------------------------------------------------------
@@ -385,22 +367,9 @@ export class LiveController {
    * seeing "here" until it runs out. At once, not queued: a page that unloads runs no more of the queue.
    */
   pageHidden(hidden: boolean): void {
-    this.hidden = hidden;
-    if (hidden) this.presenceTick();
+    this.presence.hide(hidden);
+    if (hidden) this.presence.tick();
     else this.shownChanged();
-  }
-
-  private presenceTick(): void {
-    this.cancelPresence?.();
-    this.cancelPresence = null;
-    const shown = this.hidden ? null : this.p.shown();
-    const entry = shown && [...this.games.values()].find((e) => e.game.id === shown.id);
-    const gameId = entry?.channel?.keys ? entry.game.friend!.gameId : null;
-    if (this.presenceFor && this.presenceFor !== gameId) this.sender.sendPresence(this.presenceFor, false);
-    this.presenceFor = gameId;
-    if (!gameId) return;
-    this.sender.sendPresence(gameId, true);
-    this.cancelPresence = this.p.later(PRESENCE_SEND_MS, () => void this.run(async () => this.presenceTick()));
   }
 
   private updateLines(): void {
