@@ -43,10 +43,21 @@ async function useTestRelay(page: Page, url: string) {
 }
 
 /** Ann's browser on her profile, the page allowed to reach the test's relay (the build's CSP admits only its own). */
+/** The relay controllers' console lines of both players, printed when the test fails (LIVE_DEBUG: as they come). */
+const liveLog: string[] = [];
+function heard(who: string, text: string) {
+  if (!text.startsWith('live: ')) return;
+  liveLog.push(`[${who}] ${text}`);
+  if (process.env.LIVE_DEBUG) console.log(`[${who}] ${text}`);
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the first argument's pattern
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus) console.log(liveLog.join('\n'));
+});
+
 async function launchAnn(profile: string): Promise<Launched> {
-  const ann = await launchPersistent(profile, {
-    onConsole: (text) => process.env.LIVE_DEBUG && console.log(`[ann] ${text}`),
-  });
+  const ann = await launchPersistent(profile, { onConsole: (text) => heard('ann', text) });
   const cdp = await ann.page.context().newCDPSession(ann.page);
   await cdp.send('Page.setBypassCSP', { enabled: true });
   await ann.browser.contexts()[0]!.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -74,9 +85,7 @@ test('a move made with the relay down, then a SIGKILL 0–20 ms after it showed,
   let ann = await launchAnn(profile);
   const bobContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, bypassCSP: true });
   const bob = await bobContext.newPage();
-  if (process.env.LIVE_DEBUG) {
-    bob.on('console', (m) => console.log(`[bob] ${m.text()}`));
-  }
+  bob.on('console', (m) => heard('bob', m.text()));
   try {
     await useTestRelay(ann.page, baseURL!);
     await useTestRelay(bob, baseURL!);
