@@ -10,7 +10,7 @@
  * Bob's acceptance pins his key on Alice's copy, and the moves, the catch-up, the retries are the relay
  * controller's (src/ui/online/live/).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { type Point, makeRules, parsePoint } from '../src/core';
 import { buildGameEvent, channelKeys, envelopeFor, signEvent } from '../src/net/game-events';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { putValues, readValue, tapTwice } from './helpers';
+import { startRelay } from './relay-process';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY ?? 'ws://127.0.0.1:7471';
 const GAME_RELAY_PORT = Number(process.env.LIVE_RELAY_PORT ?? 7481);
@@ -66,20 +67,6 @@ async function useGameRelay(p: Player) {
   await expect(p.page.getByRole('button', { name: 'Play a friend' })).toBeVisible();
   await putValues(p.page, 'settings', [{ key: 'relayEdits', value: { added: [GAME_RELAY], removed: [LOCAL_RELAY] } }]);
   await p.page.reload();
-}
-
-/** Starts scripts/relay.mjs on the game's port with its events in `file`; resolves once it listens. */
-function startRelay(file: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/relay.mjs'], {
-    env: { ...process.env, RELAY_PORT: String(GAME_RELAY_PORT), RELAY_DB: file },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (data: Buffer) => {
-      if (data.toString().includes('relay ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`relay exited ${code}`)));
-  });
 }
 
 /** Publishes an event straight to the relay from Node, as any client could; resolves with its OK answer. */
@@ -180,7 +167,7 @@ test('a whole 19×19 game played live over a relay: catch-up, a relay restart, f
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'live-relay-'));
   const dbFile = join(dir, 'relay.db');
-  let relay = await startRelay(dbFile);
+  let relay = await startRelay(GAME_RELAY_PORT, dbFile);
   const alice = await newPlayer(browser);
   const bob = await newPlayer(browser);
   bobContext = bob.context;
@@ -234,7 +221,7 @@ test('a whole 19×19 game played live over a relay: catch-up, a relay restart, f
         await new Promise((r) => relay.once('exit', r));
         await tapTwice(mover.page, move);
         await expect(mover.page.locator('[data-send="not-sent"]')).toBeVisible();
-        relay = await startRelay(dbFile);
+        relay = await startRelay(GAME_RELAY_PORT, dbFile);
         await shownAt(other.page, i + 1);
         await expect(mover.page.locator('[data-send="sent"]')).toBeVisible({ timeout: 30_000 });
         continue;
