@@ -100,6 +100,12 @@ test('a move that arrives by relay while Alice is on Home puts the game first, "
     // Bob (Black) moves; Alice stays on Home.
     await tapTwice(bob.page, 'K10');
     await expect(bob.page.locator('[data-send="sent"]')).toBeVisible();
+    // Over relays the screen says the move went and Alice's will come by itself; the link is no instruction.
+    await expect(bob.page.locator('.info .status')).toHaveText('Waiting for Alice (White).');
+    await expect(bob.page.locator('.info .detail')).toHaveText(
+      /^You play Black against Alice\. Sent: their move will appear here (by itself|when they play)\.$/,
+    );
+    await expect(bob.page.getByRole('button', { name: 'Send your move' })).not.toHaveClass(/primary/);
     const sent = Date.now();
     await expect(rows.first()).toContainText('Bob · Your turn', { timeout: 20_000 });
     console.log(`Home: "Bob · Your turn" first ${Date.now() - sent} ms after Bob's screen said "Sent"`);

@@ -38,6 +38,7 @@ interface FriendRecord {
     mySide: 1 | 2;
     peer?: { key: string; relays: string[] };
     clock?: { initialMs: number; incrementMs: number };
+    theirRating?: { rating: number; deviation: number; games: number };
   };
 }
 
@@ -138,6 +139,8 @@ test('a challenge taken by B becomes one game on A and B; C sees it vanish', asy
     // The live clock is the game's, kept from both devices' signed readings (not a clock each runs alone).
     expect(g.friend.clock).toEqual({ initialMs: 600_000, incrementMs: 0 });
     expect(g.clocks).toBeNull();
+    // Each keeps the rating the other claimed (A's challenge, B's acceptance): two new players' here.
+    expect(g.friend.theirRating).toEqual({ rating: 1500, deviation: 350, games: 0 });
   }
   await closeAll(a, b, c);
 });

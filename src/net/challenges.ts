@@ -83,7 +83,7 @@ export function buildChallenge(
         ['t', CHALLENGE_TOPIC],
         ['expiration', String(expiresFor(terms, options.now))],
       ],
-      content: JSON.stringify({ v: PROTOCOL_VERSION, terms: formatTerms(terms), rating }),
+      content: JSON.stringify({ v: PROTOCOL_VERSION, terms: formatTerms(terms), rating: formatClaimedRating(rating) }),
     },
     options.secretKey,
   );
@@ -110,13 +110,33 @@ export function buildWithdrawal(id: string, options: { readonly now: number; rea
   );
 }
 
-function parseRating(value: unknown): ClaimedRating | null | undefined {
+/** The bounds a claimed rating is read within (Glicko's scale; a newcomer's deviation is the most). */
+export const CLAIMED_RATING_BOUNDS = { rating: 4000, deviation: 350, games: 1e6 } as const;
+
+/**
+ * A claimed rating as it travels (a challenge's or an acceptance's `rating` field): its three numbers,
+ * nothing else; null for none.
+ */
+export const formatClaimedRating = (rating: ClaimedRating | null): ClaimedRating | null =>
+  rating && { rating: rating.rating, deviation: rating.deviation, games: rating.games };
+
+/**
+ * A claimed rating read from the wire: null where none was given (absent or null), undefined where what
+ * was given is not one (out of bounds, not numbers, a fractional count of games).
+ */
+export function parseClaimedRating(value: unknown): ClaimedRating | null | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'object') return undefined;
   const { rating, deviation, games } = value as Record<string, unknown>;
   const finite = (n: unknown, lo: number, hi: number): n is number =>
     typeof n === 'number' && Number.isFinite(n) && n >= lo && n <= hi;
-  if (!finite(rating, 0, 4000) || !finite(deviation, 0, 350) || !finite(games, 0, 1e6) || !Number.isInteger(games))
+  const b = CLAIMED_RATING_BOUNDS;
+  if (
+    !finite(rating, 0, b.rating) ||
+    !finite(deviation, 0, b.deviation) ||
+    !finite(games, 0, b.games) ||
+    !Number.isInteger(games)
+  )
     return undefined;
   return { rating, deviation, games };
 }
@@ -148,7 +168,7 @@ export function parseChallenge(event: Event, now: number): ParsedChallenge {
   if (expiresAt <= now) return { ok: false, reason: 'expired' };
   const parsed = parseTerms(terms);
   if (!parsed.ok) return { ok: false, reason: 'bad-terms', problem: parsed.problem };
-  const claimed = parseRating(rating);
+  const claimed = parseClaimedRating(rating);
   if (claimed === undefined) return { ok: false, reason: 'malformed' };
   return {
     ok: true,

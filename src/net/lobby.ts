@@ -52,6 +52,8 @@ export interface Pairing {
   readonly games: readonly PairedGame[];
   /** Which side of the pairing this device was (the acceptor plays `acceptorPlays`). */
   readonly role: 'challenger' | 'acceptor';
+  /** The rating the opponent claimed (their challenge's, or their acceptance's); null: none. */
+  readonly opponentRating: ClaimedRating | null;
 }
 
 export type LobbyNotice =
@@ -98,7 +100,13 @@ export type LobbyInput =
       readonly now: number;
     }
   | { readonly type: 'withdraw'; readonly id: string; readonly now: number }
-  | { readonly type: 'accept'; readonly challenge: OpenChallenge; readonly now: number };
+  | {
+      readonly type: 'accept';
+      readonly challenge: OpenChallenge;
+      readonly now: number;
+      /** The rating this device claims, carried by the acceptance. */
+      readonly rating?: ClaimedRating | null;
+    };
 
 export interface LobbyStep {
   readonly state: LobbyState;
@@ -158,7 +166,13 @@ function onEvent(state: LobbyState, event: Event, now: number, keys: LobbyKeys):
         mine: state.mine.filter((c) => c !== challenge),
         pairings: [
           ...state.pairings,
-          { opponent: acceptance.acceptor, terms: challenge.terms, games: acceptance.games, role: 'challenger' },
+          {
+            opponent: acceptance.acceptor,
+            terms: challenge.terms,
+            games: acceptance.games,
+            role: 'challenger',
+            opponentRating: acceptance.rating,
+          },
         ],
       },
       publish: [
@@ -181,6 +195,7 @@ function onEvent(state: LobbyState, event: Event, now: number, keys: LobbyKeys):
       terms: o.challenge.terms,
       games: o.games,
       role: 'acceptor',
+      opponentRating: o.challenge.rating,
     };
     return same({ ...state, outgoing: state.outgoing.filter((x) => x !== o), pairings: [...state.pairings, pairing] });
   }
@@ -243,7 +258,12 @@ export function stepLobby(state: LobbyState, input: LobbyInput, keys: LobbyKeys)
       const { challenge, now } = input;
       if (challenge.author === keys.me || challenge.expiresAt <= now) return same(state);
       if (state.outgoing.some((o) => o.challenge.eventId === challenge.eventId)) return same(state);
-      const sent = buildAcceptance(challenge, { secretKey: keys.secretKey, acceptor: keys.me, now });
+      const sent = buildAcceptance(challenge, {
+        secretKey: keys.secretKey,
+        acceptor: keys.me,
+        now,
+        rating: input.rating ?? null,
+      });
       return {
         state: {
           ...state,

@@ -15,7 +15,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { decrypt, encrypt, getConversationKey } from 'nostr-tools/nip44';
 import { finalizeEvent, verifyEvent, type Event } from 'nostr-tools/pure';
 import type { Player } from '../core';
-import type { OpenChallenge } from './challenges';
+import { type ClaimedRating, type OpenChallenge, formatClaimedRating, parseClaimedRating } from './challenges';
 
 export const PAIRING_KIND = 8366;
 /** An acceptance or a confirmation is under 300 bytes encrypted. */
@@ -60,7 +60,14 @@ export function pairedGames(challenge: Pick<OpenChallenge, 'eventId' | 'terms'>,
 }
 
 type PairingBody =
-  | { readonly v: number; readonly type: 'accept'; readonly challenge: string; readonly games: readonly PairedGame[] }
+  | {
+      readonly v: number;
+      readonly type: 'accept';
+      readonly challenge: string;
+      readonly games: readonly PairedGame[];
+      /** The acceptor's claimed rating (as a challenge carries the challenger's); absent or null: none. */
+      readonly rating?: ClaimedRating | null;
+    }
   | { readonly v: number; readonly type: 'confirm'; readonly challenge: string; readonly acceptance: string };
 
 function sealed(body: PairingBody, to: string, secretKey: Uint8Array, now: number, extraTags: string[][]): Event {
@@ -75,16 +82,25 @@ function sealed(body: PairingBody, to: string, secretKey: Uint8Array, now: numbe
   );
 }
 
-/** The acceptor's event: accepts exactly this challenge (its event id), with the games both derive. */
+/**
+ * The acceptor's event: accepts exactly this challenge (its event id), with the games both derive and the
+ * rating the acceptor claims (encrypted to the challenger, who keeps it with the games for their rating).
+ */
 export function buildAcceptance(
   challenge: OpenChallenge,
-  options: { readonly secretKey: Uint8Array; readonly acceptor: string; readonly now: number },
+  options: {
+    readonly secretKey: Uint8Array;
+    readonly acceptor: string;
+    readonly now: number;
+    readonly rating?: ClaimedRating | null;
+  },
 ): Event {
   const body: PairingBody = {
     v: PROTOCOL_VERSION,
     type: 'accept',
     challenge: challenge.eventId,
     games: pairedGames(challenge, options.acceptor),
+    rating: formatClaimedRating(options.rating ?? null),
   };
   return sealed(body, challenge.author, options.secretKey, options.now, [['e', challenge.eventId]]);
 }
@@ -109,6 +125,8 @@ export interface Acceptance {
   readonly challengeEventId: string;
   readonly createdAt: number;
   readonly games: readonly PairedGame[];
+  /** The rating the acceptor claims; null: none shown. */
+  readonly rating: ClaimedRating | null;
 }
 
 export interface Confirmation {
@@ -167,9 +185,11 @@ export function parseAcceptance(
 ): { ok: true; acceptance: Acceptance; challenge: OpenChallenge } | { ok: false; reason: PairingProblem } {
   const opened = open(event, mine.me, mine.secretKey, blocked);
   if (!opened.ok) return opened;
-  const { type, challenge: named, games } = opened.body;
+  const { type, challenge: named, games, rating } = opened.body;
   if (type !== 'accept' || typeof named !== 'string' || !Array.isArray(games))
     return { ok: false, reason: 'malformed' };
+  const claimed = parseClaimedRating(rating);
+  if (claimed === undefined) return { ok: false, reason: 'malformed' };
   const challenge = mine.open.find((c) => c.eventId === named && c.author === mine.me);
   if (!challenge) return { ok: false, reason: 'unknown-challenge' };
   if (event.created_at >= challenge.expiresAt) return { ok: false, reason: 'too-late' };
@@ -184,6 +204,7 @@ export function parseAcceptance(
       challengeEventId: named,
       createdAt: event.created_at,
       games: expected,
+      rating: claimed,
     },
   };
 }

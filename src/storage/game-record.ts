@@ -6,7 +6,7 @@
  */
 import { type GameState, centreOf, concede, formatPoint, ok, opponent, parsePoint, replay } from '../core';
 import { type StorageResult, fail } from './errors';
-import type { GameSide, StoredGame } from './records';
+import { type GameSide, type StoredGame, friendRatingOf } from './records';
 import { type Problem, gameProblem, isObject } from './validate';
 
 /**
@@ -124,12 +124,19 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
             ...(friend.clock
               ? { clock: { initialMs: friend.clock.initialMs, incrementMs: friend.clock.incrementMs } }
               : {}),
+            ...theirRatingField(friend.theirRating),
           },
         }
       : {}),
     revision,
   };
 }
+
+/** A kept rating, copied where it is one (a bad one is dropped here rather than refusing the game). */
+const theirRatingField = (value: unknown) => {
+  const rating = friendRatingOf(value);
+  return rating ? { theirRating: rating } : {};
+};
 
 /** JSON with object keys sorted, so two records compare equal whatever order their fields were written in. */
 export function canonical(value: unknown): string {

@@ -90,6 +90,31 @@ export interface FriendGame {
    * (every friend game before clocks). The time itself is kept by the signed readings (net/clock.ts).
    */
   readonly clock?: FriendClock;
+  /**
+   * Since "Play someone now": the rating the other side claimed as the game began (their challenge's or
+   * their acceptance's), counted in this device's own rating (ui/people/people-model.ts ratedGames).
+   * Absent: none shown, or a game that did not come from a challenge. Read through `friendRatingOf`: a
+   * value out of its bounds counts as none (it never makes the game unreadable).
+   */
+  readonly theirRating?: FriendRating;
+}
+
+/** A rating a player claimed (net/challenges.ts ClaimedRating's shape and bounds): Glicko scale. */
+export interface FriendRating {
+  readonly rating: number;
+  readonly deviation: number;
+  /** Rated games behind it: 0 is a newcomer. */
+  readonly games: number;
+}
+
+/** A friend game's kept rating, if it is one (numbers within net's bounds), else null. */
+export function friendRatingOf(value: unknown): FriendRating | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { rating, deviation, games } = value as Record<string, unknown>;
+  const within = (n: unknown, hi: number): n is number =>
+    typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= hi;
+  if (!within(rating, 4000) || !within(deviation, 350) || !within(games, 1e6) || !Number.isInteger(games)) return null;
+  return { rating, deviation, games };
 }
 
 /** A friend game's clock (core's LinkClock: whole seconds, up to a day). */

@@ -10,6 +10,8 @@ import {
   buildWithdrawal,
   challengeFilter,
   parseChallenge,
+  formatClaimedRating,
+  parseClaimedRating,
 } from '../../src/net/challenges';
 import {
   LIVE_INCREMENTS,
@@ -202,5 +204,32 @@ describe('a challenge event', () => {
       since: NOW - CORRESPONDENCE_CHALLENGE_SECONDS,
       limit: 200,
     });
+  });
+});
+
+describe('a claimed rating: format and parse', () => {
+  it('round-trips the three numbers, and nothing else', () => {
+    const claim = { rating: 1650.4, deviation: 80, games: 31 };
+    const written = formatClaimedRating({ ...claim, extra: 'words' } as typeof claim);
+    expect(written).toEqual(claim);
+    expect(parseClaimedRating(JSON.parse(JSON.stringify(written)))).toEqual(claim);
+    expect(formatClaimedRating(null)).toBeNull();
+  });
+
+  it('reads none as null and a bad one as undefined (refused)', () => {
+    expect(parseClaimedRating(undefined)).toBeNull();
+    expect(parseClaimedRating(null)).toBeNull();
+    expect(parseClaimedRating({ rating: 0, deviation: 0, games: 0 })).toEqual({ rating: 0, deviation: 0, games: 0 });
+    expect(parseClaimedRating({ rating: 4000, deviation: 350, games: 1e6 })).not.toBeUndefined();
+    for (const bad of [
+      { rating: 4001, deviation: 50, games: 1 },
+      { rating: 1500, deviation: 351, games: 1 },
+      { rating: 1500, deviation: 50, games: 1.5 },
+      { rating: Number.NaN, deviation: 50, games: 1 },
+      { rating: 1500, deviation: 50 },
+      7,
+      'x',
+    ])
+      expect(parseClaimedRating(bad)).toBeUndefined();
   });
 });

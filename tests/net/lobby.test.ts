@@ -73,8 +73,12 @@ describe('Play someone now', () => {
 
     const a = takePairings(alice.state).pairings;
     const b = takePairings(bob.state).pairings;
-    expect(a).toEqual([{ opponent: BOB.me, terms: LIVE, games: b[0]!.games, role: 'challenger' }]);
-    expect(b).toEqual([{ opponent: ALICE.me, terms: LIVE, games: a[0]!.games, role: 'acceptor' }]);
+    expect(a).toEqual([
+      { opponent: BOB.me, terms: LIVE, games: b[0]!.games, role: 'challenger', opponentRating: null },
+    ]);
+    expect(b).toEqual([
+      { opponent: ALICE.me, terms: LIVE, games: a[0]!.games, role: 'acceptor', opponentRating: null },
+    ]);
     expect(b[0]!.games.map((g) => g.acceptorPlays)).toEqual([1, 2]);
     // Nothing left open or waiting; no notice for Bob after the grace either.
     bob.step({ type: 'tick', now: NOW + 4 + GONE_GRACE_SECONDS });
@@ -135,6 +139,7 @@ describe('Play someone now', () => {
         terms: CORRESPONDENCE,
         games: pairedGames(bob.view(NOW).others[0]!.challenge, BOB.me),
         role: 'challenger',
+        opponentRating: null,
       },
     ]);
   });
@@ -179,5 +184,23 @@ describe('Play someone now', () => {
     alice.step({ type: 'tick', now: expiry });
     expect(bob.state.board.entries.size).toBe(0);
     expect(alice.state.mine).toEqual([]);
+  });
+});
+
+describe('the opponent’s claimed rating, kept with the pairing', () => {
+  it('gives each side the other’s: the challenger the acceptance’s, the acceptor the challenge’s', () => {
+    const alice = new Device(ALICE);
+    const bob = new Device(BOB);
+    const aliceClaims = { rating: 1720, deviation: 60, games: 40 };
+    const bobClaims = { rating: 1480, deviation: 120, games: 6 };
+    bob.hear(
+      alice.step({ type: 'challenge', id: 'challenge0000001', terms: LIVE, rating: aliceClaims, now: NOW }),
+      NOW,
+    );
+    const challenge = bob.view(NOW + 1).others[0]!.challenge;
+    const acceptance = bob.step({ type: 'accept', challenge, now: NOW + 1, rating: bobClaims });
+    bob.hear(alice.step({ type: 'event', event: acceptance[0]!, now: NOW + 2 }), NOW + 3);
+    expect(takePairings(alice.state).pairings.map((p) => p.opponentRating)).toEqual([bobClaims]);
+    expect(takePairings(bob.state).pairings.map((p) => p.opponentRating)).toEqual([aliceClaims]);
   });
 });

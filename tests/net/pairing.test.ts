@@ -217,11 +217,70 @@ describe('accepting and confirming', () => {
       challengeEventId: 'c',
       createdAt,
       games: [],
+      rating: null,
     });
     const all = [a('b', 10), a('a', 10), a('c', 9), a('d', 11)];
     expect(firstAcceptance(all)?.eventId).toBe('c');
     expect(firstAcceptance([...all].reverse())?.eventId).toBe('c');
     expect(firstAcceptance(all.filter((x) => x.eventId !== 'c'))?.eventId).toBe('a');
     expect(firstAcceptance([])).toBeNull();
+  });
+});
+
+describe('the acceptor’s claimed rating', () => {
+  const claims = { rating: 1612.5, deviation: 90, games: 12 };
+
+  it('travels encrypted in the acceptance and is read back as sent', () => {
+    const c = open();
+    const accept = buildAcceptance(c, { secretKey: bob, acceptor: BOB, now: NOW + 3, rating: claims });
+    expect(accept.content).not.toContain('1612');
+    expect(parseAcceptance(accept, aliceSide([c]))).toMatchObject({ ok: true, acceptance: { rating: claims } });
+  });
+
+  it('reads as none where the acceptance has none (an older app’s) or says null', () => {
+    const c = open();
+    const none = buildAcceptance(c, { secretKey: bob, acceptor: BOB, now: NOW + 3 });
+    expect(parseAcceptance(none, aliceSide([c]))).toMatchObject({ ok: true, acceptance: { rating: null } });
+    const older = finalizeEvent(
+      {
+        kind: PAIRING_KIND,
+        created_at: NOW + 3,
+        tags: [
+          ['p', ALICE],
+          ['e', c.eventId],
+        ],
+        content: encrypt(
+          JSON.stringify({ v: 1, type: 'accept', challenge: c.eventId, games: pairedGames(c, BOB) }),
+          getConversationKey(bob, ALICE),
+        ),
+      },
+      bob,
+    );
+    expect(parseAcceptance(older, aliceSide([c]))).toMatchObject({ ok: true, acceptance: { rating: null } });
+  });
+
+  it('refuses an acceptance whose rating is not one, as a challenge’s', () => {
+    const c = open();
+    for (const rating of [
+      { rating: 9999, deviation: 50, games: 3 },
+      { rating: 1500, deviation: -1, games: 3 },
+      { rating: 1500, deviation: 50, games: 2.5 },
+      { rating: '1500', deviation: 50, games: 3 },
+      'strong',
+    ]) {
+      const event = finalizeEvent(
+        {
+          kind: PAIRING_KIND,
+          created_at: NOW + 3,
+          tags: [['p', ALICE]],
+          content: encrypt(
+            JSON.stringify({ v: 1, type: 'accept', challenge: c.eventId, games: pairedGames(c, BOB), rating }),
+            getConversationKey(bob, ALICE),
+          ),
+        },
+        bob,
+      );
+      expect(parseAcceptance(event, aliceSide([c]))).toEqual({ ok: false, reason: 'malformed' });
+    }
   });
 });

@@ -60,3 +60,54 @@ export const maySend = (s: FriendStatus): boolean => s.kind !== 'first-move' && 
 
 /** Whether the lists put the game first: this device has something to do (move or send). */
 export const isMyTurn = (s: FriendStatus): boolean => s.kind !== 'waiting' && s.kind !== 'over';
+
+/**
+ * What the play screen says of a friend game, by the way its moves travel. A game with the friend's key
+ * pinned (`FriendGame.peer`) plays over relays: a move goes by itself, so the screen says it is being sent
+ * or was sent and that the friend's move will appear here (by itself while they have the game open, else
+ * when they play), and the link is only the fallback — never the main instruction. A game with no key
+ * pinned, or any game while every relay is down, is played by links, in today's words (`link`). `friend.synced` moves on when a relay
+ * takes a move (live-friend.ts), so `send-move` with a key pinned is "on its way", `waiting` is "sent".
+ */
+export type FriendWording =
+  /** Played by links: the words follow `FriendStatus` alone. */
+  | { readonly by: 'link'; readonly status: FriendStatus }
+  /** Over relays: this side's turn; the move goes to the friend by itself. */
+  | { readonly by: 'relay'; readonly step: 'your-move' }
+  /** Over relays: a move or the end is on its way (no relay has taken it yet); the link is the fallback. */
+  | { readonly by: 'relay'; readonly step: 'sending' | 'sending-result' }
+  /** Over relays: the friend has it; their move appears by itself (`present`: they have the game open). */
+  | { readonly by: 'relay'; readonly step: 'sent'; readonly present: boolean }
+  /** Over relays: the game is over on both devices. */
+  | { readonly by: 'relay'; readonly step: 'over' };
+
+/**
+ * How the friend game's moves travel now: `pinned`, the friend's key is known; `present`, they are here;
+ * `relaysDown`, every relay failed (links are the way again, in their words).
+ */
+export interface FriendRoute {
+  readonly pinned: boolean;
+  readonly present: boolean;
+  readonly relaysDown: boolean;
+}
+
+export function friendWording(status: FriendStatus, route: FriendRoute): FriendWording {
+  // The invitation (and a first move with it) goes by link: there is no key to send to before it.
+  const byLink = !route.pinned || route.relaysDown || status.kind === 'first-move' || status.kind === 'send-invite';
+  if (byLink) return { by: 'link', status };
+  switch (status.kind) {
+    case 'your-move':
+      return { by: 'relay', step: 'your-move' };
+    case 'send-move':
+      return { by: 'relay', step: 'sending' };
+    case 'send-result':
+      return { by: 'relay', step: 'sending-result' };
+    case 'waiting':
+      return { by: 'relay', step: 'sent', present: route.present };
+    default:
+      return { by: 'relay', step: 'over' };
+  }
+}
+
+/** Whether the Send button is the screen's main action: news to send by link, never where relays carry it. */
+export const sendIsMain = (w: FriendWording): boolean => w.by === 'link' && hasNewsToSend(w.status);

@@ -55,7 +55,8 @@ export interface LobbyRunner {
   tick(): void;
   challenge(id: string, terms: ChallengeTerms, rating: ClaimedRating | null): void;
   withdraw(id: string): void;
-  accept(challenge: OpenChallenge): void;
+  /** Accepts a challenge, claiming `rating` (this device's record) in the acceptance. */
+  accept(challenge: OpenChallenge, rating?: ClaimedRating | null): void;
   state(): LobbyState;
   /** What the screen lists now. */
   view(): ReturnType<typeof lobbyView>;
@@ -109,7 +110,7 @@ export function createLobbyRunner(options: LobbyRunnerOptions): LobbyRunner {
     tick: () => step({ type: 'tick', now: options.now() }),
     challenge: (id, terms, rating) => step({ type: 'challenge', id, terms, rating, now: options.now() }),
     withdraw: (id) => step({ type: 'withdraw', id, now: options.now() }),
-    accept: (challenge) => step({ type: 'accept', challenge, now: options.now() }),
+    accept: (challenge, rating) => step({ type: 'accept', challenge, now: options.now(), rating: rating ?? null }),
     state: () => state,
     view: () => lobbyView(state, keys(), options.now()),
   };

@@ -4,7 +4,7 @@
  * name as the opponent's, the blocked list, and the player's rating from the games against people this
  * device keeps. No I/O, no signals: people.ts runs them, tests/ui/people/people-model.test.ts checks them.
  */
-import { VARIANTS, type Player } from '../../core';
+import { NEW_RATING, VARIANTS, type Player } from '../../core';
 import type { ClaimedRating } from '../../net/challenges';
 import { type ChallengeTerms, liveTimeControl } from '../../net/challenge-terms';
 import type { Pairing } from '../../net/lobby';
@@ -15,6 +15,7 @@ import {
   MAX_BLOCKED_KEYS,
   MAX_PEER_RELAYS,
   type StoredGame,
+  friendRatingOf,
   newFriendGame,
 } from '../../storage';
 
@@ -52,7 +53,8 @@ export interface PairingContext {
 /**
  * The friend games a pairing starts, in its order (the first is the one opened): the same game ids on both
  * devices (pairing.ts derives them), opposite sides, the challenge's rules and clock, and the opponent as
- * `peer`, so the relay controller plays them as any friend game over relays.
+ * `peer`, so the relay controller plays them as any friend game over relays. The rating the opponent
+ * claimed (their challenge's or their acceptance's) is kept with each game, for this device's rating.
  */
 export function pairingRecords(pairing: Pairing, context: PairingContext): StoredGame[] {
   const { variant, size } = pairing.terms;
@@ -69,7 +71,9 @@ export function pairingRecords(pairing: Pairing, context: PairingContext): Store
       clock: clockFor(pairing.terms),
       now: context.now,
     });
-    return { ...record, friend: { ...record.friend!, peer: context.peer } };
+    const claimed = pairing.opponentRating && friendRatingOf(pairing.opponentRating);
+    const theirRating = claimed ? { theirRating: claimed } : {};
+    return { ...record, friend: { ...record.friend!, peer: context.peer, ...theirRating } };
   });
 }
 
@@ -83,7 +87,8 @@ export const unblockKey = (blocked: readonly string[], key: string): string[] =>
 
 /**
  * The games against people that count for the rating: ended friend games played over relays (with a
- * `peer`), scored from this device's side. The opponent's own rating is not kept with the game, so each
+ * `peer`), scored from this device's side, against the rating the opponent claimed as the game began (kept
+ * with the game: `friend.theirRating`); a game with none kept (a friend's, an older one, a bad value)
  * counts as against a newcomer (people-rating.ts's rule for an opponent who showed none).
  */
 export function ratedGames(games: readonly StoredGame[]): RatedGame[] {
@@ -92,7 +97,14 @@ export function ratedGames(games: readonly StoredGame[]): RatedGame[] {
     if (!game.friend?.peer || !game.result || game.demo) continue;
     const winner = game.result.winner;
     const score = winner === null ? 0.5 : winner === game.friend.mySide ? 1 : 0;
-    rated.push({ endedAt: game.updatedAt, score, opponent: null });
+    const claimed = friendRatingOf(game.friend.theirRating);
+    // A claim carries no volatility: a newcomer's, as Glicko-2 starts everyone.
+    const opponent = claimed && {
+      rating: claimed.rating,
+      deviation: claimed.deviation,
+      volatility: NEW_RATING.volatility,
+    };
+    rated.push({ endedAt: game.updatedAt, score, opponent });
   }
   return rated;
 }

@@ -144,7 +144,7 @@ export const withdrawChallenge = (id: string): void => runner?.withdraw(id);
 
 export function acceptChallenge(challenge: OpenChallenge): void {
   lobbyNotice.value = null;
-  runner?.accept(challenge);
+  runner?.accept(challenge, myRating.peek());
 }
 
 /** Blocks a key: kept in settings, so its challenges and events are never shown again on this device. */

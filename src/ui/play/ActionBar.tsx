@@ -7,8 +7,8 @@ import type { StoredGame } from '../../storage';
 import type { AnalysisController } from '../review/analysis/controller';
 import { confirmDialog } from '../shell/dialog';
 import { navigate } from '../shell/router';
-import { hasNewsToSend, maySend } from '../friends/friend-status';
-import { friendStatusOf } from './play-words';
+import { maySend, sendIsMain } from '../friends/friend-status';
+import { friendStatusOf, friendWordingOf } from './play-words';
 import { playFromHere, rematch } from './live-session';
 import type { PlayController } from './session/controller';
 import { canUndo, isHumanTurn } from './session/match';
@@ -50,15 +50,19 @@ export function ActionBar(props: ActionBarProps) {
   return <div class="actions">{actions}</div>;
 }
 
-/** A friend game's Send button: the invite, the player's move, or the result. */
+/**
+ * A friend game's Send button: the invite, the player's move, or the result, as a link. The main action
+ * while links carry the game; over relays only the fallback (the move goes by itself).
+ */
 function SendButton({ game, onSend }: ActionBarProps) {
   const status = friendStatusOf(game);
-  if (!status) return <Empty />;
+  const wording = friendWordingOf(game);
+  if (!status || !wording) return <Empty />;
   const over = game.match.value.game.result !== null;
   return (
     <button
       type="button"
-      class={hasNewsToSend(status) ? 'primary long-label' : 'long-label'}
+      class={sendIsMain(wording) ? 'primary long-label' : 'long-label'}
       onClick={onSend}
       disabled={!maySend(status)}
     >
@@ -93,6 +97,8 @@ function FriendPlayActions(props: ActionBarProps & { readonly friendMarks: Frien
   const { game, previewing, confirm } = props;
   const reviewing = game.match.value.reviewPly !== null;
   const friendName = game.match.value.sides.find((side) => side.remote)?.name ?? '';
+  // Over relays the resignation goes by itself; by links it is sent afterwards.
+  const resignBody = props.friendMarks.peer ? words.play_resign_friend_body_relay : words.play_resign_friend_body;
   return (
     <>
       {reviewing ? (
@@ -113,7 +119,7 @@ function FriendPlayActions(props: ActionBarProps & { readonly friendMarks: Frien
         onClick={async () =>
           (await confirmDialog({
             title: words.play_resign_title(),
-            body: words.play_resign_friend_body({ name: friendName }),
+            body: resignBody({ name: friendName }),
             confirm: words.play_resign(),
             cancel: words.play_keep_playing(),
             destructive: true,

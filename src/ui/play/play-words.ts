@@ -5,7 +5,8 @@
 import { type GameState, type MovePreview, formatPoint } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
-import { type FriendStatus, friendStatus } from '../friends/friend-status';
+import { type FriendStatus, type FriendWording, friendStatus, friendWording } from '../friends/friend-status';
+import { liveLines, relaysDown } from '../online/live/live-hooks';
 import { settings } from '../shell/app-state';
 import { colourName } from '../words/game-words';
 import { formatNumber } from '../words/locale';
@@ -45,6 +46,18 @@ export function friendStatusOf(game: PlayController): FriendStatus | null {
   });
 }
 
+/**
+ * How this friend game's words go (friend-status.ts friendWording): over relays where the friend's key is
+ * pinned (the other side's presence from the relay controller's line), else by links. null: not a friend game.
+ */
+export function friendWordingOf(game: PlayController): FriendWording | null {
+  const status = friendStatusOf(game);
+  const friend = game.friend.value;
+  if (!status || !friend) return null;
+  const present = liveLines.value.get(friend.gameId)?.present ?? false;
+  return friendWording(status, { pinned: friend.peer !== undefined, present, relaysDown: relaysDown.value });
+}
+
 /** The friend's name, or null while their link has not said it. */
 const friendName = (game: PlayController): string | null => {
   const name = game.match.value.sides.find((side) => side.remote)?.name ?? UNKNOWN_FRIEND;
@@ -56,6 +69,10 @@ function friendStatusLine(game: PlayController, status: FriendStatus): string {
   const { toMove } = game.match.value.game;
   const colour = colourName(toMove);
   const name = friendName(game);
+  if (friendWordingOf(game)?.by === 'relay' && status.kind === 'send-move') {
+    // Over relays the move goes by itself: it is on its way, not a thing for the player to do.
+    return name === null ? m.play_status_sending_move_friend() : m.play_status_sending_move({ name });
+  }
   switch (status.kind) {
     case 'send-invite':
       return m.play_status_send_invite();
@@ -96,7 +113,9 @@ export function friendDetail(game: PlayController): string {
   const mine = match.sides.findIndex((side) => !side.remote);
   const them = match.sides[1 - mine]!.name;
   const base = m.play_friend_you_play({ colour: colourName(mine === 0 ? 1 : 2), name: them });
-  switch (friendStatusOf(game)?.kind) {
+  const wording = friendWordingOf(game);
+  if (wording?.by === 'relay') return base + relayDetail(wording, them);
+  switch (wording?.status.kind) {
     case 'first-move':
       return base + m.play_friend_first_move();
     case 'your-move':
@@ -111,6 +130,22 @@ export function friendDetail(game: PlayController): string {
       return base + m.play_friend_send_end({ name: them });
     default:
       return base;
+  }
+}
+
+/** A friend game over relays: the move goes by itself, the link is the fallback while no relay took it. */
+function relayDetail(wording: FriendWording & { readonly by: 'relay' }, them: string): string {
+  switch (wording.step) {
+    case 'your-move':
+      return m.play_friend_relay_your_move({ name: them });
+    case 'sending':
+      return m.play_friend_relay_sending();
+    case 'sending-result':
+      return m.play_friend_relay_sending_end();
+    case 'sent':
+      return wording.present ? m.play_friend_relay_sent_live() : m.play_friend_relay_sent();
+    default:
+      return '';
   }
 }
 

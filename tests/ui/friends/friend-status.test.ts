@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   type FriendGameNow,
+  type FriendStatus,
   friendStatus,
+  friendWording,
   hasNewsToSend,
   isMyTurn,
   maySend,
+  sendIsMain,
 } from '../../../src/ui/friends/friend-status';
 
 const kind = (g: FriendGameNow) => friendStatus(g).kind;
@@ -62,5 +65,75 @@ describe('a friend game by links', () => {
     expect(may).toEqual(['send-invite', 'send-move', 'waiting', 'send-result', 'over']);
     expect(news).toEqual(['send-invite', 'send-move', 'send-result']);
     expect(first).toEqual(['first-move', 'your-move', 'send-invite', 'send-move', 'send-result']);
+  });
+});
+
+describe('the words of a friend game, by the way its moves travel', () => {
+  const KINDS = ['first-move', 'your-move', 'send-invite', 'send-move', 'waiting', 'send-result', 'over'] as const;
+  const status = (kind: (typeof KINDS)[number]) => ({ kind }) as FriendStatus;
+  const unpinned = { pinned: false, present: false, relaysDown: false };
+
+  it('keeps the link words, and Send as the main action when there is news, where no key is pinned', () => {
+    for (const kind of KINDS) {
+      const w = friendWording(status(kind), unpinned);
+      expect(w).toEqual({ by: 'link', status: status(kind) });
+      expect(sendIsMain(w)).toBe(hasNewsToSend(status(kind)));
+    }
+    // Presence without a pinned key changes nothing (it cannot come without one, but the words do not ask).
+    expect(friendWording(status('waiting'), { pinned: false, present: true, relaysDown: false }).by).toBe('link');
+  });
+
+  it('says a move of a pinned game is on its way, then sent, and never makes the link the main action', () => {
+    const pinned = (present: boolean) => ({ pinned: true, present, relaysDown: false });
+    expect(friendWording(status('your-move'), pinned(false))).toEqual({ by: 'relay', step: 'your-move' });
+    expect(friendWording(status('send-move'), pinned(false))).toEqual({ by: 'relay', step: 'sending' });
+    expect(friendWording(status('send-move'), pinned(true))).toEqual({ by: 'relay', step: 'sending' });
+    expect(friendWording(status('send-result'), pinned(false))).toEqual({ by: 'relay', step: 'sending-result' });
+    expect(friendWording(status('over'), pinned(true))).toEqual({ by: 'relay', step: 'over' });
+    for (const kind of KINDS) {
+      for (const present of [false, true])
+        expect(sendIsMain(friendWording(status(kind), pinned(present)))).toBe(
+          kind === 'send-invite', // the invitation still goes by link
+        );
+    }
+  });
+
+  it('says their move appears by itself while they are here, and when they play otherwise', () => {
+    expect(friendWording(status('waiting'), { pinned: true, present: true, relaysDown: false })).toEqual({
+      by: 'relay',
+      step: 'sent',
+      present: true,
+    });
+    expect(friendWording(status('waiting'), { pinned: true, present: false, relaysDown: false })).toEqual({
+      by: 'relay',
+      step: 'sent',
+      present: false,
+    });
+  });
+
+  it('sends the invitation (and a first move with it) by link even where a key is known', () => {
+    for (const kind of ['first-move', 'send-invite'] as const) {
+      expect(friendWording(status(kind), { pinned: true, present: true, relaysDown: false })).toEqual({
+        by: 'link',
+        status: status(kind),
+      });
+    }
+  });
+
+  it('follows a pinned game through its moves: sent once a relay took it (friend.synced moved on)', () => {
+    const route = { pinned: true, present: true, relaysDown: false };
+    const step = (moves: number, syncedMoves: number) =>
+      friendWording(friendStatus({ moves, ended: false, mySide: 2, synced: synced(syncedMoves) }), route);
+    expect(step(1, 1)).toEqual({ by: 'relay', step: 'your-move' });
+    expect(step(2, 1)).toEqual({ by: 'relay', step: 'sending' });
+    expect(step(2, 2)).toEqual({ by: 'relay', step: 'sent', present: true });
+  });
+
+  it('goes back to the link words, Send the main action, while every relay is down', () => {
+    for (const kind of KINDS) {
+      const w = friendWording(status(kind), { pinned: true, present: false, relaysDown: true });
+      expect(w).toEqual({ by: 'link', status: status(kind) });
+      expect(sendIsMain(w)).toBe(hasNewsToSend(status(kind)));
+    }
   });
 });

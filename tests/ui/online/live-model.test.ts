@@ -11,6 +11,7 @@ import {
   routeByTag,
   sendLine,
   sentUpTo,
+  relaysDownNow,
 } from '../../../src/ui/online/live/live-model';
 import { game } from '../../helpers';
 
@@ -105,5 +106,19 @@ describe('acceptance, routing, presence, relays', () => {
   });
   it('uses our relays and theirs, each once', () => {
     expect(gameRelays(['wss://a', 'wss://b'], ['wss://b', 'wss://c'])).toEqual(['wss://a', 'wss://b', 'wss://c']);
+  });
+});
+
+describe('relaysDownNow: when the play screen turns back to links', () => {
+  it('is down once every relay failed, and stays so through retries until one connects', () => {
+    expect(relaysDownNow(false, [])).toBe(false);
+    expect(relaysDownNow(false, ['idle', 'connecting'])).toBe(false);
+    expect(relaysDownNow(false, ['failed', 'connecting'])).toBe(false);
+    expect(relaysDownNow(false, ['failed', 'failed'])).toBe(true);
+    expect(relaysDownNow(true, ['connecting', 'failed'])).toBe(true);
+    expect(relaysDownNow(true, ['connecting'])).toBe(true);
+    expect(relaysDownNow(true, ['failed', 'connected'])).toBe(false);
+    expect(relaysDownNow(true, ['idle'])).toBe(false);
+    expect(relaysDownNow(true, [])).toBe(false);
   });
 });

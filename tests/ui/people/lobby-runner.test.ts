@@ -145,7 +145,14 @@ describe('the lobby over relays', () => {
     network.inject(
       RELAY,
       buildConfirmation(
-        { eventId: sent.id, acceptor: b.key, challengeEventId: challenge.eventId, createdAt: clock.now, games: [] },
+        {
+          eventId: sent.id,
+          acceptor: b.key,
+          challengeEventId: challenge.eventId,
+          createdAt: clock.now,
+          games: [],
+          rating: null,
+        },
         { secretKey: mallory, now: clock.now },
       ),
     );

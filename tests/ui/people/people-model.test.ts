@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChallengeTerms } from '../../../src/net/challenge-terms';
 import type { Pairing } from '../../../src/net/lobby';
-import { MAX_BLOCKED_KEYS, MAX_PEER_RELAYS, type StoredGame, gameRecordProblem } from '../../../src/storage';
+import {
+  MAX_BLOCKED_KEYS,
+  MAX_PEER_RELAYS,
+  type StoredGame,
+  gameFields,
+  gameRecordProblem,
+} from '../../../src/storage';
 import {
   DEFAULT_TERMS,
   blockKey,
@@ -25,6 +31,7 @@ const pairing = (role: Pairing['role'], terms: ChallengeTerms = SET_OF_TWO): Pai
   opponent: KEY_B,
   terms,
   role,
+  opponentRating: null,
   games:
     terms.games === 2
       ? [
@@ -122,6 +129,56 @@ describe('the rating from games against people', () => {
     ]);
     const unfinished = pairingRecords(pairing('acceptor', DEFAULT_TERMS), context);
     expect(ratedGames(unfinished)).toEqual([]);
+  });
+
+  it('keeps the rating the opponent claimed with each game of the pairing, and none where they showed none', () => {
+    const claim = { rating: 1800, deviation: 60, games: 50 };
+    const games = pairingRecords({ ...pairing('challenger'), opponentRating: claim }, context);
+    expect(games.map((g) => g.friend!.theirRating)).toEqual([claim, claim]);
+    for (const g of games) expect(gameRecordProblem({ ...g, revision: 1 })).toBeNull();
+    expect(pairingRecords(pairing('challenger'), context).map((g) => 'theirRating' in g.friend!)).toEqual([
+      false,
+      false,
+    ]);
+    // A claim out of bounds is not kept.
+    const wild = pairingRecords({ ...pairing('challenger'), opponentRating: { ...claim, rating: 1e9 } }, context);
+    expect(wild.map((g) => 'theirRating' in g.friend!)).toEqual([false, false]);
+  });
+
+  it('rates a game against the rating the opponent claimed, a newcomer where none was kept', () => {
+    const against = (theirRating: unknown): StoredGame => {
+      const game = ended(1, 1, 1);
+      return { ...game, friend: { ...game.friend!, theirRating } as NonNullable<StoredGame['friend']> };
+    };
+    const strong = { rating: 2100, deviation: 50, games: 200 };
+    expect(ratedGames([against(strong)])[0]!.opponent).toEqual({ rating: 2100, deviation: 50, volatility: 0.06 });
+    expect(ratedGames([ended(1, 1, 1)])[0]!.opponent).toBeNull();
+    // A bad value on the record reads as none, and the game still counts.
+    expect(ratedGames([against({ rating: 'high', deviation: 50, games: 1 })])[0]!.opponent).toBeNull();
+    // Beating a strong player gains more than beating a newcomer; losing to a weak one costs more.
+    const newcomerWin = claimedRating([ended(1, 1, 1)]).rating;
+    expect(claimedRating([against(strong)]).rating).toBeGreaterThan(newcomerWin);
+    const lossTo = (theirRating?: unknown) => {
+      const game = ended(1, 2, 1);
+      const friend = theirRating ? { ...game.friend!, theirRating } : game.friend!;
+      return claimedRating([{ ...game, friend } as StoredGame]).rating;
+    };
+    expect(lossTo({ rating: 1100, deviation: 50, games: 100 })).toBeLessThan(lossTo());
+  });
+
+  it('keeps a game’s rating through a write, and drops a bad one there rather than refuse the game', () => {
+    const game = ended(1, 1, 1);
+    const claim = { rating: 1600, deviation: 100, games: 9 };
+    const kept = gameFields({ ...game, friend: { ...game.friend!, theirRating: claim } }, 2, 10);
+    expect(kept.friend!.theirRating).toEqual(claim);
+    const bad = { ...game, friend: { ...game.friend!, theirRating: { rating: -5, deviation: 1, games: 1 } } };
+    expect('theirRating' in gameFields(bad, 2, 10).friend!).toBe(false);
+    // A record from before ratings were kept reads fine.
+    const older = pairingRecords(pairing('acceptor'), context)[0]!;
+    expect(gameRecordProblem({ ...older, revision: 1 })).toBeNull();
+    // One whose kept value went bad still reads: the value counts as none.
+    const damaged = { ...older, friend: { ...older.friend!, theirRating: 'x' as never }, revision: 1 };
+    expect(gameRecordProblem(damaged)).toBeNull();
   });
 
   it('shows a newcomer with no games, and moves up after a win', () => {

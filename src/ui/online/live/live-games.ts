@@ -8,9 +8,10 @@ import { generateKeyPair, secretKeyBytes } from '../../../net/identity';
 import { ensureDeviceKey } from '../../../storage';
 import { session } from '../../play/live-session';
 import { db, gamesStoredHere } from '../../shell/app-state';
-import { currentRelays, relayPool } from '../online';
+import { currentRelays, relayPool, relayStatuses } from '../online';
 import { LiveController } from './live-controller';
-import { liveLines } from './live-hooks';
+import { liveLines, relaysDown } from './live-hooks';
+import { relaysDownNow } from './live-model';
 
 let controller: LiveController | null = null;
 let starting: Promise<LiveController | null> | null = null;
@@ -44,6 +45,11 @@ export function startController(): Promise<LiveController | null> {
       onPublished: (gameId, ply, action) => console.info(`live: published ${gameId} ${action}@${ply} ${Date.now()}`),
     });
     controller = made;
+    // The play screen's words turn to links while every relay is down.
+    effect(() => {
+      const states = relayStatuses.value.map((status) => status.state);
+      relaysDown.value = relaysDownNow(relaysDown.peek(), states);
+    });
     // Presence follows the game on the play screen.
     effect(() => {
       void session.value;

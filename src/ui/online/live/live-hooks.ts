@@ -24,6 +24,9 @@ export interface LiveLine {
 /** By friend game id (FriendGame.gameId). */
 export const liveLines = signal<ReadonlyMap<string, LiveLine>>(new Map());
 
+/** Every relay failed and none has connected since (live-model.ts relaysDownNow): links are the way. */
+export const relaysDown = signal(false);
+
 type SavedListener = (saved: StoredGame) => void;
 let listener: SavedListener | null = null;
 let starting: Promise<void> | null = null;

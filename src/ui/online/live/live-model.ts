@@ -14,6 +14,7 @@
  */
 import { type GameState, type Player, moverOf } from '../../../core';
 import { type GameAction, PRESENCE_TTL_MS } from '../../../net/game-events';
+import type { RelayState } from '../../../net/relay-pool';
 import type { StoredOutgoing } from '../../../storage';
 
 /** One action of ours to sign: made at `ply` (the moves on the board before it). */
@@ -120,3 +121,15 @@ export const answersPresence = (before: Presence | null, here: boolean, nowMs: n
 export const gameRelays = (ours: readonly string[], theirs: readonly string[]): string[] => [
   ...new Set([...ours, ...theirs]),
 ];
+
+/**
+ * Whether the relays are down, for the play screen's words (links become the way again): true once every
+ * relay of the pool has failed with none connected, and it stays so through the pool's retries
+ * ('connecting') until one connects, so the words do not flicker with each retry. No relay tried yet:
+ * not down (nothing is known).
+ */
+export function relaysDownNow(before: boolean, states: readonly RelayState[]): boolean {
+  if (states.some((s) => s === 'connected')) return false;
+  if (states.length > 0 && states.every((s) => s === 'failed')) return true;
+  return before && states.some((s) => s === 'failed' || s === 'connecting');
+}
