@@ -173,6 +173,23 @@ describe('friend games over relays: the controller', () => {
     expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
   });
 
+  it('a move saved here is signed even when the controller read its copy first, through a write of its own', async () => {
+    // Seen in the browser: Bob moved at once after accepting; the relay's answer to his acceptance was
+    // marked on his record (a write that read the copy with the move), so the session's "saved" came late.
+    const { a, b } = await twoDevices();
+    await playHere(a, 'K10');
+    await settle(a, b);
+    const game = await stored(b.db);
+    const next = play(unwrap(toGameState(game)), parsePoint(19, 'L9')!);
+    if (!next.ok) throw new Error('illegal');
+    const saved = unwrap(await saveGame(b.db, withState(game, next.value), game.revision));
+    // The controller reads the copy with the move (as its own write does), before the session tells it.
+    await (b.controller as unknown as { refresh(): Promise<void> }).refresh();
+    b.controller.gameSaved(saved);
+    await settle(a, b);
+    expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
+  });
+
   it('a forged, a replayed, an out-of-turn and an illegal event change nothing', async () => {
     const { network, a, b } = await twoDevices();
     await playHere(a, 'K10');

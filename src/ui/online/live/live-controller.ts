@@ -112,8 +112,9 @@ export class LiveController {
     void this.run(async () => {
       if (!saved.friend) return;
       const known = this.games.get(saved.friend.gameId);
-      if (known && known.game.revision >= saved.revision) return;
-      await this.refresh();
+      // Read again unless this copy is known already; signed either way: the controller may have read the
+      // saved move through a write of its own (a relay's answer marked on the record) without signing it.
+      if (!known || known.game.revision < saved.revision) await this.refresh();
       await this.sendOut();
     });
   };
