@@ -13,6 +13,10 @@ import { readValue } from './helpers';
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const PHONE = { width: 390, height: 844 };
 
+// One after another, in one worker: the tests share the local relay, and "an empty list" would race the
+// challenges the others publish (seen: the list emptied, then a new challenge took "Play the computer" away).
+test.describe.configure({ mode: 'default' });
+
 test.beforeEach(() => {
   expect(
     LOCAL_RELAY,
