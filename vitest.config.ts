@@ -11,6 +11,9 @@ const STRENGTH = 'tests/**/*.strength.test.ts';
 export default defineConfig({
   test: {
     environment: 'node',
+    // Worker threads, not child processes: the fast tier took 105 s instead of 132 s on this idle 2-core
+    // machine (125 files; each file still has a fresh module graph).
+    pool: 'threads',
     // The word catalogues compiled (when changed) before any test imports a message.
     globalSetup: ['tests/setup/compile-words.ts'],
     // Some tests replay thousands of games or play random ones: generous on a busy 2-core CI machine.
