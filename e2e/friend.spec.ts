@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { formatGameLink, parseGameLink, parsePoint } from '../src/core';
-import { cell, relaysDown } from './helpers';
+import { cell, relaysDown, storedGameRecords } from './helpers';
 import { hardKill, launchPersistent } from './hard-kill';
 
 // The persistent browser is started and killed by the test itself; Playwright's tracing cannot follow it.
@@ -88,22 +88,7 @@ interface SavedGame {
 }
 
 /** Every stored game, read straight from IndexedDB. */
-function storedGames(page: Page): Promise<SavedGame[]> {
-  return page.evaluate(
-    () =>
-      new Promise<SavedGame[]>((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('games').objectStore('games').getAll();
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(get.result as SavedGame[]);
-          };
-        };
-      }),
-  );
-}
+const storedGames = (page: Page): Promise<SavedGame[]> => storedGameRecords<SavedGame>(page);
 
 /** Black makes five on row 3 (after the centre) while White plays far away on row 17: 11 moves. */
 const BLACK = ['K10', 'C3', 'D3', 'E3', 'F3', 'G3'];

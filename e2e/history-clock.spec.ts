@@ -9,7 +9,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { decodePuzzlePack, formatPoint } from '../src/core';
-import { cell, newGame, openApp, readValue, tapPoint, tapTwice } from './helpers';
+import { cell, newGame, openApp, readValue, storedGameRecords, tapPoint, tapTwice } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -23,22 +23,8 @@ interface SavedGame {
 }
 
 /** Every stored game record, oldest first, read straight from IndexedDB. */
-async function storedGames(page: Page): Promise<SavedGame[]> {
-  return page.evaluate(
-    () =>
-      new Promise<SavedGame[]>((resolve, reject) => {
-        const open = indexedDB.open('pente');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('games').objectStore('games').getAll();
-          get.onsuccess = () => {
-            open.result.close();
-            resolve((get.result as SavedGame[]).sort((a, b) => a.createdAt - b.createdAt));
-          };
-        };
-      }),
-  );
-}
+const storedGames = async (page: Page): Promise<SavedGame[]> =>
+  (await storedGameRecords<SavedGame>(page)).sort((a, b) => a.createdAt - b.createdAt);
 
 test('Play from here starts a new game; the finished game stays as it was, after a reload too', async ({ page }) => {
   await openApp(page);
