@@ -8,9 +8,12 @@
  *
  * Options: `--sizes 0,10000,100000` (library sizes), `--starts N` (cold starts per size, default 3),
  * `--port N` (default 4182; worktrees measuring at once need their own), `--export` (then, once per size,
- * "Export everything" on the Games screen: the time from the tap to the file, the longest task meanwhile).
+ * "Export everything" on the Games screen: the time from the tap to the file, the longest task meanwhile),
+ * `--reuse` (keep each size's seeded profile in the temp folder and start from it when it is there: a
+ * before/after comparison without seeding 100,000 games twice), `--tasks` (each start's long tasks, with
+ * when they began after navigation).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, devices } from '@playwright/test';
@@ -27,6 +30,8 @@ const PORT = Number(option('--port') ?? 4182);
 const SIZES = (option('--sizes') ?? '0,10000,100000').split(',').map(Number);
 const STARTS = Number(option('--starts') ?? 3);
 const EXPORT = process.argv.includes('--export');
+const REUSE = process.argv.includes('--reuse');
+const TASKS = process.argv.includes('--tasks');
 const URL = `http://127.0.0.1:${PORT}/`;
 /** Records sent into the page per evaluate (and written per transaction). */
 const SEED_CHUNK = 5_000;
@@ -63,17 +68,23 @@ interface Start {
   readonly firstRowsMs: number;
   readonly longestTaskMs: number;
   readonly longTasks: number;
+  /** With --tasks: each long task, "duration@start" in ms from navigation. */
+  readonly taskTimes?: readonly string[];
 }
 
 /** One cold start: a new browser on the profile, Home drawn, then Games' first rows. */
 async function coldStart(dir: string): Promise<Start> {
   const context = await openProfile(dir);
   await context.addInitScript(() => {
-    const w = window as unknown as { marks: Record<string, number>; longTasks: number[] };
+    const w = window as unknown as { marks: Record<string, number>; longTasks: number[]; taskTimes: string[] };
     w.marks = {};
     w.longTasks = [];
+    w.taskTimes = [];
     new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration))),
+      list.getEntries().forEach((e) => {
+        w.longTasks.push(Math.round(e.duration));
+        w.taskTimes.push(`${Math.round(e.duration)}@${Math.round(e.startTime)}`);
+      }),
     ).observe({ type: 'longtask', buffered: true });
     // One observer, no named helpers: tsx names functions with a helper the page does not have.
     const selectors: [string, string][] = [
@@ -97,9 +108,9 @@ async function coldStart(dir: string): Promise<Start> {
     .first()
     .waitFor({ timeout: 120_000 });
   await page.waitForTimeout(1_000);
-  const { marks, longTasks } = await page.evaluate(() => {
-    const w = window as unknown as { marks: Record<string, number>; longTasks: number[] };
-    return { marks: w.marks, longTasks: w.longTasks };
+  const { marks, longTasks, taskTimes } = await page.evaluate(() => {
+    const w = window as unknown as { marks: Record<string, number>; longTasks: number[]; taskTimes: string[] };
+    return { marks: w.marks, longTasks: w.longTasks, taskTimes: w.taskTimes };
   });
   await context.close();
   return {
@@ -107,6 +118,7 @@ async function coldStart(dir: string): Promise<Start> {
     firstRowsMs: marks.rows === undefined ? NaN : Math.round(marks.rows - tappedAt),
     longestTaskMs: Math.max(0, ...longTasks),
     longTasks: longTasks.length,
+    ...(TASKS ? { taskTimes: [`tap@${Math.round(tappedAt)}`, ...taskTimes] } : {}),
   };
 }
 
@@ -157,10 +169,11 @@ const stopServer = await startPreview(PORT);
 try {
   for (const size of SIZES) {
     const dir = join(tmpdir(), `pente-library-${PORT}-${size}`);
-    rmSync(dir, { recursive: true, force: true });
+    const reused = REUSE && existsSync(dir);
+    if (!reused) rmSync(dir, { recursive: true, force: true });
     const seeded = Date.now();
-    await seed(dir, size);
-    const seedMs = Date.now() - seeded;
+    if (!reused) await seed(dir, size);
+    const seedMs = reused ? 0 : Date.now() - seeded;
     const starts: Start[] = [];
     for (let i = 0; i < STARTS; i++) starts.push(await coldStart(dir));
     const range = (pick: (s: Start) => number) => {
@@ -179,7 +192,7 @@ try {
         ...(EXPORT ? { export: await exportOnce(dir) } : {}),
       }),
     );
-    rmSync(dir, { recursive: true, force: true });
+    if (!REUSE) rmSync(dir, { recursive: true, force: true });
   }
 } finally {
   stopServer();

@@ -17,7 +17,7 @@
  * summary was written (so that it no longer replays) lists as damaged. What is made again is written back.
  */
 import { VARIANTS, ok } from '../core';
-import { type PenteDb, type PenteSchema, request, withTransaction } from './db';
+import { DB_VERSION, type PenteDb, type PenteSchema, request, withTransaction } from './db';
 import type { IDBPTransaction } from 'idb';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
@@ -28,6 +28,7 @@ import {
   type DamagedSummary,
   type GameSummary,
   type Shelf,
+  SUMMARY_SHAPE,
   type SummaryRecord,
   describesRecord,
   isDamaged,
@@ -55,14 +56,54 @@ const keyText = (key: IDBValidKey): string => (typeof key === 'string' ? `s${key
 /** Connections whose library has been checked in full once (see checkLibrary). */
 const checkedInFull = new WeakSet<PenteDb>();
 
+/**
+ * The settings store's key for what the last full check found the library to be: the summaries' shape and
+ * the database version it was checked under. A start finding them current only compares the counts, so no
+ * start-up work grows with the library; a new shape or version (an update) checks it in full once more.
+ */
+export const LIBRARY_CHECKED_KEY = 'libraryChecked';
+
+interface CheckedMark {
+  readonly shape: number;
+  readonly dbVersion: number;
+}
+
+const isCurrentMark = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as CheckedMark).shape === SUMMARY_SHAPE &&
+  (v as CheckedMark).dbVersion === DB_VERSION;
+
+/** Whether a full check under this shape and version is on record (a read that fails: no). */
+async function checkedBefore(db: PenteDb): Promise<boolean> {
+  const read = await withTransaction(db, ['settings'], 'readonly', 'check the saved games', async (tx) =>
+    ok(isCurrentMark(await tx.objectStore('settings').get(LIBRARY_CHECKED_KEY))),
+  );
+  return read.ok && read.value;
+}
+
+/** Records a full check (nobody else's to show: no tab is told). A failure only means the next start walks. */
+async function markChecked(db: PenteDb): Promise<void> {
+  const mark: CheckedMark = { shape: SUMMARY_SHAPE, dbVersion: DB_VERSION };
+  await withTransaction(
+    db,
+    ['settings'],
+    'readwrite',
+    'check the saved games',
+    async (tx) => ok(await tx.objectStore('settings').put(mark, LIBRARY_CHECKED_KEY)),
+    { announce: [] },
+  );
+}
+
 /** One check at a time per connection: the start-up check and an import may both ask. */
 const checks = new WeakMap<PenteDb, Promise<StorageResult<number>>>();
 
 /**
  * Makes the library whole: writes the summaries that games lack, deletes summaries whose game is gone, and
- * makes again those not in the shape this version writes. The first time on a connection every key and
- * summary is read, LIBRARY_PAGE at a time with the page given a turn between pages; after that, only when
- * the counts show that something wrote around the app. Returns how many summaries were written or deleted.
+ * makes again those not in the shape this version writes. The first time on a database (and after an
+ * update that changes the summaries' shape or the database's version) every key and summary is read,
+ * LIBRARY_PAGE at a time with the page given a turn between pages; after that, only when the counts show
+ * that something wrote around the app. Returns how many summaries were written or deleted.
  */
 export function checkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
   const running = checks.get(db);
@@ -76,13 +117,16 @@ export function checkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<
 export const indexMissingSummaries = checkLibrary;
 
 async function runCheck(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
-  if (checkedInFull.has(db)) {
+  if (checkedInFull.has(db) || (await checkedBefore(db))) {
     const whole = await countsAgree(db);
     if (!whole.ok) return whole;
     if (whole.value) return ok(0);
   }
   const walked = await walkLibrary(db, onProgress);
-  if (walked.ok) checkedInFull.add(db);
+  if (walked.ok) {
+    checkedInFull.add(db);
+    await markChecked(db);
+  }
   return walked;
 }
 

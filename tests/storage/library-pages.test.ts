@@ -9,8 +9,11 @@ import {
   type PenteDb,
   type StoredGame,
   LIBRARY_PAGE,
+  LIBRARY_CHECKED_KEY,
+  SUMMARY_SHAPE,
   checkLibrary,
   findResumableGame,
+  openDatabase,
   listFriendGames,
   listGameSummaries,
   newFriendGameId,
@@ -48,8 +51,8 @@ async function putAll(db: PenteDb, store: 'games' | 'summaries', values: readonl
 }
 
 /** A library of `count` games with their summaries. */
-async function bigLibrary(count: number): Promise<{ db: PenteDb; games: StoredGame[] }> {
-  const { db } = await openFresh();
+async function bigLibrary(count: number): Promise<{ db: PenteDb; games: StoredGame[]; factory: IDBFactory }> {
+  const { db, factory } = await openFresh();
   const games = Array.from({ length: count }, (_, i) => libraryGame(i));
   await putAll(db, 'games', games);
   await putAll(
@@ -57,7 +60,7 @@ async function bigLibrary(count: number): Promise<{ db: PenteDb; games: StoredGa
     'summaries',
     games.map((g) => summarize(g.id, g)),
   );
-  return { db, games };
+  return { db, games, factory };
 }
 
 interface Read {
@@ -175,6 +178,79 @@ describe('a big library', () => {
     await tx2.done;
     expect(unwrap(await checkLibrary(db))).toBe(1);
     db.close();
+  });
+
+  it('is checked in full once per shape of the summaries, not at every start', async () => {
+    const { db, games, factory } = await bigLibrary(SIZE);
+    expect(unwrap(await checkLibrary(db))).toBe(0);
+    db.close();
+    const bulkReads = async (connection: PenteDb) => {
+      const counter = countReads();
+      restore = counter.restore;
+      const mended = unwrap(await checkLibrary(connection));
+      counter.restore();
+      return { mended, bulk: counter.reads.filter((r) => r.what.includes('getAll')).length };
+    };
+    // A later start (a new connection): the counts agree, and nothing is read whole.
+    const next = unwrap(await openDatabase({ factory }));
+    expect(await bulkReads(next)).toEqual({ mended: 0, bulk: 0 });
+    // A summary written around the app in a shape no version writes, the counts unchanged: a start under
+    // the same shape leaves it (a listing that reads it makes it again); an update to the summaries' shape
+    // checks the library in full and mends it.
+    await putAll(next, 'summaries', [{ ...summarize(games[7]!.id, games[7]!), variant: 'renju' }]);
+    expect(await bulkReads(next)).toEqual({ mended: 0, bulk: 0 });
+    await next.put('settings', { shape: SUMMARY_SHAPE - 1, dbVersion: next.version }, LIBRARY_CHECKED_KEY);
+    next.close();
+    const updated = unwrap(await openDatabase({ factory }));
+    const walked = await bulkReads(updated);
+    expect(walked.mended).toBe(1);
+    expect(walked.bulk).toBeGreaterThan(3);
+    // And the mark is written again: the start after reads nothing whole.
+    updated.close();
+    expect(await bulkReads(unwrap(await openDatabase({ factory })))).toEqual({ mended: 0, bulk: 0 });
+  });
+
+  it('has SUMMARY_SHAPE bumped whenever the fields of a summary change', () => {
+    const game: StoredGame = {
+      ...libraryGame(1),
+      origin: { gameId: 'g00000', ply: 2 },
+      friend: { gameId: newFriendGameId(), mySide: 1 },
+    };
+    const summary = summarize(game.id, game) as GameSummary;
+    const fields = [
+      ...Object.keys(summary),
+      ...Object.keys(summary.friend ?? {}).map((k) => `friend.${k}`),
+      ...Object.keys(summarize('damaged', { ...game, moves: 'K10' })).map((k) => `damaged.${k}`),
+    ].sort();
+    // Changing the fields? Bump SUMMARY_SHAPE (summaries.ts) and write both new values here.
+    expect({ SUMMARY_SHAPE, fields }).toEqual({
+      SUMMARY_SHAPE: 1,
+      fields: [
+        'createdAt',
+        'damaged.id',
+        'damaged.reason',
+        'damaged.status',
+        'damaged.title',
+        'damaged.updatedAt',
+        'demo',
+        'friend',
+        'friend.mySide',
+        'id',
+        'identity',
+        'imported',
+        'listedAt',
+        'moveCount',
+        'origin',
+        'players',
+        'result',
+        'revision',
+        'shelf',
+        'size',
+        'status',
+        'updatedAt',
+        'variant',
+      ],
+    });
   });
 
   it('lists the first games in any order a page at a time, keeping the best', async () => {
