@@ -7,7 +7,7 @@ import { type Screen, ready, screen, settings, waitingForOtherTabs } from './app
 import { DialogHost } from './dialog';
 import { openingGame } from './router';
 import { Home } from '../home/HomeScreen';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, whenIdle } from './lazy-screen';
 import { Toasts } from './Toasts';
 import * as m from '../words/paraglide/messages.js';
 
@@ -17,13 +17,14 @@ import * as m from '../words/paraglide/messages.js';
  */
 const newGame = lazyScreen(() => import('../play/NewGameScreen').then((m) => () => <m.NewGame />));
 const play = lazyScreen(() => import('../play/PlayScreen').then((m) => m.Play));
+const games = lazyScreen(() => import('../games/GamesScreen').then((m) => m.Games));
 
 const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   home: Home,
   new: newGame.Screen,
   demo: lazyScreen(() => import('../play/NewGameScreen').then((m) => () => <m.NewGame demo />)).Screen,
   play: play.Screen,
-  games: lazyScreen(() => import('../games/GamesScreen').then((m) => m.Games)).Screen,
+  games: games.Screen,
   players: lazyScreen(() => import('../players/PlayersScreen').then((m) => m.Players)).Screen,
   settings: lazyScreen(() => import('../settings/SettingsScreen').then((m) => m.SettingsScreen)).Screen,
   rules: lazyScreen(() => import('../info/RulesScreen').then((m) => m.Rules)).Screen,
@@ -36,11 +37,19 @@ const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   'bad-link': lazyScreen(() => import('./LinkProblem').then((m) => m.BadLink)).Screen,
 };
 
-/** The screens a player most likely opens next from Home: fetched while the page is idle. */
+/**
+ * The screens a player most likely opens next from Home, fetched while the page is idle, one per idle
+ * period: a chunk's preload adds a link for each module it needs, and each link starts its fetch on the
+ * page's thread (all three at once made one task of 90 ms on a busy machine).
+ */
 export function preloadLikelyScreens(): void {
-  void Promise.all([newGame.preload(), play.preload()]).catch(() => {
-    // Offline before the service worker had them: they load (or say why not) when shown.
-  });
+  for (const likely of [newGame, play, games]) {
+    whenIdle(() =>
+      likely.preload().catch(() => {
+        // Offline before the service worker had it: it loads (or says why not) when shown.
+      }),
+    );
+  }
 }
 
 export function App() {
