@@ -55,7 +55,7 @@ export const LAYER_EXCEPTIONS = [
 
 /**
  * Files that still render literal words, waiting for their conversion to the catalogues (issue 29): the
- * words rule skips them. Converting a file means taking it off this list (tests/ui/words-lint.test.ts fails
+ * words rule skips them. Converting a file means taking it off this list (tests/ui/words/words-lint.test.ts fails
  * while a listed file has no literal words left, or no longer exists: a moved file is listed by its new
  * path). Empty since every screen was converted: it stays as the one place a file being converted would
  * be listed, so the rule never needs switching off for it.

@@ -213,7 +213,7 @@ const api: EngineWorkerApi = {
 
 /**
  * The worker's global scope, typed only as the message endpoint Comlink needs: the tests' DOM-typed build
- * (tsconfig.node.json) loads this module too (tests/ui/bridge.test.ts, scripts/measure-abort.ts), where
+ * (tsconfig.node.json) loads this module too (tests/ui/engine/bridge.test.ts, scripts/measure-abort.ts), where
  * `self` is a Window, so naming DedicatedWorkerGlobalScope here would not compile there.
  */
 declare const self: Comlink.Endpoint;

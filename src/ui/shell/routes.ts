@@ -2,7 +2,7 @@
  * The app's routes as values, and the pure rules of its history (router.ts drives the browser with them):
  * a location hash parsed into a Route and a Route formatted back (a parse/format pair), what the app
  * writes in `history.state`, the entries a cold start writes, and what a popstate means. No I/O, no
- * signals: tests/ui/router.test.ts checks them all.
+ * signals: tests/ui/shell/routes.test.ts checks them all.
  */
 import type { Screen } from './app-state';
 

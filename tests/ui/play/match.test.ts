@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { type GameState, newGame, parsePoint, play } from '../../../src/core';
+import {
+  type Match,
+  type MatchSide,
+  advance,
+  canUndo,
+  clockReading,
+  flagFall,
+  isComputerTurn,
+  isFriendMatch,
+  isHumanTurn,
+  newMatch,
+  afterAbsenceOf,
+  heartbeatOf,
+  pauseClock,
+  playPoint,
+  rematchSides,
+  resign,
+  resumeClock,
+  review,
+  reviewedPosition,
+  shownState,
+  storedClocks,
+  takeBack,
+  turnRefusal,
+} from '../../../src/ui/play/session/match';
+import type { Heartbeat } from '../../../src/ui/play/session/game-clock';
+import { DEFAULT_COMPUTERS } from '../../../src/storage';
+
+const ALICE: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
+const BOB: MatchSide = { name: 'Bob', kind: 'human', playerId: 'b' };
+const CPU: MatchSide = { name: 'Casual', kind: 'computer', playerId: 'casual', computer: DEFAULT_COMPUTERS[1]! };
+
+const pt = (name: string) => parsePoint(19, name)!;
+
+function match(sides: readonly [MatchSide, MatchSide], options: { clock?: boolean; demo?: boolean } = {}): Match {
+  return newMatch({
+    id: 'm1',
+    sides,
+    game: newGame({ size: 19 }),
+    clocks: options.clock ? { remainingMs: [60_000, 60_000], incrementMs: 2_000 } : null,
+    demo: options.demo ?? false,
+  });
+}
+
+/** Plays moves by name at the given times (one time per move, or all at `at`). */
+function moves(m: Match, names: string, at = 0): Match {
+  for (const name of names.split(' ')) {
+    const r = playPoint(m, pt(name), at);
+    if ('refusal' in r) throw new Error(r.refusal.message);
+    m = r.match;
+  }
+  return m;
+}
+
+describe('turns', () => {
+  it('knows whose turn it is against the computer', () => {
+    const m = match([ALICE, CPU]);
+    expect(isHumanTurn(m)).toBe(true);
+    const after = moves(m, 'K10');
+    expect(isComputerTurn(after)).toBe(true);
+    expect(turnRefusal(after)?.reason).toBe('not-your-turn');
+  });
+  it('refuses moves in review; an illegal point is refused by the core when played', () => {
+    const m = moves(match([ALICE, BOB]), 'K10 L9');
+    expect(turnRefusal(review(m, 1))?.reason).toBe('reviewing');
+    expect(turnRefusal(m)).toBeNull();
+    const occupied = playPoint(m, pt('K10'), 0);
+    expect('refusal' in occupied && occupied.refusal.reason).toBe('occupied');
+    const tooClose = playPoint(m, pt('K11'), 0);
+    expect('refusal' in tooClose && tooClose.refusal.reason).toBe('tournament-rule');
+  });
+  it('takes a prepared next state once, and refuses one that does not follow the live game', () => {
+    const m = match([ALICE, BOB]);
+    const next = play(m.game, pt('K10'));
+    if (!next.ok) throw new Error();
+    const after = advance(m, next.value, 0)!;
+    expect(after.game).toBe(next.value);
+    expect(advance(after, next.value, 0)).toBeNull();
+  });
+});
+
+/** A clocked pass-and-play match after each side's free first move (at 0): Black's clock runs from 0. */
+const running = () => moves(resumeClock(match([ALICE, BOB], { clock: true }), 0), 'K10 L9', 0);
+
+describe('clocks', () => {
+  it('each side’s first move is free; from the second on, the mover is charged and earns the increment', () => {
+    let m = resumeClock(match([ALICE, BOB], { clock: true }), 0);
+    expect(m.clock!.runningSince).toBeNull(); // Black has not moved: its clock does not run
+    m = moves(m, 'K10', 30_000);
+    expect(m.clock!.remainingMs).toEqual([60_000, 60_000]);
+    expect(m.clock!.runningSince).toBeNull(); // nor White's before its first move
+    expect(clockReading(m, 90_000)).toEqual([60_000, 60_000]);
+    m = moves(m, 'L9', 50_000);
+    expect(m.clock!.remainingMs).toEqual([60_000, 60_000]);
+    expect(m.clock!.runningSince).toBe(50_000); // Black has moved: its clock runs now
+    m = moves(m, 'N12', 55_000);
+    expect(m.clock!.remainingMs).toEqual([60_000 - 5_000 + 2_000, 60_000]);
+    expect(m.clock!.runningSince).toBe(55_000);
+    expect(clockReading(m, 65_000)).toEqual([57_000, 50_000]);
+  });
+  it('a game played from a position: each side’s first move after it is free', () => {
+    const from = moves(match([ALICE, BOB]), 'K10 L9 N12').game;
+    let m = newMatch({
+      id: 'm2',
+      sides: [ALICE, BOB],
+      game: from,
+      clocks: { remainingMs: [60_000, 60_000], incrementMs: 0 },
+      demo: false,
+      startPly: 3,
+    });
+    m = resumeClock(m, 0);
+    expect(m.clock!.runningSince).toBeNull();
+    m = moves(m, 'M11', 10_000);
+    expect(m.clock!.runningSince).toBeNull();
+    m = moves(m, 'O13', 20_000);
+    expect(m.clock!.runningSince).toBe(20_000);
+  });
+  it('stopping and starting the clock (leaving, reloading) never gives time back', () => {
+    let m = pauseClock(running(), 10_000);
+    expect(m.clock!.remainingMs).toEqual([50_000, 60_000]);
+    expect(m.clock!.runningSince).toBeNull();
+    // A minute away: nothing is charged while stopped.
+    m = resumeClock(m, 70_000);
+    expect(clockReading(m, 75_000)).toEqual([45_000, 60_000]);
+  });
+  it('a game stored with its clock running (the tab closed) opens charged up to the last moment seen', () => {
+    const m = running();
+    const stored = storedClocks(m, 8_000)!;
+    expect(stored).toMatchObject({ runningSince: 0, seenAt: 8_000 });
+    const reopen = (heartbeat: Heartbeat | null) =>
+      resumeClock(
+        newMatch({ id: 'm1', sides: [ALICE, BOB], game: m.game, clocks: stored, demo: false, heartbeat }),
+        600_000,
+      );
+    // Ten minutes later: 8 s used, not ten minutes.
+    expect(clockReading(reopen(null), 600_000)).toEqual([52_000, 60_000]);
+    expect(clockReading(reopen(null), 601_000)).toEqual([51_000, 60_000]);
+    // A heartbeat written after the save (every few seconds, or as the page went) counts too.
+    expect(clockReading(reopen({ runningSince: 0, seenAt: 9_500 }), 600_000)).toEqual([50_500, 60_000]);
+  });
+  it('the heartbeat of a running clock, and none for a stopped one', () => {
+    expect(heartbeatOf(running(), 4_000)).toEqual({ runningSince: 0, seenAt: 4_000 });
+    expect(heartbeatOf(pauseClock(running(), 1_000), 4_000)).toBeNull();
+    expect(heartbeatOf(match([ALICE, BOB]), 4_000)).toBeNull();
+  });
+  it('an absence on screen (the device slept) is charged only up to the last tick seen', () => {
+    const m = afterAbsenceOf(running(), 3_000, 900_000);
+    expect(m.clock).toMatchObject({ remainingMs: [57_000, 60_000], runningSince: 900_000 });
+    expect(flagFall(m, 900_000)).toBe(m);
+  });
+  it('the flag falls when the side to move runs out', () => {
+    const m = running();
+    expect(flagFall(m, 59_999)).toBe(m);
+    const flagged = flagFall(m, 60_000);
+    expect(flagged.game.result).toEqual({ winner: 2, reason: 'time' });
+    expect(flagged.clock!.remainingMs).toEqual([0, 60_000]);
+    expect(flagged.clock!.runningSince).toBeNull();
+  });
+  it('a stopped clock does not fall', () => {
+    const m = match([ALICE, BOB], { clock: true });
+    expect(flagFall(m, 10 ** 9)).toBe(m);
+    expect(flagFall(pauseClock(running(), 1), 10 ** 9).game.result).toBeNull();
+  });
+  it('the clock stops when the game ends', () => {
+    const m = resign(running(), 3_000);
+    expect(m.clock!.runningSince).toBeNull();
+    expect(m.clock!.remainingMs).toEqual([57_000, 60_000]);
+  });
+});
+
+describe('undo', () => {
+  it('against the computer takes back the person’s move and the reply', () => {
+    const m = moves(match([ALICE, CPU]), 'K10 L9 N12');
+    const back = takeBack(moves(m, 'M11'), 0);
+    expect(back.game.moves).toEqual(['K10', 'L9'].map(pt));
+    expect(isHumanTurn(back)).toBe(true);
+    const back2 = takeBack(moves(match([ALICE, CPU]), 'K10 L9'), 0);
+    expect(back2.game.moves).toEqual([]);
+  });
+  it('in pass-and-play takes back one move', () => {
+    const m = moves(match([ALICE, BOB]), 'K10 L9');
+    expect(takeBack(m, 0).game.moves).toEqual([pt('K10')]);
+  });
+  it('has nothing to take back when only the computer has moved, and never in a demo', () => {
+    const m = moves(match([CPU, ALICE]), 'K10');
+    expect(canUndo(m)).toBe(false);
+    expect(takeBack(m, 0)).toBe(m);
+    expect(canUndo(moves(match([ALICE, BOB], { demo: true }), 'K10'))).toBe(false);
+  });
+  it('keeps the time used', () => {
+    let m = running();
+    m = moves(m, 'N12', 4_000);
+    m = takeBack(m, 9_000);
+    expect(m.game.moves).toEqual(['K10', 'L9'].map(pt));
+    // Alice used 4 s (+2 s increment); Bob's 5 s on his turn stay used.
+    expect(m.clock!.remainingMs).toEqual([58_000, 55_000]);
+    expect(m.clock!.runningSince).toBe(9_000);
+    // Back before White's first move: its clock stops (that move is free again).
+    const before = takeBack(m, 10_000);
+    expect(before.game.moves).toEqual([pt('K10')]);
+    expect(before.clock!.runningSince).toBeNull();
+    expect(before.clock!.remainingMs).toEqual([57_000, 55_000]);
+  });
+});
+
+describe('review', () => {
+  it('shows earlier positions and returns to the live game', () => {
+    const m = moves(match([ALICE, BOB]), 'K10 L9 N12');
+    expect(shownState(review(m, 1)).moves).toEqual([pt('K10')]);
+    expect(review(m, 3).reviewPly).toBeNull();
+    expect(review(m, -4).reviewPly).toBe(0);
+    expect(review(review(m, 1), null)).toEqual(m);
+  });
+  it('"Play from here" starts from the position shown, and never changes the match itself', () => {
+    const m = review(resign(moves(match([ALICE, BOB]), 'K10 L9 N12'), 0), 1);
+    const from = reviewedPosition(m)!;
+    expect(from.ply).toBe(1);
+    expect(from.state.moves).toEqual([pt('K10')]);
+    expect(from.state.result).toBeNull();
+    expect(m.game.moves).toHaveLength(3);
+    expect(m.game.result).toEqual({ winner: 1, reason: 'resignation' }); // White, to move, resigned
+    // Not from the live game, nor in a demo.
+    expect(reviewedPosition(review(m, null))).toBeNull();
+    expect(reviewedPosition(review(moves(match([CPU, CPU], { demo: true }), 'K10 L9'), 1))).toBeNull();
+  });
+});
+
+describe('resign and rematch', () => {
+  it('against the computer the person resigns, whoever is to move', () => {
+    const m = moves(match([ALICE, CPU]), 'K10');
+    expect(resign(m, 0).game.result).toEqual({ winner: 2, reason: 'resignation' });
+    expect(resign(moves(match([CPU, ALICE]), 'K10 L9'), 0).game.result).toEqual({ winner: 1, reason: 'resignation' });
+  });
+  it('in pass-and-play the side to move resigns; a demo cannot', () => {
+    expect(resign(moves(match([ALICE, BOB]), 'K10'), 0).game.result).toEqual({ winner: 1, reason: 'resignation' });
+    const demo = match([CPU, CPU], { demo: true });
+    expect(resign(demo, 0)).toBe(demo);
+  });
+  it('rematch: the loser starts, or the players alternate, or the same player starts', () => {
+    const lostByAlice = resign(match([ALICE, BOB]), 0);
+    expect(rematchSides(lostByAlice, 'loser')).toEqual([ALICE, BOB]);
+    const lostByBob = resign(moves(match([ALICE, BOB]), 'K10'), 0);
+    expect(rematchSides(lostByBob, 'loser')).toEqual([BOB, ALICE]);
+    expect(rematchSides(lostByAlice, 'alternate')).toEqual([BOB, ALICE]);
+    expect(rematchSides(lostByBob, 'same')).toEqual([ALICE, BOB]);
+  });
+});
+
+it('a state from elsewhere is not taken as the next move', () => {
+  const other: GameState = newGame({ size: 19 });
+  expect(advance(match([ALICE, BOB]), other, 0)).toBeNull();
+});
+
+describe('a friend game by links (the other side is remote)', () => {
+  const REMOTE_BOB: MatchSide = { ...BOB, remote: true };
+
+  it('lets the person move on their turn only; the friend’s moves come by link', () => {
+    const m = match([ALICE, REMOTE_BOB]);
+    expect(isFriendMatch(m)).toBe(true);
+    expect(isFriendMatch(match([ALICE, BOB]))).toBe(false);
+    expect(isHumanTurn(m)).toBe(true);
+    const after = moves(m, 'K10');
+    expect(isHumanTurn(after)).toBe(false);
+    expect(isComputerTurn(after)).toBe(false);
+    expect(turnRefusal(after)).toEqual({
+      reason: 'not-your-turn',
+      message: 'Waiting for Bob: their move comes by link.',
+    });
+  });
+
+  it('has no undo and no play-from-here while it goes on: the friend’s copy already holds the moves', () => {
+    const m = moves(match([ALICE, REMOTE_BOB]), 'K10 L9 A1');
+    expect(canUndo(m)).toBe(false);
+    expect(takeBack(m, 0)).toBe(m);
+    expect(reviewedPosition(review(m, 1))).toBe(null);
+    // Once it is over, a position of it may start a new game, as any finished game's may.
+    const over = resign(m, 0);
+    expect(reviewedPosition(review(over, 1))?.ply).toBe(1);
+  });
+
+  it('the person resigns their own side, on either turn', () => {
+    const black = moves(match([ALICE, REMOTE_BOB]), 'K10');
+    expect(resign(black, 0).game.result).toEqual({ winner: 2, reason: 'resignation' });
+    const white = moves(match([{ ...ALICE, remote: true }, BOB]), 'K10');
+    expect(resign(white, 0).game.result).toEqual({ winner: 1, reason: 'resignation' });
+  });
+});
