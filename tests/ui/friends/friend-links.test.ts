@@ -1,5 +1,5 @@
 /** A friend game's words and link rules on the page (src/ui/friends/links.ts). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { parseGameLink } from '../../../src/core';
 import { friendLinkUrl } from '../../../src/ui/friends/friend-link-url';
 import { friendStanding, yourTurnFirst } from '../../../src/ui/friends/links';
@@ -42,7 +42,8 @@ describe('friend games on the page', () => {
   });
 
   it('make a link of this app that carries the game, sent by this side, without the placeholder name', () => {
-    (globalThis as { location?: unknown }).location = { origin: 'https://pente.example', pathname: '/' };
+    vi.stubGlobal('location', { origin: 'https://pente.example', pathname: '/' });
+    onTestFinished(() => void vi.unstubAllGlobals());
     const state = game({ size: 9 }, 'E5');
     const url = friendLinkUrl(
       [
