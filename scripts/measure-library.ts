@@ -99,14 +99,23 @@ async function coldStart(dir: string): Promise<Start> {
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
+  // Waited for through the marks, polled by a script that reads two numbers: Playwright's locators check
+  // visibility, which makes the page lay itself out in their own tasks, and those would count here.
+  const marked = (name: string) =>
+    page.waitForFunction((n) => (window as unknown as { marks: Record<string, number> }).marks[n] !== undefined, name, {
+      polling: 50,
+      timeout: 120_000,
+    });
   await page.goto(URL);
-  await page.locator('main.home nav.home-menu').waitFor({ timeout: 120_000 });
-  const tappedAt = await page.evaluate(() => performance.now());
-  await page.getByRole('button', { name: 'Games', exact: true }).click();
-  await page
-    .locator('ul.games li, main.list-screen > p:text("No games here yet.")')
-    .first()
-    .waitFor({ timeout: 120_000 });
+  await marked('home');
+  // The tap, as the page gets it: a click on the Games button, found without a layout.
+  const tappedAt = await page.evaluate(() => {
+    const at = performance.now();
+    const games = [...document.querySelectorAll('main.home button')].find((b) => b.textContent?.trim() === 'Games');
+    (games as HTMLElement).click();
+    return at;
+  });
+  await marked('rows');
   await page.waitForTimeout(1_000);
   const { marks, longTasks, taskTimes } = await page.evaluate(() => {
     const w = window as unknown as { marks: Record<string, number>; longTasks: number[]; taskTimes: string[] };
