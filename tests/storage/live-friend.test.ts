@@ -84,6 +84,41 @@ describe('mergeRelayGame: the link rule for relay moves (one game, never two)', 
   });
 });
 
+describe('mergeRelayGame: a loss on time claimed here gives way to the move in time that beat the claim', () => {
+  it('replaces the claimed result with the move (one record on both devices)', async () => {
+    const { db } = await openFresh();
+    const claimed = await copy(db, ['K10', 'L9', 'M11']);
+    const timeLoss = { ...(await stateOf(db, [])), result: { winner: 1, reason: 'time' } as const };
+    const ended = unwrap(await saveGame(db, withState(claimed, timeLoss), claimed.revision));
+    const withMove = { ...(await stateOf(db, [])), result: null };
+    const moved = play(withMove, parsePoint(19, 'N12')!);
+    if (!moved.ok) throw new Error('N12');
+    const merged = unwrap(await mergeRelayGame(db, ID, moved.value));
+    expect(merged).toMatchObject({ written: true, undidLossOnTime: true, comparison: { kind: 'extend', added: 1 } });
+    const after = await stored(db);
+    expect(after.moves).toEqual(['K10', 'L9', 'M11', 'N12']);
+    expect(after.result).toBeNull();
+    expect(after.revision).toBe(ended.revision + 1);
+    expect(after.friend?.synced).toEqual({ moves: 4, ended: false });
+  });
+
+  it('a resignation stored here is not undone by a longer copy (a conflict, nothing written)', async () => {
+    const { db } = await openFresh();
+    const played = await copy(db, ['K10', 'L9', 'M11']);
+    const resigned = unwrap(
+      await saveGame(
+        db,
+        withState(played, { ...(await stateOf(db, [])), result: { winner: 1, reason: 'resignation' } }),
+        played.revision,
+      ),
+    );
+    const moved = play({ ...(await stateOf(db, [])), result: null }, parsePoint(19, 'N12')!);
+    if (!moved.ok) throw new Error('N12');
+    expect(unwrap(await mergeRelayGame(db, ID, moved.value)).comparison.kind).toBe('conflict');
+    expect((await stored(db)).revision).toBe(resigned.revision);
+  });
+});
+
 describe('markRelaySynced and the outbox', () => {
   it('moves what the friend can read on, never back', async () => {
     const { db } = await openFresh();
