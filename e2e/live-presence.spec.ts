@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { tapTwice } from './helpers';
+import { acceptInvitation, inviteLink } from './live-helpers';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const TABLET = { width: 820, height: 1180 };
@@ -34,19 +35,8 @@ async function startFriendGame(browser: Browser): Promise<{ alice: Player; bob: 
   const alice = await newPlayer(browser, 'alice');
   const bob = await newPlayer(browser, 'bob');
   await alice.page.goto('/');
-  await alice.page.getByRole('button', { name: 'Play a friend' }).click();
-  await alice.page.getByLabel('Your name').fill('Alice');
-  await alice.page.getByLabel('White').check();
-  await alice.page.getByLabel('Board').selectOption('19');
-  await alice.page.getByRole('button', { name: 'Invite' }).click();
-  const sheet = alice.page.getByRole('dialog', { name: /Invite a friend/ });
-  await sheet.getByRole('button', { name: 'Copy link' }).click();
-  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
-  await sheet.getByRole('button', { name: 'Close' }).click();
-  await bob.page.goto(link);
-  await bob.page.getByLabel('Your name').fill('Bob');
-  await bob.page.getByRole('button', { name: 'Accept and play' }).click();
-  await expect(bob.page.locator('main.play')).toHaveAttribute('data-ply', '0');
+  const link = await inviteLink(alice.page, { board: '19' });
+  await acceptInvitation(bob.page, link);
   // Bob's acceptance, by relay, pins his key on Alice's copy: her screen gets the relay line.
   await expect(alice.page.locator('.live-line')).toBeAttached({ timeout: 20_000 });
   return { alice, bob };
