@@ -1,10 +1,11 @@
 /**
  * A friend game over the local relay (the e2e build's, scripts/relay.mjs): "Bob is here" while both have
  * the game open, gone once he closes his tab; and a move that arrives by relay while Alice is on Home puts
- * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2).
+ * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2); a move of hers that
+ * waits for a relay is "Sending your move…" there, never "Send your move".
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { tapTwice } from './helpers';
+import { relaysDown, tapTwice } from './helpers';
 import { acceptInvitation, inviteLink } from './live-helpers';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
@@ -105,6 +106,19 @@ test('a move that arrives by relay while Alice is on Home puts the game first, "
     await expect(listed).toHaveCount(2);
     await expect(listed.first()).toContainText('Bob');
     await expect(listed.first()).toContainText('Your turn');
+
+    // Alice's relays go down and she moves: over relays the move is on its way by itself, so Home and Games
+    // say so, never "Send your move", and the game no longer leads: nothing waits for her.
+    await relaysDown(alice.context);
+    await alice.page.goto('/'); // her page's open socket goes with it
+    await rows.filter({ hasText: 'Bob · Your turn' }).getByRole('button').click();
+    await tapTwice(alice.page, 'L11');
+    await expect(alice.page.locator('[data-send="not-sent"]')).toBeVisible();
+    await alice.page.goto('/');
+    await expect(rows.nth(1)).toContainText('Bob · Sending your move…');
+    await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
+    await expect(listed.filter({ hasText: 'Bob' })).toContainText('Sending your move…');
+    await alice.page.screenshot({ path: test.info().outputPath('alice-games-sending.png') });
   } finally {
     await Promise.all([alice.context.close(), bob.context.close()]);
   }

@@ -5,6 +5,7 @@ import {
   type PenteDb,
   findFriendGame,
   getLiveOutbox,
+  listGameSummaries,
   markRelaySynced,
   mergeRelayGame,
   newFriendGame,
@@ -61,6 +62,16 @@ describe("pinPeer: the other side's key, pinned once", () => {
     expect((await stored(db)).friend?.peer?.key).toBe(KEY);
     expect((await stored(db)).revision).toBe(revision);
     expect(unwrap(await pinPeer(db, 'NoSuchGameAAAAAA', { key: KEY, relays: [] })).outcome).toBe('no-game');
+  });
+
+  it("marks the game's summary as played over relays once a key is pinned (the lists' words follow)", async () => {
+    const { db } = await openFresh();
+    await copy(db);
+    const before = unwrap(await listGameSummaries(db)).games[0]!;
+    expect(before.friend).toEqual({ mySide: 1 });
+    unwrap(await pinPeer(db, ID, { key: KEY, relays: [] }, 1, 'Bob'));
+    const after = unwrap(await listGameSummaries(db)).games[0]!;
+    expect(after.friend).toEqual({ mySide: 1, pinned: true });
   });
 });
 
