@@ -1,7 +1,8 @@
 /**
  * A live friend game with a chess clock (issue 30, item 2): the clock is chosen in the Play a friend
  * invitation, carried by its link, and kept by both devices from the signed readings that go with each
- * move. Alice (phone, portrait) invites Bob (phone, landscape) to a 1-minute game; both clocks show and
+ * move. Alice (phone, portrait) invites Bob (phone, landscape) to a 1-minute game; they say preset phrases
+ * to each other (shown by the sayer's strip on the other's screen); both clocks show and
  * tick for the side to move; Bob lets his time run out: his device says his flag fell, and both devices
  * show and store the same loss on time. Then the same with Bob's page closed: Alice's device claims his flag
  * after the grace, and Bob, reopening, reads her signed claim and stores the same loss. The relay is the
@@ -43,7 +44,10 @@ async function friendGame(page: Page): Promise<FriendRecord> {
  * Alice (portrait, White) invites Bob (landscape, Black) to a 1-minute game on 13×13; Bob accepts; both
  * show full clocks, then Black, White and Black play (the first two free): White's clock runs.
  */
-async function threeMovesPlayed(browser: Browser): Promise<{ alice: Page; bob: Page }> {
+async function threeMovesPlayed(
+  browser: Browser,
+  beforeMoves?: (alice: Page, bob: Page) => Promise<void>,
+): Promise<{ alice: Page; bob: Page }> {
   const alice = await device(browser, PORTRAIT);
   const bob = await device(browser, LANDSCAPE);
   // Alice invites, playing White, on a 13×13 board with a clock of 1 minute each and nothing added.
@@ -57,6 +61,8 @@ async function threeMovesPlayed(browser: Browser): Promise<{ alice: Page; bob: P
     await expect(liveClock(page, 1)).toHaveText('1:00', { timeout: 30_000 });
     await expect(liveClock(page, 2)).toHaveText('1:00');
   }
+
+  await beforeMoves?.(alice, bob);
 
   // Black (Bob) and White (Alice) play their free first moves, then Black one more: White's clock runs.
   const moves: [Page, string][] = [
@@ -73,11 +79,34 @@ async function threeMovesPlayed(browser: Browser): Promise<{ alice: Page; bob: P
   return { alice, bob };
 }
 
-test('a 1-minute live game: both clocks shown, and a flag that falls is the same loss on both devices', async ({
+/**
+ * Before the clocks run, the players say preset phrases (issue 30: no free text): Bob "Good luck!" from his
+ * Say… menu, shown under his strip on Alice's screen; Alice "Thanks!", under hers on Bob's.
+ */
+async function sayPhrases(alice: Page, bob: Page) {
+  await expect(bob.locator('[data-here]')).toHaveText('Alice is here', { timeout: 30_000 });
+  await bob.getByRole('button', { name: 'Say…' }).click();
+  await bob.getByRole('group', { name: 'Say to Alice' }).getByRole('button', { name: 'Good luck!' }).click();
+  const heardByAlice = alice.getByRole('region', { name: /Bob/ }).locator('[data-phrase]');
+  await expect(heardByAlice).toHaveText('Good luck!', { timeout: 15_000 });
+  await alice.screenshot({ path: test.info().outputPath('phrase-alice-390x844.png') });
+  await expect(alice.locator('[data-here]')).toHaveText('Bob is here', { timeout: 30_000 });
+  await alice.getByRole('button', { name: 'Say…' }).click();
+  await alice.screenshot({ path: test.info().outputPath('phrases-menu-alice-390x844.png') });
+  await alice.getByRole('button', { name: 'Thanks!' }).click();
+  await expect(bob.getByRole('region', { name: /Alice/ }).locator('[data-phrase]')).toHaveText('Thanks!', {
+    timeout: 15_000,
+  });
+  await bob.screenshot({ path: test.info().outputPath('phrase-bob-844x390.png') });
+  // Shown for a few seconds, then gone.
+  await expect(heardByAlice).toHaveCount(0, { timeout: 20_000 });
+}
+
+test('a 1-minute live game: preset phrases, both clocks shown, and a flag that falls is the same loss on both devices', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { alice, bob } = await threeMovesPlayed(browser);
+  const { alice, bob } = await threeMovesPlayed(browser, sayPhrases);
   try {
     await expect.poll(() => secondsOn(alice, 2), { timeout: 10_000 }).toBeLessThan(60);
     await alice.screenshot({ path: test.info().outputPath('clock-alice-390x844.png') });

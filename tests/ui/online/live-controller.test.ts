@@ -20,6 +20,7 @@ import {
 } from '../../../src/storage';
 import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import { LiveController } from '../../../src/ui/online/live/live-controller';
+import { PHRASE_SHOW_MS } from '../../../src/ui/online/live/live-model';
 import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
 import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
 import { type TestPlayer, actionEvent, alice, bob, mallory } from '../../net/net-helpers';
@@ -287,6 +288,28 @@ describe('friend games over relays: the controller', () => {
     advance(1);
     await settle(a);
     expect(a.lines.get(GAME)?.present).toBe(false);
+  });
+
+  it('a preset phrase said on one device shows on the other for a few seconds; only in the game shown', async () => {
+    const { a, b, advance } = await twoDevices({ shown: true });
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
+    b.controller.say(GAME, 'good-game');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('good-game');
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    expect(b.lines.get(GAME)?.phrase).toBeNull(); // not shown to the one who said it
+    advance(PHRASE_SHOW_MS - 1);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('good-game');
+    advance(1);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
+    // A game not on Bob's screen: nothing is said.
+    b.shownId = null;
+    b.controller.shownChanged();
+    b.controller.say(GAME, 'hello');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
   });
 
   it('the page going away says "gone" at once, and coming back "here"', async () => {
