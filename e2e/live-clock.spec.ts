@@ -1,12 +1,16 @@
 /**
  * A live friend game with a chess clock (issue 30, item 2): the clock is chosen in the Play a friend
  * invitation, carried by its link, and kept by both devices from the signed readings that go with each
- * move. Alice (phone, portrait) invites Bob (phone, landscape) to a 1-minute game; both clocks show and
+ * move. Alice (phone, portrait) invites Bob (phone, landscape) to a 1-minute game; they say preset phrases
+ * to each other (shown by the sayer's strip on the other's screen); both clocks show and
  * tick for the side to move; Bob lets his time run out: his device says his flag fell, and both devices
- * show and store the same loss on time. The relay is the local one the e2e build lists (playwright.config).
+ * show and store the same loss on time. Then the same with Bob's page closed: Alice's device claims his flag
+ * after the grace, and Bob, reopening, reads her signed claim and stores the same loss. The relay is the
+ * local one the e2e build lists (playwright.config).
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { storedGameRecords, tapTwice } from './helpers';
+import { acceptInvitation, inviteLink } from './live-helpers';
 
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
@@ -36,52 +40,74 @@ async function friendGame(page: Page): Promise<FriendRecord> {
   return records.find((r) => r.friend)!;
 }
 
-test('a 1-minute live game: both clocks shown, and a flag that falls is the same loss on both devices', async ({
+/**
+ * Alice (portrait, White) invites Bob (landscape, Black) to a 1-minute game on 13×13; Bob accepts; both
+ * show full clocks, then Black, White and Black play (the first two free): White's clock runs.
+ */
+async function threeMovesPlayed(
+  browser: Browser,
+  beforeMoves?: (alice: Page, bob: Page) => Promise<void>,
+): Promise<{ alice: Page; bob: Page }> {
+  const alice = await device(browser, PORTRAIT);
+  const bob = await device(browser, LANDSCAPE);
+  // Alice invites, playing White, on a 13×13 board with a clock of 1 minute each and nothing added.
+  await alice.goto('/');
+  const link = await inviteLink(alice, { board: '13', clock: { minutes: '1', incrementSeconds: '0' } });
+  expect(link).toMatch(/\.t60-0\./);
+  await acceptInvitation(bob, link);
+  expect((await friendGame(bob)).friend?.clock).toEqual({ initialMs: 60_000, incrementMs: 0 });
+  // Bob's acceptance reaches Alice: both show the clocks, full, none running (the first moves are free).
+  for (const page of [alice, bob]) {
+    await expect(liveClock(page, 1)).toHaveText('1:00', { timeout: 30_000 });
+    await expect(liveClock(page, 2)).toHaveText('1:00');
+  }
+
+  await beforeMoves?.(alice, bob);
+
+  // Black (Bob) and White (Alice) play their free first moves, then Black one more: White's clock runs.
+  const moves: [Page, string][] = [
+    [bob, 'G7'],
+    [alice, 'A13'],
+    [bob, 'A1'],
+  ];
+  for (const [i, [mover, point]] of moves.entries()) {
+    await tapTwice(mover, point);
+    const other = mover === bob ? alice : bob;
+    await expect(other.locator('main.play')).toHaveAttribute('data-ply', String(i + 1), { timeout: 20_000 });
+  }
+  for (const page of [alice, bob]) await expect(liveClock(page, 2)).toHaveAttribute('data-running', 'true');
+  return { alice, bob };
+}
+
+/**
+ * Before the clocks run, the players say preset phrases (issue 30: no free text): Bob "Good luck!" from his
+ * Say… menu, shown under his strip on Alice's screen; Alice "Thanks!", under hers on Bob's.
+ */
+async function sayPhrases(alice: Page, bob: Page) {
+  await expect(bob.locator('[data-here]')).toHaveText('Alice is here', { timeout: 30_000 });
+  await bob.getByRole('button', { name: 'Say…' }).click();
+  await bob.getByRole('group', { name: 'Say to Alice' }).getByRole('button', { name: 'Good luck!' }).click();
+  const heardByAlice = alice.getByRole('region', { name: /Bob/ }).locator('[data-phrase]');
+  await expect(heardByAlice).toHaveText('Good luck!', { timeout: 15_000 });
+  await alice.screenshot({ path: test.info().outputPath('phrase-alice-390x844.png') });
+  await expect(alice.locator('[data-here]')).toHaveText('Bob is here', { timeout: 30_000 });
+  await alice.getByRole('button', { name: 'Say…' }).click();
+  await alice.screenshot({ path: test.info().outputPath('phrases-menu-alice-390x844.png') });
+  await alice.getByRole('button', { name: 'Thanks!' }).click();
+  await expect(bob.getByRole('region', { name: /Alice/ }).locator('[data-phrase]')).toHaveText('Thanks!', {
+    timeout: 15_000,
+  });
+  await bob.screenshot({ path: test.info().outputPath('phrase-bob-844x390.png') });
+  // Shown for a few seconds, then gone.
+  await expect(heardByAlice).toHaveCount(0, { timeout: 20_000 });
+}
+
+test('a 1-minute live game: preset phrases, both clocks shown, and a flag that falls is the same loss on both devices', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await device(browser, PORTRAIT);
-  const bob = await device(browser, LANDSCAPE);
+  const { alice, bob } = await threeMovesPlayed(browser, sayPhrases);
   try {
-    // Alice invites, playing White, on a 13×13 board with a clock of 1 minute each and nothing added.
-    await alice.goto('/');
-    await alice.getByRole('button', { name: 'Play a friend' }).click();
-    await alice.getByLabel('Your name').fill('Alice');
-    await alice.getByLabel('White').check();
-    await alice.getByLabel('Board').selectOption('13');
-    await expect(alice.getByLabel('Clock')).toHaveValue('0'); // untimed by default
-    await alice.getByLabel('Clock').selectOption('1');
-    await alice.getByLabel('Seconds added per move').selectOption('0');
-    await alice.getByRole('button', { name: 'Invite' }).click();
-    const sheet = alice.getByRole('dialog', { name: /Invite a friend/ });
-    await sheet.getByRole('button', { name: 'Copy link' }).click();
-    const link = await alice.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\.t60-0\./);
-    await sheet.getByRole('button', { name: 'Close' }).click();
-
-    await bob.goto(link);
-    await bob.getByLabel('Your name').fill('Bob');
-    await bob.getByRole('button', { name: 'Accept and play' }).click();
-    await expect(bob.locator('main.play')).toHaveAttribute('data-ply', '0');
-    expect((await friendGame(bob)).friend?.clock).toEqual({ initialMs: 60_000, incrementMs: 0 });
-    // Bob's acceptance reaches Alice: both show the clocks, full, none running (the first moves are free).
-    for (const page of [alice, bob]) {
-      await expect(liveClock(page, 1)).toHaveText('1:00', { timeout: 30_000 });
-      await expect(liveClock(page, 2)).toHaveText('1:00');
-    }
-
-    // Black (Bob) and White (Alice) play their free first moves, then Black one more: White's clock runs.
-    const moves: [Page, string][] = [
-      [bob, 'G7'],
-      [alice, 'A13'],
-      [bob, 'A1'],
-    ];
-    for (const [i, [mover, point]] of moves.entries()) {
-      await tapTwice(mover, point);
-      const other = mover === bob ? alice : bob;
-      await expect(other.locator('main.play')).toHaveAttribute('data-ply', String(i + 1), { timeout: 20_000 });
-    }
-    for (const page of [alice, bob]) await expect(liveClock(page, 2)).toHaveAttribute('data-running', 'true');
     await expect.poll(() => secondsOn(alice, 2), { timeout: 10_000 }).toBeLessThan(60);
     await alice.screenshot({ path: test.info().outputPath('clock-alice-390x844.png') });
     await bob.screenshot({ path: test.info().outputPath('clock-bob-844x390.png') });
@@ -106,5 +132,38 @@ test('a 1-minute live game: both clocks shown, and a flag that falls is the same
   } finally {
     await alice.context().close();
     await bob.context().close();
+  }
+});
+
+test('Bob closes his page and his time runs out: Alice claims after the grace, and Bob reopens to the same loss', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { alice, bob } = await threeMovesPlayed(browser);
+  let bobPage = bob;
+  try {
+    // White answers; Black's clock runs on both devices, and Bob closes his page.
+    await tapTwice(alice, 'N13');
+    await expect(bob.locator('main.play')).toHaveAttribute('data-ply', '4', { timeout: 20_000 });
+    await expect(liveClock(bob, 1)).toHaveAttribute('data-running', 'true');
+    const url = bob.url();
+    await bob.close();
+
+    // No flag of his own comes: Alice's device claims his once his time and the grace (2 s) are past.
+    await expect(alice.getByText('Bob (Black) lost on time.').first()).toBeVisible({ timeout: 120_000 });
+    await expect.poll(async () => (await friendGame(alice)).result).toEqual({ winner: 2, reason: 'time' });
+    expect((await friendGame(alice)).moves).toEqual(['G7', 'A13', 'A1', 'N13']);
+    await alice.screenshot({ path: test.info().outputPath('claim-alice-390x844.png') });
+
+    // Bob opens the game again: his device reads her signed claim and stores the same loss.
+    bobPage = await bob.context().newPage();
+    await bobPage.goto(url);
+    await expect(bobPage.getByText('Bob (Black) lost on time.').first()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await friendGame(bobPage)).result).toEqual({ winner: 2, reason: 'time' });
+    expect((await friendGame(bobPage)).moves).toEqual(['G7', 'A13', 'A1', 'N13']);
+    await bobPage.screenshot({ path: test.info().outputPath('claim-bob-reopened-844x390.png') });
+  } finally {
+    await alice.context().close();
+    await bobPage.context().close();
   }
 });

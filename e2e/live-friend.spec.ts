@@ -21,6 +21,7 @@ import { type Point, makeRules, parsePoint } from '../src/core';
 import { buildGameEvent, channelKeys, envelopeFor, signEvent } from '../src/net/game-events';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { putValues, readValue, tapTwice } from './helpers';
+import { acceptInvitation, inviteLink } from './live-helpers';
 import { startRelay } from './relay-process';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY ?? 'ws://127.0.0.1:7471';
@@ -176,21 +177,8 @@ test('a whole 19×19 game played live over a relay: catch-up, a relay restart, f
     await useGameRelay(bob);
 
     // Alice invites, playing White; the invitation goes to Bob once, as a link.
-    await alice.page.getByRole('button', { name: 'Play a friend' }).click();
-    await alice.page.getByLabel('Your name').fill('Alice');
-    await alice.page.getByLabel('White').check();
-    await alice.page.getByLabel('Board').selectOption('19');
-    await alice.page.getByRole('button', { name: 'Invite' }).click();
-    const sheet = alice.page.getByRole('dialog', { name: /Invite a friend/ });
-    await sheet.getByRole('button', { name: 'Copy link' }).click();
-    const link = await alice.page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toContain('#/g/');
-    await sheet.getByRole('button', { name: 'Close' }).click();
-
-    await bob.page.goto(link);
-    await bob.page.getByLabel('Your name').fill('Bob');
-    await bob.page.getByRole('button', { name: 'Accept and play' }).click();
-    await expect(ply(bob.page)).toHaveAttribute('data-ply', '0');
+    const link = await inviteLink(alice.page, { board: '19' });
+    await acceptInvitation(bob.page, link);
     const aliceKey = await deviceKey(alice.page);
     await pinInviter(bob.page, aliceKey.publicKey);
     await bob.page.reload();

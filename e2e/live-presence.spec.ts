@@ -1,10 +1,12 @@
 /**
  * A friend game over the local relay (the e2e build's, scripts/relay.mjs): "Bob is here" while both have
  * the game open, gone once he closes his tab; and a move that arrives by relay while Alice is on Home puts
- * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2).
+ * the game first with "Your turn" on Home and on the Games screen (issue 30, item 2); a move of hers that
+ * waits for a relay is "Sending your move…" there, never "Send your move".
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { tapTwice } from './helpers';
+import { relaysDown, tapTwice } from './helpers';
+import { acceptInvitation, inviteLink } from './live-helpers';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const TABLET = { width: 820, height: 1180 };
@@ -34,19 +36,8 @@ async function startFriendGame(browser: Browser): Promise<{ alice: Player; bob: 
   const alice = await newPlayer(browser, 'alice');
   const bob = await newPlayer(browser, 'bob');
   await alice.page.goto('/');
-  await alice.page.getByRole('button', { name: 'Play a friend' }).click();
-  await alice.page.getByLabel('Your name').fill('Alice');
-  await alice.page.getByLabel('White').check();
-  await alice.page.getByLabel('Board').selectOption('19');
-  await alice.page.getByRole('button', { name: 'Invite' }).click();
-  const sheet = alice.page.getByRole('dialog', { name: /Invite a friend/ });
-  await sheet.getByRole('button', { name: 'Copy link' }).click();
-  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
-  await sheet.getByRole('button', { name: 'Close' }).click();
-  await bob.page.goto(link);
-  await bob.page.getByLabel('Your name').fill('Bob');
-  await bob.page.getByRole('button', { name: 'Accept and play' }).click();
-  await expect(bob.page.locator('main.play')).toHaveAttribute('data-ply', '0');
+  const link = await inviteLink(alice.page, { board: '19' });
+  await acceptInvitation(bob.page, link);
   // Bob's acceptance, by relay, pins his key on Alice's copy: her screen gets the relay line.
   await expect(alice.page.locator('.live-line')).toBeAttached({ timeout: 20_000 });
   return { alice, bob };
@@ -115,6 +106,19 @@ test('a move that arrives by relay while Alice is on Home puts the game first, "
     await expect(listed).toHaveCount(2);
     await expect(listed.first()).toContainText('Bob');
     await expect(listed.first()).toContainText('Your turn');
+
+    // Alice's relays go down and she moves: over relays the move is on its way by itself, so Home and Games
+    // say so, never "Send your move", and the game no longer leads: nothing waits for her.
+    await relaysDown(alice.context);
+    await alice.page.goto('/'); // her page's open socket goes with it
+    await rows.filter({ hasText: 'Bob · Your turn' }).getByRole('button').click();
+    await tapTwice(alice.page, 'L11');
+    await expect(alice.page.locator('[data-send="not-sent"]')).toBeVisible();
+    await alice.page.goto('/');
+    await expect(rows.nth(1)).toContainText('Bob · Sending your move…');
+    await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
+    await expect(listed.filter({ hasText: 'Bob' })).toContainText('Sending your move…');
+    await alice.page.screenshot({ path: test.info().outputPath('alice-games-sending.png') });
   } finally {
     await Promise.all([alice.context.close(), bob.context.close()]);
   }

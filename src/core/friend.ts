@@ -101,6 +101,19 @@ export function compareCopies(mine: GameMoves, incoming: GameMoves): CopyCompari
 }
 
 /**
+ * Whether `incoming` undoes the loss on time `mine` ended with: it holds every move of mine and more (or
+ * the same moves and another ending). Only for copies folded from the relays' signed events, where the
+ * clocks' signed readings decide who flagged (net/clock.ts whoFlagged): a move made in time beats a claim
+ * even when it arrives after it, so the claim this copy stored gives way to the move. Links never undo one.
+ */
+export function undoesLossOnTime(mine: GameMoves, incoming: GameMoves): boolean {
+  if (mine.result?.reason !== 'time' || !sameRules(mine.rules, incoming.rules)) return false;
+  if (incoming.moves.length < mine.moves.length || mine.moves.some((p, i) => incoming.moves[i] !== p)) return false;
+  if (incoming.moves.length > mine.moves.length) return true;
+  return incoming.result !== null && !sameResult(mine.result, incoming.result);
+}
+
+/**
  * What a friend link (`incoming`: its moves and result) means for this device's copy of the game: the
  * copies' comparison (compareCopies), where only the other side's moves, or an ending against them, may
  * carry this device's copy on.

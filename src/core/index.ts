@@ -8,6 +8,7 @@ export * from './level-bands';
 export * from './link';
 export * from './friend-copies';
 export * from './friend';
+export * from './claimed-rating';
 export * from './preview';
 export * from './record';
 export * from './result';

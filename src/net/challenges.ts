@@ -10,6 +10,7 @@
  * that expired even where a relay still serves it. The `t` tag lets the app ask relays for challenges only.
  */
 import { finalizeEvent, verifyEvent, type Event } from 'nostr-tools/pure';
+import { type ClaimedRating, claimedRatingOf } from '../core';
 import { formatTerms, parseTerms, type ChallengeTerms, type TermsProblem } from './challenge-terms';
 
 export const CHALLENGE_KIND = 38365;
@@ -25,13 +26,8 @@ const PROTOCOL_VERSION = 1;
 export const LIVE_CHALLENGE_SECONDS = 15 * 60;
 export const CORRESPONDENCE_CHALLENGE_SECONDS = 7 * 24 * 3600;
 
-/** The rating a challenger shows: their own record of games against people (people-rating.ts). */
-export interface ClaimedRating {
-  readonly rating: number;
-  readonly deviation: number;
-  /** Rated games behind it: 0 reads as "new". */
-  readonly games: number;
-}
+/** The rating a challenger shows: their own record of games against people (people-rating.ts); core's. */
+export type { ClaimedRating };
 
 export interface OpenChallenge {
   /** The challenge's own id (its `d` tag), chosen by the challenger. */
@@ -110,9 +106,6 @@ export function buildWithdrawal(id: string, options: { readonly now: number; rea
   );
 }
 
-/** The bounds a claimed rating is read within (Glicko's scale; a newcomer's deviation is the most). */
-export const CLAIMED_RATING_BOUNDS = { rating: 4000, deviation: 350, games: 1e6 } as const;
-
 /**
  * A claimed rating as it travels (a challenge's or an acceptance's `rating` field): its three numbers,
  * nothing else; null for none.
@@ -126,19 +119,7 @@ export const formatClaimedRating = (rating: ClaimedRating | null): ClaimedRating
  */
 export function parseClaimedRating(value: unknown): ClaimedRating | null | undefined {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'object') return undefined;
-  const { rating, deviation, games } = value as Record<string, unknown>;
-  const finite = (n: unknown, lo: number, hi: number): n is number =>
-    typeof n === 'number' && Number.isFinite(n) && n >= lo && n <= hi;
-  const b = CLAIMED_RATING_BOUNDS;
-  if (
-    !finite(rating, 0, b.rating) ||
-    !finite(deviation, 0, b.deviation) ||
-    !finite(games, 0, b.games) ||
-    !Number.isInteger(games)
-  )
-    return undefined;
-  return { rating, deviation, games };
+  return claimedRatingOf(value) ?? undefined;
 }
 
 /** An event from a relay, judged: a challenge to list, or why not. `now` in seconds. */

@@ -47,6 +47,7 @@ import {
   ok,
   opponent,
 } from '../core';
+import { type Phrase, parsePhrase } from './phrases';
 
 /** Moves, acceptance, resignations, draws, flags: regular, so relays keep them (correspondence). */
 export const GAME_EVENT_KIND = 8365;
@@ -98,12 +99,16 @@ export interface GameEnvelope {
   readonly action: GameAction;
 }
 
-/** Presence: "I have this game open", with the sender's time (ms), so a stale one can be ignored. */
+/**
+ * Presence: "I have this game open", with the sender's time (ms), so a stale one can be ignored; and, at
+ * most, one preset phrase said to whoever is here (phrases.ts: an id, never words of the sender's).
+ */
 export interface PresenceEnvelope {
   readonly v: typeof PROTOCOL_VERSION;
   readonly game: string;
   readonly here: boolean;
   readonly atMs: number;
+  readonly phrase?: Phrase;
 }
 
 /** A hash of a game's rules and moves (hex, 128 bits): two lists agree only if their hashes do. */
@@ -355,7 +360,10 @@ export const PRESENCE_TTL_MS = 2.5 * PRESENCE_EVERY_MS;
 export function readPresence(
   channel: GameChannel,
   value: unknown,
-): Result<{ readonly side: Player; readonly here: boolean; readonly atMs: number }, Rejection> {
+): Result<
+  { readonly side: Player; readonly here: boolean; readonly atMs: number; readonly phrase: Phrase | null },
+  Rejection
+> {
   if (channel.theirPublicKey === null) return err('not-a-player');
   const opened = openSealed(channel, value, PRESENCE_KIND, { has: () => false });
   if (!opened.ok) return opened;
@@ -370,7 +378,8 @@ export function readPresence(
     return typeof data.v === 'number' ? err('unknown-version') : err('malformed-payload');
   if (typeof data.here !== 'boolean' || !isCount(data.atMs, Number.MAX_SAFE_INTEGER)) return err('malformed-payload');
   if (data.game !== channel.gameId) return err('other-game');
-  return ok({ side: opened.value.side, here: data.here, atMs: data.atMs });
+  // An id this version does not know is dropped (the presence still counts): never shown as words.
+  return ok({ side: opened.value.side, here: data.here, atMs: data.atMs, phrase: parsePhrase(data.phrase) });
 }
 
 /**

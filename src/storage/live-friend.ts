@@ -12,7 +12,7 @@
  *   from the game, and a re-signed action is a duplicate to the other side). Strict durability: a record is
  *   on disk before its event is published, so a browser killed after a move publishes it on the next start.
  */
-import { type CopyComparison, type GameState, compareCopies, ok } from '../core';
+import { type CopyComparison, type GameState, compareCopies, ok, undoesLossOnTime } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import type { StorageResult } from './errors';
 import { announceGameChanges } from './feed';
@@ -168,13 +168,17 @@ export interface RelayMerge {
   readonly game: StoredGame | null;
   /** Whether the copy was written (an 'extend', or the friend's copy newly known to hold this one). */
   readonly written: boolean;
+  /** Whether it replaced a loss on time this copy held (a claim a move in time beat): core's undoesLossOnTime. */
+  readonly undidLossOnTime?: boolean;
 }
 
 /**
  * Merges the game the relay events make (`incoming`, folded on top of this copy's moves) into the stored
  * copy of friend game `gameId`, by the rule links use: written only when it carries the copy further on
- * ('extend'); the same, older or conflicting copies write nothing. What the friend's copy holds
- * (`friend.synced`) becomes the incoming game: the other side signed it.
+ * ('extend'); the same, older or conflicting copies write nothing, but for one: a loss on time this copy
+ * ended with (a flag claimed here) gives way to the move in time the fold found beat it (undoesLossOnTime),
+ * so both devices end with the same record. What the friend's copy holds (`friend.synced`) becomes the
+ * incoming game: the other side signed it.
  */
 export async function mergeRelayGame(
   db: PenteDb,
@@ -195,8 +199,13 @@ export async function mergeRelayGame(
       if (!stored?.friend) return ok({ comparison: { kind: 'no-game' }, game: null, written: false });
       const copy = toGameState(stored);
       if (!copy.ok) return copy;
-      const comparison = compareCopies(copy.value, incoming);
-      if (comparison.kind !== 'extend') return ok({ comparison, game: stored, written: false });
+      const compared = compareCopies(copy.value, incoming);
+      const undidLossOnTime = compared.kind === 'conflict' && undoesLossOnTime(copy.value, incoming);
+      if (compared.kind !== 'extend' && !undidLossOnTime)
+        return ok({ comparison: compared, game: stored, written: false });
+      const comparison: CopyComparison = undidLossOnTime
+        ? { kind: 'extend', added: incoming.moves.length - copy.value.moves.length }
+        : compared;
       const synced = { moves: incoming.moves.length, ended: incoming.result !== null };
       const next = gameFields(
         withState({ ...stored, friend: { ...stored.friend, synced } }, incoming),
@@ -205,7 +214,7 @@ export async function mergeRelayGame(
       );
       await Promise.all([request(games.put(next)), request(tx.objectStore('summaries').put(summarize(next.id, next)))]);
       written = next;
-      return ok({ comparison, game: next, written: true });
+      return ok({ comparison, game: next, written: true, undidLossOnTime });
     },
     { durability: 'strict' },
   );

@@ -3,7 +3,14 @@
  * they survive structured cloning, export to a JSON file, and later versions of the app: a game is its
  * rules and its moves as pente.org coordinates, and the core replays it.
  */
-import type { BoardSize, EngineLevel, GameResult, VariantId } from '../core';
+import {
+  type BoardSize,
+  type ClaimedRating,
+  type EngineLevel,
+  type GameResult,
+  type VariantId,
+  claimedRatingOf,
+} from '../core';
 
 export type PlayerKind = 'human' | 'computer';
 
@@ -99,23 +106,11 @@ export interface FriendGame {
   readonly theirRating?: FriendRating;
 }
 
-/** A rating a player claimed (net/challenges.ts ClaimedRating's shape and bounds): Glicko scale. */
-export interface FriendRating {
-  readonly rating: number;
-  readonly deviation: number;
-  /** Rated games behind it: 0 is a newcomer. */
-  readonly games: number;
-}
+/** A rating a player claimed: core's ClaimedRating (Glicko scale), read within core's bounds. */
+export type FriendRating = ClaimedRating;
 
-/** A friend game's kept rating, if it is one (numbers within net's bounds), else null. */
-export function friendRatingOf(value: unknown): FriendRating | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { rating, deviation, games } = value as Record<string, unknown>;
-  const within = (n: unknown, hi: number): n is number =>
-    typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= hi;
-  if (!within(rating, 4000) || !within(deviation, 350) || !within(games, 1e6) || !Number.isInteger(games)) return null;
-  return { rating, deviation, games };
-}
+/** A friend game's kept rating, if it is one (core's claimedRatingOf: the bounds the wire is read within), else null. */
+export const friendRatingOf = (value: unknown): FriendRating | null => claimedRatingOf(value);
 
 /** A friend game's clock (core's LinkClock: whole seconds, up to a day). */
 export interface FriendClock {

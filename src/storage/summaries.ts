@@ -58,8 +58,12 @@ export interface GameSummary {
   readonly imported: ImportMark | null;
   /** A game played from another game's position: which game, and which move (the list says so). */
   readonly origin?: GameOrigin;
-  /** A game with a friend by links: the side this device plays (the lists say whose turn it is). */
-  readonly friend?: { readonly mySide: 1 | 2; readonly synced?: FriendSynced };
+  /**
+   * A game with a friend: the side this device plays and what the friend's copy holds (the lists say whose
+   * turn it is); `pinned` once the friend's key is pinned (FriendGame.peer): the moves go over relays by
+   * themselves, so the lists say so ("Sending your move…") instead of asking for a link.
+   */
+  readonly friend?: { readonly mySide: 1 | 2; readonly synced?: FriendSynced; readonly pinned?: true };
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -123,6 +127,7 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
           friend: {
             mySide: game.friend.mySide,
             ...(game.friend.synced ? { synced: { ...game.friend.synced } } : {}),
+            ...(game.friend.peer ? { pinned: true as const } : {}),
           },
         }
       : {}),

@@ -10,6 +10,7 @@ import {
   mergeFriendLink,
   moverOf,
   parseGameLink,
+  undoesLossOnTime,
 } from '../../src/core';
 import { game } from '../helpers';
 
@@ -121,5 +122,33 @@ describe('what opening a link does', () => {
   it('a device with a copy merges', () => {
     expect(linkArrival(open(at(3), 1), copyOf(at(2), 2))).toEqual({ kind: 'extend', added: 1 });
     expect(linkArrival(open(at(3), 1), copyOf(at(3), 1))).toEqual({ kind: 'same' });
+  });
+});
+
+describe('a loss on time that a move in time undoes (relay copies, where the signed readings decide)', () => {
+  const flagged = (n: number, winner: Player) => ({ ...at(n), result: { winner, reason: 'time' } as const });
+
+  it('a copy holding every move of the flagged one and more undoes it; the same copy or fewer moves do not', () => {
+    expect(undoesLossOnTime(flagged(3, 1), at(4))).toBe(true);
+    expect(undoesLossOnTime(flagged(3, 1), at(6))).toBe(true);
+    expect(undoesLossOnTime(flagged(3, 1), flagged(3, 1))).toBe(false);
+    expect(undoesLossOnTime(flagged(3, 1), at(3))).toBe(false);
+    expect(undoesLossOnTime(flagged(3, 1), at(2))).toBe(false);
+  });
+
+  it('the same moves with another ending undo it (the flagged side resigned in time)', () => {
+    expect(undoesLossOnTime(flagged(3, 1), { ...at(3), result: { winner: 1, reason: 'resignation' } })).toBe(true);
+  });
+
+  it('never another line, other rules, or an ending that is not a loss on time', () => {
+    expect(undoesLossOnTime(flagged(3, 1), game(opts, 'E5 F6 C2 C3'))).toBe(false);
+    expect(undoesLossOnTime(flagged(3, 1), { ...at(4), rules: { ...at(4).rules, size: 13 } })).toBe(false);
+    const resigned = { ...at(3), result: { winner: 1, reason: 'resignation' } as const };
+    expect(undoesLossOnTime(resigned, at(4))).toBe(false);
+    expect(undoesLossOnTime(at(3), at(4))).toBe(false);
+  });
+
+  it('the link rule itself is unchanged: a move after a loss on time is a conflict there', () => {
+    expect(mergeFriendLink(copyOf(flagged(3, 1), 1), at(4))).toEqual({ kind: 'conflict', firstDifference: 4 });
   });
 });

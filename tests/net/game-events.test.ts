@@ -277,20 +277,35 @@ describe('game events: every rejection', () => {
 
 describe('presence', () => {
   const keys = channelKeys({ mySecretKey: alice.secretKey, gameId: GAME_ID }, bob.publicKey);
-  const presence = (here: boolean, gameId = GAME_ID, from = alice) =>
+  const presence = (here: boolean, gameId = GAME_ID, from = alice, extra: Record<string, unknown> = {}) =>
     signEvent(
       buildPresenceEvent(
         from === alice ? keys : channelKeys({ mySecretKey: from.secretKey, gameId }, bob.publicKey),
         bob.publicKey,
-        { v: 1, game: gameId, here, atMs: 42 },
+        { v: 1, game: gameId, here, atMs: 42, ...extra } as Parameters<typeof buildPresenceEvent>[2],
         1,
       ),
       from.secretKey,
     );
 
   it("Bob's device reads Alice's presence", () => {
-    expect(readPresence(bobs, presence(true))).toEqual({ ok: true, value: { side: 1, here: true, atMs: 42 } });
+    expect(readPresence(bobs, presence(true))).toEqual({
+      ok: true,
+      value: { side: 1, here: true, atMs: 42, phrase: null },
+    });
     expect(readPresence(bobs, presence(false))).toMatchObject({ ok: true, value: { here: false } });
+  });
+
+  it('carries a preset phrase by its id; an unknown id, or words, are dropped and the presence still counts', () => {
+    expect(readPresence(bobs, presence(true, GAME_ID, alice, { phrase: 'good-game' }))).toMatchObject({
+      ok: true,
+      value: { here: true, phrase: 'good-game' },
+    });
+    for (const phrase of ['free text, visit evil.example', 'HELLO', 42, { id: 'hello' }])
+      expect(readPresence(bobs, presence(true, GAME_ID, alice, { phrase }))).toMatchObject({
+        ok: true,
+        value: { here: true, phrase: null },
+      });
   });
 
   it("a presence from a third key, another game, or a game event's kind is refused", () => {

@@ -5,6 +5,7 @@ import {
   type PenteDb,
   findFriendGame,
   getLiveOutbox,
+  listGameSummaries,
   markRelaySynced,
   mergeRelayGame,
   newFriendGame,
@@ -62,6 +63,16 @@ describe("pinPeer: the other side's key, pinned once", () => {
     expect((await stored(db)).revision).toBe(revision);
     expect(unwrap(await pinPeer(db, 'NoSuchGameAAAAAA', { key: KEY, relays: [] })).outcome).toBe('no-game');
   });
+
+  it("marks the game's summary as played over relays once a key is pinned (the lists' words follow)", async () => {
+    const { db } = await openFresh();
+    await copy(db);
+    const before = unwrap(await listGameSummaries(db)).games[0]!;
+    expect(before.friend).toEqual({ mySide: 1 });
+    unwrap(await pinPeer(db, ID, { key: KEY, relays: [] }, 1, 'Bob'));
+    const after = unwrap(await listGameSummaries(db)).games[0]!;
+    expect(after.friend).toEqual({ mySide: 1, pinned: true });
+  });
 });
 
 describe('mergeRelayGame: the link rule for relay moves (one game, never two)', () => {
@@ -81,6 +92,41 @@ describe('mergeRelayGame: the link rule for relay moves (one game, never two)', 
     if (!other.ok) throw new Error('M12');
     expect(unwrap(await mergeRelayGame(db, ID, other.value)).comparison.kind).toBe('conflict');
     expect((await stored(db)).revision).toBe(revision);
+  });
+});
+
+describe('mergeRelayGame: a loss on time claimed here gives way to the move in time that beat the claim', () => {
+  it('replaces the claimed result with the move (one record on both devices)', async () => {
+    const { db } = await openFresh();
+    const claimed = await copy(db, ['K10', 'L9', 'M11']);
+    const timeLoss = { ...(await stateOf(db, [])), result: { winner: 1, reason: 'time' } as const };
+    const ended = unwrap(await saveGame(db, withState(claimed, timeLoss), claimed.revision));
+    const withMove = { ...(await stateOf(db, [])), result: null };
+    const moved = play(withMove, parsePoint(19, 'N12')!);
+    if (!moved.ok) throw new Error('N12');
+    const merged = unwrap(await mergeRelayGame(db, ID, moved.value));
+    expect(merged).toMatchObject({ written: true, undidLossOnTime: true, comparison: { kind: 'extend', added: 1 } });
+    const after = await stored(db);
+    expect(after.moves).toEqual(['K10', 'L9', 'M11', 'N12']);
+    expect(after.result).toBeNull();
+    expect(after.revision).toBe(ended.revision + 1);
+    expect(after.friend?.synced).toEqual({ moves: 4, ended: false });
+  });
+
+  it('a resignation stored here is not undone by a longer copy (a conflict, nothing written)', async () => {
+    const { db } = await openFresh();
+    const played = await copy(db, ['K10', 'L9', 'M11']);
+    const resigned = unwrap(
+      await saveGame(
+        db,
+        withState(played, { ...(await stateOf(db, [])), result: { winner: 1, reason: 'resignation' } }),
+        played.revision,
+      ),
+    );
+    const moved = play({ ...(await stateOf(db, [])), result: null }, parsePoint(19, 'N12')!);
+    if (!moved.ok) throw new Error('N12');
+    expect(unwrap(await mergeRelayGame(db, ID, moved.value)).comparison.kind).toBe('conflict');
+    expect((await stored(db)).revision).toBe(resigned.revision);
   });
 });
 

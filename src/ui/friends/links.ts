@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals';
 import type { GameResult, Player } from '../../core';
 import { type FriendSynced, UNKNOWN_FRIEND } from '../../storage';
-import { type FriendStatus, friendStatus, isMyTurn } from './friend-status';
+import { type FriendStatus, type FriendWording, friendStatus, friendWording, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
@@ -16,6 +16,8 @@ export interface ListedFriendGame {
   readonly result: GameResult | null;
   readonly mySide: Player;
   readonly synced?: FriendSynced | undefined;
+  /** The friend's key is pinned: the moves go over relays (the summary's `friend.pinned`). */
+  readonly pinned?: boolean | undefined;
 }
 
 /** Where a listed friend game stands (friend-status.ts). */
@@ -23,14 +25,25 @@ export const listedStatus = (game: ListedFriendGame): FriendStatus =>
   friendStatus({ moves: game.moveCount, ended: game.result !== null, mySide: game.mySide, synced: game.synced });
 
 /**
- * How a friend game stands, for the lists: "Your turn", "Send your move", "Waiting for Ann", or its
- * result ("Send the result" until the friend has it).
+ * The words a listed friend game goes by (friend-status.ts friendWording): over relays once the friend's key
+ * is pinned. The lists know neither the friend's presence nor the relays' state: a move that waits for a
+ * relay is still on its way (the outbox retries it), and the play screen offers the link if it stays there.
+ */
+const listedWording = (status: FriendStatus, pinned: boolean | undefined): FriendWording =>
+  friendWording(status, { pinned: pinned === true, present: false, relaysDown: false });
+
+/**
+ * How a friend game stands, for the lists: "Your turn", "Send your move" ("Sending your move…" over
+ * relays), "Waiting for Ann", or its result ("Send the result" until the friend has it, by link).
  */
 export function friendStanding(game: ListedFriendGame): string {
   const { players, result, mySide } = game;
   const status = listedStatus(game);
-  if (status.kind === 'send-result') return m.friends_standing_send_result();
+  const wording = listedWording(status, game.pinned);
+  if (status.kind === 'send-result' && wording.by === 'link') return m.friends_standing_send_result();
   if (result) return resultSentence([{ name: players[0] }, { name: players[1] }], result);
+  // Over relays the move goes by itself: on its way, not a thing for the player to do.
+  if (wording.by === 'relay' && wording.step === 'sending') return m.friends_standing_sending();
   switch (status.kind) {
     case 'send-invite':
     case 'send-move':
@@ -48,15 +61,25 @@ export function friendStanding(game: ListedFriendGame): string {
 interface ListedGame {
   readonly moveCount: number;
   readonly result: GameResult | null;
-  readonly friend?: { readonly mySide: Player; readonly synced?: FriendSynced | undefined } | undefined;
+  readonly friend?:
+    | { readonly mySide: Player; readonly synced?: FriendSynced | undefined; readonly pinned?: boolean | undefined }
+    | undefined;
 }
 
-/** Whether a listed friend game waits for this device: its turn, or its move or the result to send. */
+/**
+ * Whether a listed friend game waits for this device: its turn, or its move or the result to send by link
+ * (over relays they go by themselves: only the turn waits for the player).
+ */
 export function waitsForYou({ friend, moveCount, result }: ListedGame): boolean {
   if (!friend) return false;
-  return isMyTurn(
-    friendStatus({ moves: moveCount, ended: result !== null, mySide: friend.mySide, synced: friend.synced }),
-  );
+  const status = friendStatus({
+    moves: moveCount,
+    ended: result !== null,
+    mySide: friend.mySide,
+    synced: friend.synced,
+  });
+  const wording = listedWording(status, friend.pinned);
+  return wording.by === 'relay' ? wording.step === 'your-move' : isMyTurn(status);
 }
 
 /**

@@ -18,7 +18,9 @@ const WON = {
 
 const RESULT = (g: GameSummary) => {
   if (!g.result && g.friend)
-    return m.games_row_friend({ standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced }) });
+    return m.games_row_friend({
+      standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced, pinned: g.friend.pinned }),
+    });
   if (!g.result) return m.games_row_move({ move: formatNumber(g.moveCount + 1) });
   if (g.result.winner === null) return m.games_row_draw();
   return WON[g.result.reason]({ winner: g.players[g.result.winner - 1]! });

@@ -198,7 +198,7 @@ function FriendGames() {
       <ul>
         {games.map((g) => {
           const mySide = g.friend!.mySide;
-          const standing = friendStanding({ ...g, mySide, synced: g.friend!.synced });
+          const standing = friendStanding({ ...g, mySide, synced: g.friend!.synced, pinned: g.friend!.pinned });
           return (
             <li key={g.id}>
               <button type="button" class="result-row" onClick={() => openGame(g)}>

@@ -3,7 +3,6 @@ import type { ClaimedRating, OpenChallenge } from '../../net/challenges';
 import type { ChallengeTerms } from '../../net/challenge-terms';
 import { fingerprint } from '../../net/identity';
 import { isProvisional } from '../../net/people-rating';
-import type { Phrase } from '../../net/phrases';
 import { colourName, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
@@ -35,15 +34,4 @@ export function ratingWords(rating: ClaimedRating | null): string {
 /** How a stranger is named on screen: their key's fingerprint, which they can read out to compare. */
 export const playerWords = (challenge: Pick<OpenChallenge, 'author'>): string => fingerprint(challenge.author);
 
-/**
- * The preset phrases strangers may send (net/phrases.ts: ids on the wire, words here), in the reader's own
- * language: the only words that pass between strangers.
- */
-export const PHRASE_WORDS: { readonly [P in Phrase]: () => string } = {
-  hello: m.people_phrase_hello,
-  'good-luck': m.people_phrase_good_luck,
-  thanks: m.people_phrase_thanks,
-  'good-game': m.people_phrase_good_game,
-  rematch: m.people_phrase_rematch,
-  'must-go': m.people_phrase_must_go,
-};
+export { PHRASE_WORDS } from '../online/live/phrase-words';

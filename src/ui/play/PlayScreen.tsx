@@ -3,6 +3,7 @@ import { type MovePreview, type Result, err, formatPoint, previewMove } from '..
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import { LiveClock } from '../online/live/LiveClock';
+import { HeardPhrase } from '../online/live/LivePhrase';
 import { LiveStatus } from '../online/live/LiveStatus';
 import { ShareButton } from '../share/ShareSheet';
 import { clearPositionNotices, settings } from '../shell/app-state';
@@ -30,10 +31,14 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
   const active = !s.result && s.toMove === player;
   // A timed friend game's clocks are kept by both devices' signed readings (the relay controller).
   const relayClock = isFriendMatch(game.match.value) ? game.friend.value?.clock && game.friend.value : undefined;
+  // Over relays the other side's preset phrases show by their strip.
+  const friend = game.friend.value;
+  const heardHere = friend?.peer && friend.mySide !== player ? friend.gameId : null;
   return (
     <SideStrip state={s} player={player} name={game.match.value.sides[player - 1]!.name}>
       {clocks && <span class={`clock${active ? ' running' : ''}`}>{clockText(clocks[player - 1]!)}</span>}
       {!clocks && relayClock && <LiveClock gameId={relayClock.gameId} player={player} />}
+      {heardHere && <HeardPhrase gameId={heardHere} />}
     </SideStrip>
   );
 }

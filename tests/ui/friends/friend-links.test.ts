@@ -2,7 +2,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { parseGameLink } from '../../../src/core';
 import { friendLinkUrl } from '../../../src/ui/friends/friend-link-url';
-import { friendStanding, yourTurnFirst } from '../../../src/ui/friends/links';
+import { friendStanding, waitsForYou, yourTurnFirst } from '../../../src/ui/friends/links';
 import { game } from '../../helpers';
 
 describe('friend games on the page', () => {
@@ -18,6 +18,38 @@ describe('friend games on the page', () => {
       'Bob beat Ann by resignation',
     );
     expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 2, ...known(7) })).toBe('Send the result');
+  });
+
+  it("say the relay words for a game whose friend's key is pinned: a move on its way is no task of the player's", () => {
+    const players = ['Ann', 'Bob'] as const;
+    const relay = (moveCount: number, mySide: 1 | 2, synced: number) => ({
+      players,
+      moveCount,
+      result: null,
+      mySide,
+      synced: { moves: synced, ended: false },
+      pinned: true,
+    });
+    expect(friendStanding(relay(3, 1, 2))).toBe('Sending your move…');
+    expect(friendStanding(relay(3, 1, 3))).toBe('Waiting for Bob');
+    expect(friendStanding(relay(2, 1, 2))).toBe('Your turn');
+    // The invitation still goes by link, and so does an unpinned game's move.
+    expect(friendStanding({ ...relay(1, 1, 0), synced: undefined })).toBe('Send your move');
+    expect(friendStanding({ ...relay(3, 1, 2), pinned: false })).toBe('Send your move');
+  });
+
+  it('put a pinned game whose move is on its way among those waiting for the friend, not first', () => {
+    const row = (id: string, moveCount: number, synced: number, pinned: boolean) => ({
+      id,
+      moveCount,
+      result: null,
+      friend: { mySide: 1 as const, synced: { moves: synced, ended: false }, ...(pinned ? { pinned } : {}) },
+    });
+    const games = [row('sending', 3, 2, true), row('computer', 4, 0, false), row('to-send', 3, 2, false)];
+    const listed = yourTurnFirst([games[0]!, { id: 'computer', moveCount: 4, result: null }, games[2]!]);
+    expect(listed.map((g) => g.id)).toEqual(['to-send', 'computer', 'sending']);
+    expect(waitsForYou(games[0]!)).toBe(false);
+    expect(waitsForYou(row('my-turn', 2, 2, true))).toBe(true);
   });
 
   it('list the games that wait for this device first, then the others, then those waiting for the friend', () => {

@@ -20,6 +20,7 @@ import {
 } from '../../../src/storage';
 import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import { LiveController } from '../../../src/ui/online/live/live-controller';
+import { PHRASE_SHOW_MS } from '../../../src/ui/online/live/live-model';
 import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
 import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
 import { type TestPlayer, actionEvent, alice, bob, mallory } from '../../net/net-helpers';
@@ -289,6 +290,28 @@ describe('friend games over relays: the controller', () => {
     expect(a.lines.get(GAME)?.present).toBe(false);
   });
 
+  it('a preset phrase said on one device shows on the other for a few seconds; only in the game shown', async () => {
+    const { a, b, advance } = await twoDevices({ shown: true });
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
+    b.controller.say(GAME, 'good-game');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('good-game');
+    expect(a.lines.get(GAME)?.present).toBe(true);
+    expect(b.lines.get(GAME)?.phrase).toBeNull(); // not shown to the one who said it
+    advance(PHRASE_SHOW_MS - 1);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('good-game');
+    advance(1);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
+    // A game not on Bob's screen: nothing is said.
+    b.shownId = null;
+    b.controller.shownChanged();
+    b.controller.say(GAME, 'hello');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBeNull();
+  });
+
   it('the page going away says "gone" at once, and coming back "here"', async () => {
     const { a, b } = await twoDevices({ shown: true });
     b.controller.pageHidden(true);
@@ -352,6 +375,34 @@ describe('a live game with a chess clock: readings signed with the moves, one lo
     await reopened.controller.start();
     await settle(reopened, a);
     expect((await stored(b.db)).result).toEqual({ winner: 1, reason: 'time' });
+  });
+
+  it("a move made in time that arrives after the other side's claim undoes the claim: both end with the move, the game goes on", async () => {
+    const { network, a, b, advance, device } = await threeMoves();
+    // White moves 30 s into the turn, in time, while no relay takes it; Black's claim comes after the grace.
+    network.relay(RELAY).up = false;
+    advance(30_000);
+    await playHere(b, 'N12');
+    advance(32_001);
+    await settle(a, b);
+    expect((await stored(a.db)).result).toEqual({ winner: 1, reason: 'time' });
+    // The relay comes back and White's app starts again: his move reaches Black, Black's claim reaches him.
+    network.relay(RELAY).up = true;
+    b.controller.close();
+    const reopened = device(b.db, bob);
+    await reopened.controller.start();
+    for (let i = 0; i < 4; i++) {
+      advance(2_000); // Black's outbox retries the claim.
+      await settle(a, reopened);
+    }
+    for (const d of [a, reopened]) {
+      const game = await stored(d.db);
+      expect(game.moves, d.me.publicKey).toEqual(['K10', 'L9', 'M11', 'N12']);
+      expect(game.result, d.me.publicKey).toBeNull();
+    }
+    expect(a.controller.refused.get('conflict') ?? 0).toBe(0);
+    expect(Object.fromEntries(reopened.controller.refused)).toEqual({ 'bad-clock': 1 });
+    expect(a.lines.get(GAME)?.clock).toMatchObject({ running: 1 });
   });
 
   it('a move in time stops the clock and starts the other; the game goes on', async () => {

@@ -14,7 +14,8 @@
  *   stored in the outbox (strict durability) and only then published to the game's relays, retried with
  *   back-off until one accepts (net/outbox.ts). The invited side, once caught up, signs its acceptance.
  * - Presence (live-presence.ts): while the play screen shows a pinned game, "here" every PRESENCE_SEND_MS;
- *   the other side's fresh "here" shows as "Bob is here".
+ *   the other side's fresh "here" shows as "Bob is here". A preset phrase (net/phrases.ts) rides on a
+ *   "here" and shows by the other side's strip for a few seconds (`say`; the line's `phrase`).
  * - Clocks (live-clocks.ts, live-clock.ts): a timed game's moves carry the mover's signed reading, its
  *   own events join its inbox (the fold decides who flagged from both sides' readings), and a timer says
  *   this device's player's flag fell, or claims the other's after the grace.
@@ -40,7 +41,8 @@ import {
 } from '../../../storage';
 import { LiveClocks, faceOf, readingFor, seenWith } from './live-clocks';
 import type { LiveLine } from './live-hooks';
-import { presenceLine, routeByTag, sendLine } from './live-model';
+import type { Phrase } from '../../../net/phrases';
+import { phraseLine, presenceLine, routeByTag, sendLine } from './live-model';
 import { LivePresence } from './live-presence';
 import { type GameEntry, LiveSender, type SenderPorts } from './live-sender';
 
@@ -119,6 +121,13 @@ export class LiveController {
     });
   };
 
+  /** This device's player says a preset phrase in the game shown (ephemeral, with a "here"). */
+  readonly say = (gameId: string, phrase: Phrase): void => {
+    void this.run(async () => {
+      this.presence.say(gameId, phrase);
+    });
+  };
+
   /** The play screen shows another game (or none): presence follows. */
   shownChanged(): void {
     void this.run(async () => this.presence.tick());
@@ -190,6 +199,7 @@ export class LiveController {
       inbox,
       acceptanceSeen: old?.acceptanceSeen ?? false,
       presence: old?.presence ?? null,
+      heard: old?.heard ?? null,
       seen: seenWith(old?.seen ?? new Map(), state.value.moves.length, seenAt),
     };
     this.games.set(friend.gameId, entry);
@@ -382,6 +392,7 @@ export class LiveController {
         send: sendLine(this.sender.recordsOf(gameId)),
         present: presenceLine(entry.presence, now).present,
         clock: faceOf(entry, now),
+        phrase: phraseLine(entry.heard, now).phrase,
       });
     }
     this.p.onLines(lines);

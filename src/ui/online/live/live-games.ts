@@ -67,13 +67,14 @@ export function startController(): Promise<LiveController | null> {
   return starting;
 }
 
-/** The controller's entry for the session's saves (live-hooks.ts). */
-export function liveGames(): { gameSaved: LiveController['gameSaved'] } {
+/** The controller's entries for the session's saves and the play screen's phrases (live-hooks.ts). */
+export function liveGames(): { gameSaved: LiveController['gameSaved']; say: LiveController['say'] } {
   void startController();
   return {
     gameSaved: (saved) => {
       if (controller) controller.gameSaved(saved);
       else void startController().then((c) => c?.gameSaved(saved));
     },
+    say: (gameId, phrase) => controller?.say(gameId, phrase),
   };
 }

@@ -9,6 +9,7 @@
  */
 import { signal } from '@preact/signals';
 import { type PenteDb, type StoredGame, listFriendGameRecords } from '../../../storage';
+import type { Phrase } from '../../../net/phrases';
 import type { ClockFace } from './live-clock';
 
 /** What the play screen says of a friend game played over relays. */
@@ -19,6 +20,8 @@ export interface LiveLine {
   readonly present: boolean;
   /** A timed game's clocks as the controller last read them (they tick on screen from `atMs`); null: untimed. */
   readonly clock: ClockFace | null;
+  /** The preset phrase the other side just said (for a few seconds), or null. */
+  readonly phrase: Phrase | null;
 }
 
 /** By friend game id (FriendGame.gameId). */
@@ -34,9 +37,18 @@ let starting: Promise<void> | null = null;
 /** The controller, started once (a dynamic import: its own chunk). */
 export function startLiveGames(): Promise<void> {
   starting ??= import('./live-games').then((m) => {
-    listener = m.liveGames().gameSaved;
+    const games = m.liveGames();
+    listener = games.gameSaved;
+    phraseSayer = games.say;
   });
   return starting;
+}
+
+let phraseSayer: ((gameId: string, phrase: Phrase) => void) | null = null;
+
+/** Says a preset phrase in a game over relays (the controller, once started; before, nothing to say it to). */
+export function sayPhrase(gameId: string, phrase: Phrase): void {
+  phraseSayer?.(gameId, phrase);
 }
 
 /** Called by the session after each save: a friend game starts the controller and hands it the game. */

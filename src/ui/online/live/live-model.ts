@@ -14,6 +14,7 @@
  */
 import { type GameState, type Player, moverOf } from '../../../core';
 import { type GameAction, PRESENCE_TTL_MS } from '../../../net/game-events';
+import type { Phrase } from '../../../net/phrases';
 import type { RelayState } from '../../../net/relay-pool';
 import type { StoredOutgoing } from '../../../storage';
 
@@ -116,6 +117,22 @@ export function presenceLine(last: Presence | null, nowMs: number): { present: b
  */
 export const answersPresence = (before: Presence | null, here: boolean, nowMs: number): boolean =>
   here && !presenceLine(before, nowMs).present;
+
+/** How long a phrase the other side said stays by their strip. */
+export const PHRASE_SHOW_MS = 8_000;
+
+/** The other side's last phrase: which, and when it arrived (this device's clock). */
+export interface HeardPhrase {
+  readonly phrase: Phrase;
+  readonly arrivedAtMs: number;
+}
+
+/** The phrase to show at `nowMs` and when it goes (null: none to show). */
+export function phraseLine(last: HeardPhrase | null, nowMs: number): { phrase: Phrase | null; until: number | null } {
+  if (!last) return { phrase: null, until: null };
+  const until = last.arrivedAtMs + PHRASE_SHOW_MS;
+  return nowMs < until ? { phrase: last.phrase, until } : { phrase: null, until: null };
+}
 
 /** The relays a game's events go to and come from: ours and the other side's, each once. */
 export const gameRelays = (ours: readonly string[], theirs: readonly string[]): string[] => [

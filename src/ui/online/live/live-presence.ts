@@ -6,7 +6,8 @@
  */
 import { readPresence } from '../../../net/game-events';
 import type { Event } from '../../../net/relay-pool';
-import { answersPresence, presenceLine } from './live-model';
+import type { Phrase } from '../../../net/phrases';
+import { answersPresence, phraseLine, presenceLine } from './live-model';
 import type { GameEntry, LiveSender, SenderPorts } from './live-sender';
 
 /** How often an open game says "here" (the other side forgets it after PRESENCE_TTL_MS). */
@@ -27,6 +28,7 @@ export class LivePresence {
   /** The page was hidden (pagehide): no game is shown, as far as presence goes. */
   private hidden = false;
   private readonly expiries = new Map<string, () => void>();
+  private readonly phraseExpiries = new Map<string, () => void>();
 
   constructor(
     private readonly p: Pick<SenderPorts, 'now' | 'later' | 'shown'>,
@@ -64,6 +66,7 @@ export class LivePresence {
     if (!read.ok) return this.host.refuse(gameId, read.error);
     if (read.value.side === entry.game.friend!.mySide) return;
     const now = this.p.now();
+    if (read.value.phrase) this.heard(gameId, read.value.phrase, now);
     const answer = this.sayingFor === gameId && answersPresence(entry.presence, read.value.here, now);
     entry.presence = { here: read.value.here, arrivedAtMs: now };
     if (answer) this.host.sender.sendPresence(gameId, true);
@@ -77,8 +80,29 @@ export class LivePresence {
     this.host.updateLines();
   }
 
+  /** Says a preset phrase in the game shown (with a "here"): nothing for another game, or none shown. */
+  say(gameId: string, phrase: Phrase): boolean {
+    if (this.sayingFor !== gameId) return false;
+    this.host.sender.sendPresence(gameId, true, phrase);
+    return true;
+  }
+
+  /** The other side said `phrase`: shown by their strip until PHRASE_SHOW_MS has passed. */
+  private heard(gameId: string, phrase: Phrase, now: number): void {
+    const entry = this.host.games.get(gameId)!;
+    entry.heard = { phrase, arrivedAtMs: now };
+    const { until } = phraseLine(entry.heard, now);
+    this.phraseExpiries.get(gameId)?.();
+    if (until !== null)
+      this.phraseExpiries.set(
+        gameId,
+        this.p.later(until - now, () => this.host.updateLines()),
+      );
+  }
+
   close(): void {
     this.cancelTick?.();
     for (const cancel of this.expiries.values()) cancel();
+    for (const cancel of this.phraseExpiries.values()) cancel();
   }
 }

@@ -26,7 +26,8 @@ import {
   markRelaySynced,
   updateLiveOutbox,
 } from '../../../storage';
-import { type Presence, actionsToSign, gameRelays, needsAcceptance, sentUpTo } from './live-model';
+import type { Phrase } from '../../../net/phrases';
+import { type HeardPhrase, type Presence, actionsToSign, gameRelays, needsAcceptance, sentUpTo } from './live-model';
 
 export interface DeviceKeys {
   readonly secretKey: Uint8Array;
@@ -67,6 +68,8 @@ export interface GameEntry {
   inbox: Inbox;
   acceptanceSeen: boolean;
   presence: Presence | null;
+  /** The other side's last preset phrase (shown by their strip for PHRASE_SHOW_MS), or null. */
+  heard: HeardPhrase | null;
   /** When this device saw each recent ply begin (its clock): a timed game's turns (live-clocks.ts). */
   seen: ReadonlyMap<number, number>;
 }
@@ -156,8 +159,11 @@ export class LiveSender {
     return (await this.store([record])) ? record : null;
   }
 
-  /** Publishes "here" (or "gone") for a pinned game; not stored, never retried (it is ephemeral). */
-  sendPresence(gameId: string, here: boolean): void {
+  /**
+   * Publishes "here" (or "gone") for a pinned game, with a preset phrase when one is said; not stored,
+   * never retried (it is ephemeral: said to whoever is here).
+   */
+  sendPresence(gameId: string, here: boolean, phrase?: Phrase): void {
     const entry = this.host.games.get(gameId);
     const channel = entry?.channel;
     if (!entry || !channel?.keys || !channel.theirPublicKey) return;
@@ -165,7 +171,7 @@ export class LiveSender {
     const template = buildPresenceEvent(
       channel.keys,
       channel.theirPublicKey,
-      { v: PROTOCOL_VERSION, game: gameId, here, atMs: now },
+      { v: PROTOCOL_VERSION, game: gameId, here, atMs: now, ...(phrase ? { phrase } : {}) },
       Math.floor(now / 1000),
     );
     void this.p.pool.publish(this.relaysOf(entry), signEvent(template, this.p.keys.secretKey));
