@@ -67,7 +67,7 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   await expect(summaries).toHaveCount(2);
   await expect(summaries.first()).toHaveText(/\d+ blunders?, \d+ mistakes?, \d+ inaccurac(y|ies)/);
   await expect(page.locator('.verdict')).toHaveText(
-    /^[A-J]\d was (the best move|a good move|an inaccuracy|a mistake|a blunder)/,
+    /^\d+(\.|…) [A-J]\d was (the best move|a good move|an inaccuracy|a mistake|a blunder)/,
   );
 
   // A tap on the graph shows that position: its left edge is the start.
@@ -83,7 +83,9 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   const marked = page.locator('.mistakes-side button');
   if ((await marked.count()) > 0) {
     const first = marked.first();
-    const ply = Number((await first.textContent())!.match(/\(move (\d+)\)/)![1]);
+    // Named as the move list numbers it: "2. A1?" is move 3 (Black's), "2… B1?" move 4 (White's).
+    const [, number, mark] = (await first.textContent())!.match(/^(\d+)(\.|…) /)!;
+    const ply = 2 * Number(number) - (mark === '.' ? 1 : 0);
     await first.click();
     await expect(page.getByRole('status')).toHaveText(new RegExp(`Reviewing move ${ply} of 8|wins by resignation`));
     // The move list marks it too.

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
 import { qualityName } from '../review/review-words';
@@ -38,6 +38,20 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
   const box = useRef<HTMLOListElement>(null);
   const total = entries.length;
 
+  // What the last tap landed on (null after a key): a tap in the panel beside the list (a marked move, the
+  // graph) keeps the panel where it is, so that what was tapped stays in view.
+  const tapped = useRef<EventTarget | null>(null);
+  useEffect(() => {
+    const onTap = (e: Event) => (tapped.current = e.target);
+    const onKey = () => (tapped.current = null);
+    document.addEventListener('pointerdown', onTap, true);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onTap, true);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, []);
+
   // Keep the current move in view by scrolling the box that holds the list (scrollIntoView would scroll
   // the page too): the list itself, or on a tablet held upright the panel it sits in.
   useLayoutEffect(() => {
@@ -46,6 +60,8 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
     const scroller = scrollBoxOf(list);
     const current = list.querySelector<HTMLElement>('[aria-current="true"]');
     if (!scroller) return;
+    const from = tapped.current;
+    if (scroller !== list && from instanceof Node && scroller.contains(from) && !list.contains(from)) return;
     if (!current) {
       if (scroller === list) list.scrollTop = 0;
       return;

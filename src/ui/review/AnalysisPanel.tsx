@@ -122,6 +122,9 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
           </ol>
         </>
       )}
+      {/* Its room is kept (two lines, empty at the start) while the analysis shows: the graph and the marked
+          moves under it never move when a tap shows another move. */}
+      {whole && progress && progress.done > 0 && !shownVerdict && <p class="verdict" />}
       {shownVerdict && (
         <p class={`verdict q-${shownVerdict.quality}`}>
           {shownVerdict.drop >= 0.02
