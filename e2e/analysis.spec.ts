@@ -52,6 +52,12 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   // Reload in the middle: what was saved is kept, and the analysis goes on by itself.
   await expect(progressText(page)).toHaveText(/Analysing… [2-8] of 9 positions/);
   const before = Number((await progressText(page).textContent())!.match(/(\d+) of/)![1]);
+  // While it runs nothing is counted: no "0 blunders" for moves not reached yet (read in one go, as the
+  // analysis may end at any moment).
+  expect(
+    await page.evaluate(() => !document.querySelector('.analysis-progress') || !document.querySelector('.mistakes')),
+    'marked moves counted while the analysis runs',
+  ).toBe(true);
   await page.reload();
   await expect(page.locator('.eval-graph')).toBeVisible();
   const resumedAt = page.locator('.analysis-progress span');

@@ -4,13 +4,14 @@
  * For keyboards and screen readers the same jumps are the marked-move buttons and the move list.
  */
 import { type MoveVerdict, isMarked } from './analysis/game-analysis';
+import { graphGeometry } from './analysis/graph';
 import * as m from '../words/paraglide/messages.js';
 import './review.css';
 
 const WIDTH = 300;
 const HEIGHT = 80;
 /** The room around the plot, so that a dot at either end or at a sure win or loss is drawn whole. */
-export const GRAPH_PAD = 4;
+const GRAPH_PAD = 4; // the dot's radius (3) and half its outline (0.4), rounded up
 const DOT_RADIUS = 3;
 
 interface EvalGraphProps {
@@ -22,35 +23,14 @@ interface EvalGraphProps {
 }
 
 export function EvalGraph({ chances, verdicts, shownPly, onGo }: EvalGraphProps) {
-  const last = Math.max(1, chances.length - 1);
-  const x = (k: number) => GRAPH_PAD + (k / last) * (WIDTH - 2 * GRAPH_PAD);
-  const y = (chance: number) => GRAPH_PAD + (1 - chance) * (HEIGHT - 2 * GRAPH_PAD);
+  const { x, y, line, area, positionAt } = graphGeometry(chances, { width: WIDTH, height: HEIGHT, pad: GRAPH_PAD });
   const mid = HEIGHT / 2;
-  // The curve through the evaluated positions only: a position not analysed yet breaks it (no line is
-  // drawn for moves the analysis has not reached).
-  const runs: [number, number][][] = [];
-  chances.forEach((c, k) => {
-    if (c === null) return;
-    const point: [number, number] = [x(k), y(c)];
-    if (k > 0 && chances[k - 1] !== null && runs.length) runs.at(-1)!.push(point);
-    else runs.push([point]);
-  });
-  const fmt = ([px, py]: [number, number]) => `${px.toFixed(1)} ${py.toFixed(1)}`;
-  const line = runs.map((run) => run.map((p, i) => `${i ? 'L' : 'M'}${fmt(p)}`).join('')).join('');
-  const area = runs
-    .map(
-      (run) =>
-        `M${run[0]![0].toFixed(1)} ${mid}${run.map((p) => `L${fmt(p)}`).join('')}L${run.at(-1)![0].toFixed(1)} ${mid}Z`,
-    )
-    .join('');
   const marked = verdicts.filter((v): v is MoveVerdict => v !== null && isMarked(v.quality));
 
   const go = (e: PointerEvent) => {
     const box = (e.currentTarget as SVGSVGElement).getBoundingClientRect();
     if (box.width <= 0) return;
-    const inView = ((e.clientX - box.left) / box.width) * WIDTH;
-    const ratio = Math.min(1, Math.max(0, (inView - GRAPH_PAD) / (WIDTH - 2 * GRAPH_PAD)));
-    onGo(Math.round(ratio * last));
+    onGo(positionAt(((e.clientX - box.left) / box.width) * WIDTH));
   };
 
   return (
