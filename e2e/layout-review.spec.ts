@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { type GameState, formatPoint, newGame, play } from '../src/core';
 import { putGames, putValues } from './helpers';
+import { layoutProblems } from './layout-checks';
 
 const SHAPES = [
   { name: 'phone-390', width: 390, height: 844 },
@@ -187,6 +188,9 @@ for (const shape of SHAPES) {
       await expect(chip).toHaveAttribute('aria-current', 'true');
       await bothInView(page, '.mistakes button[aria-current="true"]', 'a marked move tapped');
       await expect(page.locator('.verdict')).toHaveText(new RegExp(`^5… ${MOVES[MISTAKE]} was a mistake`));
+      // The bars' labels (here "Play this move again") fit their boxes; nothing overlaps, at the top.
+      await page.evaluate(() => scrollTo(0, 0));
+      expect(await layoutProblems(page), 'the review of a marked move').toEqual([]);
 
       // A tap on the graph, a third of the way: the board and the graph both on screen.
       const graph = page.locator('.eval-graph');
