@@ -52,6 +52,12 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   // Reload in the middle: what was saved is kept, and the analysis goes on by itself.
   await expect(progressText(page)).toHaveText(/Analysing… [2-8] of 9 positions/);
   const before = Number((await progressText(page).textContent())!.match(/(\d+) of/)![1]);
+  // While it runs nothing is counted: no "0 blunders" for moves not reached yet (read in one go, as the
+  // analysis may end at any moment).
+  expect(
+    await page.evaluate(() => !document.querySelector('.analysis-progress') || !document.querySelector('.mistakes')),
+    'marked moves counted while the analysis runs',
+  ).toBe(true);
   await page.reload();
   await expect(page.locator('.eval-graph')).toBeVisible();
   const resumedAt = page.locator('.analysis-progress span');
@@ -67,7 +73,7 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   await expect(summaries).toHaveCount(2);
   await expect(summaries.first()).toHaveText(/\d+ blunders?, \d+ mistakes?, \d+ inaccurac(y|ies)/);
   await expect(page.locator('.verdict')).toHaveText(
-    /^[A-J]\d was (the best move|a good move|an inaccuracy|a mistake|a blunder)/,
+    /^\d+(\.|…) [A-J]\d was (the best move|a good move|an inaccuracy|a mistake|a blunder)/,
   );
 
   // A tap on the graph shows that position: its left edge is the start.
@@ -83,7 +89,9 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   const marked = page.locator('.mistakes-side button');
   if ((await marked.count()) > 0) {
     const first = marked.first();
-    const ply = Number((await first.textContent())!.match(/\(move (\d+)\)/)![1]);
+    // Named as the move list numbers it: "2. A1?" is move 3 (Black's), "2… B1?" move 4 (White's).
+    const [, number, mark] = (await first.textContent())!.match(/^(\d+)(\.|…) /)!;
+    const ply = 2 * Number(number) - (mark === '.' ? 1 : 0);
     await first.click();
     await expect(page.getByRole('status')).toHaveText(new RegExp(`Reviewing move ${ply} of 8|wins by resignation`));
     // The move list marks it too.

@@ -29,6 +29,17 @@ export interface MoveListRow {
   readonly moves: readonly MoveListEntry[];
 }
 
+/** A move's full-move number, as the list numbers it: moves 1 and 2 (Black's and White's) are both 1. */
+export const moveNumberOf = (ply: number): number => Math.ceil(ply / 2);
+
+/**
+ * A move named as the list numbers it, for wherever the review names one move on its own (the marked moves,
+ * the verdict): "14. K10" for Black's, "14… L9" for White's (the reply of full move 14). `ply` is 1-based.
+ */
+export function formatNumberedMove(ply: number, player: Player, name: string): string {
+  return `${moveNumberOf(ply)}${player === 1 ? '.' : '…'} ${name}`;
+}
+
 /** Every move of the game that led to `state`, in order, with what each did. */
 export function moveListEntries(state: GameState): MoveListEntry[] {
   const size = state.rules.size;
@@ -39,7 +50,7 @@ export function moveListEntries(state: GameState): MoveListEntry[] {
     const ply = s.moves.length;
     entries.push({
       ply,
-      number: Math.ceil(ply / 2),
+      number: moveNumberOf(ply),
       player,
       point,
       name: formatPoint(size, point),

@@ -3,9 +3,11 @@ import {
   concede,
   formatMoveEntry,
   formatMoveList,
+  formatNumberedMove,
   moveListEntries,
   moveListRows,
   moveMarks,
+  moveNumberOf,
   newGame,
   stateAtPly,
 } from '../../src/core';
@@ -76,5 +78,21 @@ describe('moveListRows and formatMoveList', () => {
 
   it('writes an empty game as an empty string', () => {
     expect(formatMoveList([])).toBe('');
+  });
+});
+
+describe('one numbering', () => {
+  it('numbers a move by full moves, as the list rows do', () => {
+    expect([1, 2, 3, 4, 27, 28].map(moveNumberOf)).toEqual([1, 1, 2, 2, 14, 14]);
+    const s = game({ size: 9 }, 'E5 F6 A1 G7');
+    for (const row of moveListRows(moveListEntries(s)))
+      for (const entry of row.moves) expect(moveNumberOf(entry.ply)).toBe(row.number);
+  });
+
+  it('names a single move with its full-move number: Black with a dot, White with an ellipsis', () => {
+    expect(formatNumberedMove(27, 1, 'K10')).toBe('14. K10');
+    expect(formatNumberedMove(28, 2, 'L9')).toBe('14… L9');
+    expect(formatNumberedMove(1, 1, 'E5')).toBe('1. E5');
+    expect(formatNumberedMove(2, 2, 'F6')).toBe('1… F6');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { StoredGame } from '../../storage';
 import type { AnalysisController } from '../review/analysis/controller';
+import { playFromPly, verdicts } from '../review/analysis/game-analysis';
 import { confirmDialog } from '../shell/dialog';
 import { navigate } from '../shell/router';
 import { maySend, sendIsMain } from '../friends/friend-status';
@@ -185,10 +186,17 @@ function DemoActions({ game }: { readonly game: PlayController }) {
 }
 
 function ReviewActions({ game, analysis }: ActionBarProps) {
+  // On a marked move of a player's own, "Play from here" plays it again: from the position before it.
+  const m = game.match.value;
+  const shownPly = m.reviewPly ?? m.game.moves.length;
+  const whole = analysis.gameAnalysis.value;
+  const from = whole
+    ? playFromPly(verdicts(whole, m.game), shownPly, (p) => m.sides[p - 1]?.computer !== undefined)
+    : shownPly;
   return (
     <>
-      <button type="button" class="primary long-label" onClick={() => void playFromHere(game)}>
-        {words.play_from_here()}
+      <button type="button" class="primary long-label" onClick={() => void playFromHere(game, from)}>
+        {from < shownPly ? words.play_retry_move() : words.play_from_here()}
       </button>
       <button type="button" onClick={() => game.review(null)}>
         {words.play_back_to_game()}

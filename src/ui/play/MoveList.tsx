@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
 import { qualityName } from '../review/review-words';
@@ -17,11 +17,20 @@ interface MoveListProps {
   readonly verdicts?: readonly (MoveVerdict | null)[];
 }
 
+/** The list's own scroll box, or the nearest box around it that scrolls (never the page); null if none. */
+function scrollBoxOf(list: HTMLElement): HTMLElement | null {
+  for (let el: HTMLElement | null = list; el && el !== document.body; el = el.parentElement) {
+    const overflow = getComputedStyle(el).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && el.scrollHeight > el.clientHeight) return el;
+  }
+  return null;
+}
+
 /**
  * The moves of the game, one row per full move ("3. H8 ×2 J9"), the move on the board highlighted; a tap on
  * a move shows the position after it. Above the list, a scrubber jumps anywhere in a long game. The list
  * is a scroll box of fixed maximum height that keeps the current move in view, so it never pushes the
- * controls above it around.
+ * controls above it around (on a tablet held upright, the panel around it is the one scroll box instead).
  */
 export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
   const entries = useMemo(() => moveListEntries(game), [game]);
@@ -29,19 +38,38 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
   const box = useRef<HTMLOListElement>(null);
   const total = entries.length;
 
-  // Keep the current move in view by scrolling the box alone (scrollIntoView would scroll the page too).
+  // What the last tap landed on (null after a key): a tap in the panel beside the list (a marked move, the
+  // graph) keeps the panel where it is, so that what was tapped stays in view.
+  const tapped = useRef<EventTarget | null>(null);
+  useEffect(() => {
+    const onTap = (e: Event) => (tapped.current = e.target);
+    const onKey = () => (tapped.current = null);
+    document.addEventListener('pointerdown', onTap, true);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onTap, true);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, []);
+
+  // Keep the current move in view by scrolling the box that holds the list (scrollIntoView would scroll
+  // the page too): the list itself, or on a tablet held upright the panel it sits in.
   useLayoutEffect(() => {
     const list = box.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!list) return;
+    const scroller = scrollBoxOf(list);
+    const current = list.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!scroller) return;
+    const from = tapped.current;
+    if (scroller !== list && from instanceof Node && scroller.contains(from) && !list.contains(from)) return;
     if (!current) {
-      list.scrollTop = 0;
+      if (scroller === list) list.scrollTop = 0;
       return;
     }
-    const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    const top = current.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
     const bottom = top + current.offsetHeight;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (bottom > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = bottom - scroller.clientHeight;
   }, [shownPly, total]);
 
   if (total === 0) return null;

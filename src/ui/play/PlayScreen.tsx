@@ -123,8 +123,11 @@ export function Play() {
   const reviewHint = analysis.hint.value?.key === analysis.keyOf(s) ? analysis.hint.value.point : null;
   const goTo = (ply: number) => game.review(ply >= moves ? null : ply);
 
+  // Review (an earlier position, or the game over): on a phone held upright the board is pinned above
+  // the moves and the analysis as they scroll (play.css).
+  const review = reviewing || live.result !== null;
   return (
-    <main class="play" data-ply={moves}>
+    <main class="play" data-ply={moves} data-review={review ? '' : undefined}>
       <header class="screen-header">
         <button type="button" class="back" aria-label={words.play_back_to_menu()} onClick={navigateHome}>
           ‹

@@ -277,14 +277,15 @@ const sideRecord = ({ name, kind, playerId }: MatchSide): GameSide =>
   playerId === undefined ? { name, kind } : { name, kind, playerId };
 
 /**
- * "Play from here": a new game from the position shown in review, between the same players, with the
+ * "Play from here": a new game from the position shown in review (or `ply`, an earlier one: a marked move
+ * played again), between the same players, with the
  * original's time control afresh (untimed if it is not known); its record names the game and the move it
  * came from. The original is not touched: review never rewrites a game's history. The new game is saved
  * at once (it already has moves) and is the one played on.
  */
-export async function playFromHere(current: PlayController): Promise<void> {
+export async function playFromHere(current: PlayController, ply: number | null = null): Promise<void> {
   const m = current.match.value;
-  const from = reviewedPosition(m);
+  const from = reviewedPosition(m, ply);
   if (!from) return;
   const clock = freshClock(m.clock);
   const { variant, size, tournamentRule } = from.state.rules;

@@ -4,20 +4,14 @@
  * the evaluation graph, each side's marked moves). State lives in the AnalysisController; this only draws it.
  */
 import type { GameState, Player } from '../../core';
-import { formatPoint } from '../../core';
+import { formatNumberedMove, formatPoint } from '../../core';
 import type { AnalysisLineAnswer } from '../engine/client';
 import { formatNumber } from '../words/locale';
 import type { AnalysisController } from './analysis/controller';
-import {
-  type MoveVerdict,
-  QUALITY_SYMBOL,
-  blackChances,
-  progressOf,
-  summarize,
-  verdicts,
-} from './analysis/game-analysis';
+import { blackChances, progressOf, summarize, verdicts } from './analysis/game-analysis';
 import './review.css';
 import { EvalGraph } from './EvalGraph';
+import { MarkedMoves } from './MarkedMoves';
 import { percent, qualityPhrase } from './review-words';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
@@ -47,10 +41,6 @@ function positionText(best: AnalysisLineAnswer, toMove: Player, names: readonly 
   });
 }
 
-/** "14. L9" for move index 13 (0-based), as the move list numbers it. */
-const moveName = (v: MoveVerdict, size: number) =>
-  `${Math.floor(v.ply / 2) + 1}.${v.player === 2 ? '..' : ''} ${formatPoint(size, v.point)}${QUALITY_SYMBOL[v.quality]}`;
-
 interface AnalysisPanelProps {
   readonly analysis: AnalysisController;
   /** The live game (all its moves) and the position shown. */
@@ -77,7 +67,11 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
   const progress = whole ? progressOf(whole) : null;
   const complete = progress !== null && progress.done === progress.total;
   const shownVerdict = shown.moves.length > 0 ? all[shown.moves.length - 1] : null;
-  const [blackSide, whiteSide] = summarize(all);
+  const sides = summarize(all);
+  // The verdict names the move as the move list numbers it: "14… L9 was a mistake".
+  const shownName =
+    shownVerdict &&
+    formatNumberedMove(shownVerdict.ply + 1, shownVerdict.player, formatPoint(size, shownVerdict.point));
 
   return (
     <section class="analysis" aria-label={m.review_analysis()}>
@@ -128,16 +122,19 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
           </ol>
         </>
       )}
+      {/* Its room is kept (two lines, empty at the start) while the analysis shows: the graph and the marked
+          moves under it never move when a tap shows another move. */}
+      {whole && progress && progress.done > 0 && !shownVerdict && <p class="verdict" />}
       {shownVerdict && (
         <p class={`verdict q-${shownVerdict.quality}`}>
           {shownVerdict.drop >= 0.02
             ? m.review_verdict_was_drop({
-                point: formatPoint(size, shownVerdict.point),
+                point: shownName!,
                 quality: qualityPhrase(shownVerdict.quality),
                 drop: percent(shownVerdict.drop),
               })
             : m.review_verdict_was({
-                point: formatPoint(size, shownVerdict.point),
+                point: shownName!,
                 quality: qualityPhrase(shownVerdict.quality),
               })}
           {shownVerdict.best >= 0 && shownVerdict.best !== shownVerdict.point && shownVerdict.quality !== 'best'
@@ -168,39 +165,9 @@ export function AnalysisPanel({ analysis, game, shown, names, onGo }: AnalysisPa
         {whole && progress && progress.done > 0 && (
           <>
             <EvalGraph chances={blackChances(whole, game)} verdicts={all} shownPly={shown.moves.length} onGo={onGo} />
-            <div class="mistakes">
-              {([blackSide, whiteSide] as const).map((side, i) => (
-                <div key={i} class="mistakes-side">
-                  <p>
-                    <span class={`dot p${i + 1}`} aria-hidden="true" />{' '}
-                    {m.review_side_summary({
-                      name: names[i]!,
-                      blunders: m.review_count_blunders({ count: side.blunders }),
-                      mistakes: m.review_count_mistakes({ count: side.mistakes }),
-                      inaccuracies: m.review_count_inaccuracies({ count: side.inaccuracies }),
-                    })}
-                  </p>
-                  {side.marked.length > 0 && (
-                    <ul>
-                      {side.marked.map((v) => (
-                        <li key={v.ply}>
-                          <button type="button" class={`q-${v.quality}`} onClick={() => onGo(v.ply + 1)}>
-                            {moveName(v, size)}
-                            <span class="sr-only">
-                              {m.review_marked_move({
-                                ply: v.ply + 1,
-                                quality: qualityPhrase(v.quality),
-                                drop: percent(v.drop),
-                              })}
-                            </span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              ))}
-            </div>
+            {complete && (
+              <MarkedMoves sides={sides} names={names} size={size} shownPly={shown.moves.length} onGo={onGo} />
+            )}
           </>
         )}
       </div>

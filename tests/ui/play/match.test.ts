@@ -225,6 +225,15 @@ describe('review', () => {
     expect(reviewedPosition(review(m, null))).toBeNull();
     expect(reviewedPosition(review(moves(match([CPU, CPU], { demo: true }), 'K10 L9'), 1))).toBeNull();
   });
+
+  it('"Play from here" may start from an earlier position than the one shown, never a later one', () => {
+    const m = review(resign(moves(match([ALICE, BOB]), 'K10 L9 N12'), 0), 2);
+    expect(reviewedPosition(m, 1)).toMatchObject({ ply: 1, state: { moves: [pt('K10')], toMove: 2 } });
+    expect(reviewedPosition(m, 3)?.ply).toBe(2);
+    expect(reviewedPosition(m, -1)?.ply).toBe(0);
+    expect(reviewedPosition(m)?.ply).toBe(2);
+    expect(reviewedPosition(review(m, null), 1)).toBeNull();
+  });
 });
 
 describe('resign and rematch', () => {

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { type GameState, concede, formatPoint } from '../../../src/core';
 import type { PositionEval, StoredAnalysis } from '../../../src/storage';
 import {
+  MARK_BANDS,
   QUALITY_LIMITS,
+  QUALITY_SYMBOL,
   analysisFor,
   blackChances,
+  isMarked,
   nextPosition,
+  playFromPly,
   positionsToEvaluate,
   progressOf,
   qualityOf,
@@ -35,6 +39,37 @@ describe('move quality', () => {
   });
   it('calls the engine’s own choice best whatever the drop', () => {
     expect(qualityOf(0.3, true)).toBe('best');
+  });
+});
+
+describe('the marks ?!, ? and ??: one rule', () => {
+  it('marks inaccuracies, mistakes and blunders, and nothing better', () => {
+    expect(['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((q) => QUALITY_SYMBOL[q as never])).toEqual([
+      '',
+      '',
+      '?!',
+      '?',
+      '??',
+    ]);
+    expect(isMarked('good')).toBe(false);
+    expect(isMarked('inaccuracy')).toBe(true);
+    expect(isMarked('blunder')).toBe(true);
+  });
+
+  it('explains each mark by the bands qualityOf judges with (the screen shows these)', () => {
+    expect(MARK_BANDS).toEqual([
+      { quality: 'inaccuracy', symbol: '?!', from: 0.05, to: 0.1 },
+      { quality: 'mistake', symbol: '?', from: 0.1, to: 0.2 },
+      { quality: 'blunder', symbol: '??', from: 0.2, to: null },
+    ]);
+    // Each band's ends, through the one rule: its lower end earns the mark, its upper end the next one.
+    for (const band of MARK_BANDS) {
+      expect(qualityOf(band.from, false)).toBe(band.quality);
+      expect(QUALITY_SYMBOL[qualityOf(band.from, false)]).toBe(band.symbol);
+      if (band.to !== null) expect(qualityOf(band.to - 1e-9, false)).toBe(band.quality);
+      if (band.to !== null) expect(qualityOf(band.to, false)).not.toBe(band.quality);
+    }
+    expect(isMarked(qualityOf(MARK_BANDS[0]!.from - 1e-9, false))).toBe(false);
   });
 });
 
@@ -110,6 +145,41 @@ describe('verdicts and the graph', () => {
     expect(white).toMatchObject({ inaccuracies: 0, mistakes: 0, blunders: 1 });
     expect(white.marked.map((m) => m.ply)).toEqual([3]);
     expect(black.marked).toEqual([]);
+  });
+
+  it('counts a move only once it is judged: a summary of a part-analysed game has no verdict for the rest', () => {
+    let a = analysisFor('g', names(g), g, 300, null, 0);
+    for (const [k, c] of [0.55, 0.45, 0.56].entries()) a = withEval(a, k, ev(c), 1);
+    const v = verdicts(a, g);
+    expect(v.map((x) => x !== null)).toEqual([true, true, false, false, false]);
+    expect(progressOf(a)).toEqual({ done: 3, total: 6 });
+  });
+});
+
+describe('"Play from here" on a marked move', () => {
+  // White's A1 (move 4) is a blunder, Black's K12 (move 5) is good.
+  const g = pente('K10 L9 K11 A1 K12');
+  const a = [0.55, 0.45, 0.56, 0.42, 0.8, 0.15].reduce(
+    (acc, c, k) => withEval(acc, k, ev(c), 1),
+    analysisFor('g', names(g), g, 300, null, 0),
+  );
+  const all = verdicts(a, g);
+  const nobody = () => false;
+
+  it('starts before a marked move of a player on this device, with that player to move', () => {
+    expect(all[3]?.quality).toBe('blunder');
+    const from = playFromPly(all, 4, nobody);
+    expect(from).toBe(3);
+    // Position 3 has White (the blunderer) to move.
+    expect(from % 2 === 1 ? 2 : 1).toBe(all[3]!.player);
+  });
+
+  it('starts at the shown position after an unmarked move, at the start, or after the computer’s mistake', () => {
+    expect(playFromPly(all, 5, nobody)).toBe(5);
+    expect(playFromPly(all, 2, nobody)).toBe(2);
+    expect(playFromPly(all, 0, nobody)).toBe(0);
+    expect(playFromPly(all, 4, (p) => p === 2)).toBe(4);
+    expect(playFromPly([], 4, nobody)).toBe(4);
   });
 });
 

@@ -256,14 +256,21 @@ export function review(m: Match, ply: number | null): Match {
 }
 
 /**
- * What "Play from here" starts from: the position shown in review and its ply; null for the live game or a
+ * What "Play from here" starts from: the position shown in review (or `ply`, an earlier one) and its ply;
+ * null for the live game or a
  * demo. The match itself never changes: playing from a position is a new game (live-session.ts), so review never
  * rewrites a game's history.
  */
-export function reviewedPosition(m: Match): { readonly state: GameState; readonly ply: number } | null {
+export function reviewedPosition(
+  m: Match,
+  ply: number | null = m.reviewPly,
+): { readonly state: GameState; readonly ply: number } | null {
   // Not in a friend game while it goes on: that game is played by links, not from here.
   if (m.reviewPly === null || m.demo || (isFriendMatch(m) && m.game.result === null)) return null;
-  return { state: stateAtPly(m.game, m.reviewPly), ply: m.reviewPly };
+  // An earlier position than the one shown (a marked move played again: analysis/game-analysis.ts's
+  // playFromPly), never a later one.
+  const from = ply === null ? m.reviewPly : Math.max(0, Math.min(m.reviewPly, ply));
+  return { state: stateAtPly(m.game, from), ply: from };
 }
 
 // ---- rematch -----------------------------------------------------------------------------------------

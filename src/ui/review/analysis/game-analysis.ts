@@ -32,7 +32,10 @@ export function qualityOf(drop: number, playedBest: boolean): MoveQuality {
   return 'blunder';
 }
 
-/** The annotation symbol a move list shows after a marked move. */
+/**
+ * The mark after a move, by its quality: the one rule for ?!, ? and ?? wherever a move is marked (the move
+ * list, the marked moves, the graph's dots, each side's counts). '' for a move that is not marked.
+ */
 export const QUALITY_SYMBOL: Readonly<Record<MoveQuality, string>> = {
   best: '',
   good: '',
@@ -40,6 +43,31 @@ export const QUALITY_SYMBOL: Readonly<Record<MoveQuality, string>> = {
   mistake: '?',
   blunder: '??',
 };
+
+/** Whether a move of this quality is marked (inaccuracy or worse). */
+export const isMarked = (quality: MoveQuality): boolean => QUALITY_SYMBOL[quality] !== '';
+
+export type MarkedQuality = 'inaccuracy' | 'mistake' | 'blunder';
+
+/**
+ * The marks as the screen explains them: each one's symbol and the drop in the mover's win chance that
+ * earns it (from, up to; null: no upper limit), straight from QUALITY_LIMITS.
+ */
+export const MARK_BANDS: readonly {
+  readonly quality: MarkedQuality;
+  readonly symbol: string;
+  readonly from: number;
+  readonly to: number | null;
+}[] = [
+  {
+    quality: 'inaccuracy',
+    symbol: QUALITY_SYMBOL.inaccuracy,
+    from: QUALITY_LIMITS.good,
+    to: QUALITY_LIMITS.inaccuracy,
+  },
+  { quality: 'mistake', symbol: QUALITY_SYMBOL.mistake, from: QUALITY_LIMITS.inaccuracy, to: QUALITY_LIMITS.mistake },
+  { quality: 'blunder', symbol: QUALITY_SYMBOL.blunder, from: QUALITY_LIMITS.mistake, to: null },
+];
 
 /** The positions of a game, oldest first (index = plies played). */
 export function positionsOf(game: GameState): GameState[] {
@@ -169,11 +197,23 @@ export interface SideSummary {
 /** Each player's marked moves: [Black's, White's]. */
 export function summarize(all: readonly (MoveVerdict | null)[]): readonly [SideSummary, SideSummary] {
   const side = (player: Player): SideSummary => {
-    const marked = all.filter(
-      (v): v is MoveVerdict => v !== null && v.player === player && QUALITY_SYMBOL[v.quality] !== '',
-    );
+    const marked = all.filter((v): v is MoveVerdict => v !== null && v.player === player && isMarked(v.quality));
     const count = (q: MoveQuality) => marked.filter((v) => v.quality === q).length;
     return { inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder'), marked };
   };
   return [side(1), side(2)];
+}
+
+/**
+ * The position "Play from here" starts from, with the move after `shownPly` moves on the board: the
+ * position before it when that move is a marked one by a player on this device (not the computer), so
+ * that player tries it again with their side to move; else the shown position itself.
+ */
+export function playFromPly(
+  all: readonly (MoveVerdict | null)[],
+  shownPly: number,
+  isComputer: (player: Player) => boolean,
+): number {
+  const last = shownPly > 0 ? all[shownPly - 1] : null;
+  return last && isMarked(last.quality) && !isComputer(last.player) ? shownPly - 1 : shownPly;
 }
