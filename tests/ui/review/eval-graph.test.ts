@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphGeometry } from '../../src/ui/review/analysis/graph';
+import { graphGeometry } from '../../../src/ui/review/analysis/graph';
 
 const BOX = { width: 300, height: 80, pad: 4 };
 
