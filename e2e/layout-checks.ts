@@ -5,6 +5,15 @@
  */
 import type { Page } from '@playwright/test';
 
+/** The screen shapes every layout is checked at: the phones upright, a phone on its side, the tablets. */
+export const SCREEN_SHAPES = [
+  { name: 'phone-360', width: 360, height: 640, isMobile: true },
+  { name: 'phone-390', width: 390, height: 844, isMobile: true },
+  { name: 'landscape', width: 844, height: 390, isMobile: true },
+  { name: 'tablet', width: 820, height: 1180, isMobile: false },
+  { name: 'tablet-landscape', width: 1180, height: 820, isMobile: false },
+] as const;
+
 export interface Problem {
   readonly kind: string;
   readonly what: string;

@@ -15,15 +15,9 @@ import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { type GameState, formatPoint, newGame, play } from '../src/core';
 import { putGames, putValues } from './helpers';
-import { layoutProblems } from './layout-checks';
+import { SCREEN_SHAPES, layoutProblems } from './layout-checks';
 
-const SHAPES = [
-  { name: 'phone-390', width: 390, height: 844 },
-  { name: 'phone-360', width: 360, height: 640 },
-  { name: 'phone-sideways', width: 844, height: 390 },
-  { name: 'tablet-upright', width: 820, height: 1180 },
-  { name: 'tablet-sideways', width: 1180, height: 820 },
-] as const;
+const SHAPES = SCREEN_SHAPES;
 const SHOTS = 'test-results/layout-review';
 const SHOOT = process.env.LAYOUT_SHOTS === '1';
 const LANGS = { en: 'en-GB', de: 'de-DE', zh: 'zh-CN' } as const;
@@ -155,7 +149,7 @@ for (const shape of SHAPES) {
       const context = await browser.newContext({
         viewport: { width: shape.width, height: shape.height },
         hasTouch: true,
-        isMobile: shape.name.startsWith('phone'),
+        isMobile: shape.isMobile,
         colorScheme: scheme,
         locale: 'en-GB',
       });

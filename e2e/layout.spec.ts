@@ -17,15 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
 import { cell, openApp, putGames, seriousViolations, tapTwice } from './helpers';
-import { boardProblems, layoutProblems } from './layout-checks';
+import { SCREEN_SHAPES, boardProblems, layoutProblems } from './layout-checks';
 
-const SIZES = [
-  { name: 'phone-360', width: 360, height: 640 },
-  { name: 'phone-390', width: 390, height: 844 },
-  { name: 'landscape', width: 844, height: 390 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'tablet-landscape', width: 1180, height: 820 },
-] as const;
+const SIZES = SCREEN_SHAPES;
 const SHOTS = 'test-results/layout';
 const SHOOT = process.env.LAYOUT_SHOTS === '1';
 /** The sizes dark is swept at (see above). */
@@ -66,7 +60,7 @@ for (const size of SIZES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: true,
-        isMobile: !size.name.startsWith('tablet'),
+        isMobile: size.isMobile,
         colorScheme: scheme,
         // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
         bypassCSP: true,
