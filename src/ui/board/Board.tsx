@@ -19,7 +19,7 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { BoardBackground, ZoomCoords, pointCell } from './board-layers';
-import { type BoardGeometry, centredOn, isShown, zoomedSide } from './board-view';
+import { type BoardGeometry, centredOn, fightView, needsZoom, zoomedSide } from './board-view';
 import { useBoardInput } from './use-board-input';
 import { useBoardZoom } from './use-board-zoom';
 import * as m from '../words/paraglide/messages.js';
@@ -71,6 +71,7 @@ export interface BoardMark {
 }
 
 const CELL = 10;
+const NO_POINTS: readonly number[] = [];
 
 /**
  * The board as parts: its zoom (use-board-zoom.ts), its input (use-board-input.ts) and its layers
@@ -86,13 +87,14 @@ export function Board(props: BoardProps) {
   const extent = margin + (size - 1) * CELL + CELL;
   const geometry: BoardGeometry = { size, extent, cell: CELL, margin };
 
-  // The window follows play; a game won by a five not wholly on screen shows the whole board.
+  // The window follows the fight; a game won by a five shows it whole (not a preview's five to come).
   const zoom = useBoardZoom(
     svgRef,
     geometry,
     props.disabled ?? false,
+    props.cells,
     lastMove,
-    (v) => !!preview || highlighted.every((p) => isShown(geometry, v, p)),
+    preview ? NO_POINTS : highlighted,
     props.openZoomedAt ?? null,
   );
   const { view, zoomable } = zoom;
@@ -126,6 +128,7 @@ export function Board(props: BoardProps) {
   if (props.dragToPlace || view) classes.push('takes-touch');
   if (view) classes.push('zoomed');
   if (zoom.panning) classes.push('panning');
+  if (zoom.jumped) classes.push('jumped');
 
   return (
     <>
@@ -143,7 +146,7 @@ export function Board(props: BoardProps) {
         </g>
         {view && showCoordinates && <ZoomCoords g={geometry} view={view} scale={scale} />}
       </svg>
-      {zoomable && (
+      {(zoomable || (view && needsZoom(geometry, zoom.widthPx))) && (
         <div class="board-zoom">
           <p class="zoom-note" aria-live="polite">
             {zoomNote && view ? m.board_zoom_note() : ''}
@@ -152,7 +155,12 @@ export function Board(props: BoardProps) {
             type="button"
             onClick={() => {
               setZoomNote(false);
-              zoom.showView(view ? null : centredOn(geometry, zoomedSide(geometry, zoom.widthPx), lastMove ?? focus));
+              zoom.showView(
+                view
+                  ? null
+                  : (fightView(geometry, zoom.widthPx, props.cells, lastMove ?? null) ??
+                      centredOn(geometry, zoomedSide(geometry, zoom.widthPx), lastMove ?? focus)),
+              );
             }}
           >
             {view ? m.board_whole() : m.board_zoom_in()}
