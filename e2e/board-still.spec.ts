@@ -1,21 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { type View, boxOfPoints, showsBox, HOLD_MARGIN } from '../src/ui/board/board-view';
+import { type View, boxOfPoints, showsBox } from '../src/ui/board/board-view';
 import { cell, newGame, openApp } from './helpers';
+import { waitAndAim } from './scripted-player';
 
 /**
  * Nothing moves under a finger after the computer's reply (issue 31): a 19×19 game against the Beginner
  * on a 360×640 phone, zoomed, with every frame's window recorded in the page (the zoomed layer's transform,
  * a requestAnimationFrame loop) from the first move to the last. For every reply: in the frames after it
  * the window never changes until the player touches the board again (no slide as the turn passes), and
- * when the fight stays in the window (every stone with a point of room around it in the window before the
- * reply), the window is the same before and after the reply, so each point is where it was.
+ * when the fight stays in the window (every stone, the reply's included, wholly in the window as it was
+ * before the reply), the window is the same before and after the reply, so each point is where it was.
  */
 
 test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
-
-const LETTERS = 'ABCDEFGHJKLMNOPQRST';
-const nameOf = (p: number) => `${LETTERS[p % 19]}${19 - Math.floor(p / 19)}`;
 
 interface Frame {
   readonly ply: number;
@@ -75,24 +73,6 @@ const viewOf = (transform: string, extent: number): View => {
   return { x: -e! / a!, y: -f! / a!, side: extent / a! };
 };
 
-/** Black's next point: next to White's last stone (the nearest open point, the centre first). */
-const nextPoint = (page: Page) =>
-  page.evaluate(() => {
-    const cells = [...document.querySelectorAll('g[role="gridcell"]')];
-    const open = (i: number) =>
-      / empty/.test(cells[i]!.getAttribute('aria-label')!) && !cells[i]!.querySelector('.hit.shade');
-    const dot = document.querySelector('g[role="gridcell"]:has(.last-move)');
-    const last = dot ? cells.indexOf(dot) : 180;
-    let best = -1;
-    let bestD = Infinity;
-    for (let i = 0; i < 361; i++) {
-      if (!open(i)) continue;
-      const d = Math.hypot((i % 19) - (last % 19), Math.floor(i / 19) - Math.floor(last / 19));
-      if (d < bestD) [best, bestD] = [i, d];
-    }
-    return best;
-  });
-
 test('19x19 at 360x640: nothing moves under a tap after the computer reply', async ({ page }) => {
   test.setTimeout(240_000);
   await openApp(page);
@@ -102,9 +82,9 @@ test('19x19 at 360x640: nothing moves under a tap after the computer reply', asy
   await record(page);
   let moves = 0;
   for (; moves < 16; moves++) {
-    await expect(status).toHaveText(/Black\) to move|wins|Draw/, { timeout: 30_000 });
-    if (/wins|Draw/.test((await status.textContent()) ?? '')) break;
-    const name = nameOf(await nextPoint(page));
+    const aim = await waitAndAim(page, 5);
+    if ('over' in aim) break;
+    const name = aim.name;
     // Zoom first on the whole board, then preview and place (whatever the default mode asks).
     if (await page.getByRole('button', { name: 'Zoom in' }).isVisible()) {
       await cell(page, name).tap();
@@ -134,14 +114,8 @@ test('19x19 at 360x640: nothing moves under a tap after the computer reply', asy
       expect(frames[k]!.transform, `frame ${k - i} after reply at ply ${f.ply}`).toBe(f.transform);
     // The fight stayed in the window: the same window before and after (each point where it was).
     const stones = boxOfPoints(19, f.stones!)!;
-    const room = {
-      x0: Math.max(0, stones.x0 - HOLD_MARGIN),
-      y0: Math.max(0, stones.y0 - HOLD_MARGIN),
-      x1: Math.min(18, stones.x1 + HOLD_MARGIN),
-      y1: Math.min(18, stones.y1 + HOLD_MARGIN),
-    };
-    const geometry = { size: 19, extent, cell: 10, margin: (extent - 190) / 2 };
-    if (before.transform !== 'none' && showsBox(geometry, viewOf(before.transform, extent), room)) {
+    const geometry = { size: 19, extent, cell: 10, margin: extent - 190 };
+    if (before.transform !== 'none' && showsBox(geometry, viewOf(before.transform, extent), stones)) {
       held++;
       expect(f.transform, `the window at the reply of ply ${f.ply}`).toBe(before.transform);
     } else if (f.transform !== before.transform) jumps++;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BoardGeometry,
   FIGHT_PITCH_PX,
+  FIGHT_MARGIN,
   HOLD_MARGIN,
   KEEP_ZOOM_REACH,
   ZOOM_PITCH_PX,
@@ -10,6 +11,7 @@ import {
   fightView,
   isShown,
   nextView,
+  roomFor,
   showsBox,
 } from '../../src/ui/board/board-view';
 import { rng } from '../helpers';
@@ -89,12 +91,39 @@ describe("the fight's window", () => {
     expect(pitchOf(next)).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 1e-9);
   });
 
+  it("takes in room for the reply on the computer's turn, and after the reply moves only for one out of view", () => {
+    // Black's stone two points right of the window's edge room: on the computer's turn the window refits
+    // with FIGHT_MARGIN around the fight.
+    const v = fightView(g19, PHONE, cellsWith(K10), K10)!;
+    const black = at(12, 9);
+    const cells = cellsWith(K10, at(10, 10), black);
+    const refit = nextView(g19, PHONE, v, cells, black, { room: roomFor(true) });
+    expect(
+      showsBox(g19, refit, {
+        x0: 9 - FIGHT_MARGIN,
+        y0: 9 - FIGHT_MARGIN,
+        x1: 12 + FIGHT_MARGIN,
+        y1: 10 + FIGHT_MARGIN,
+      }),
+    ).toBe(true);
+    // The reply at the window's last column: the player may be aiming, the window stays.
+    const edge = at(12 + FIGHT_MARGIN, 11);
+    const after = cellsWith(K10, at(10, 10), black, edge);
+    expect(nextView(g19, PHONE, refit, after, edge, { room: roomFor(false) })).toBe(refit);
+    // Shared by two players at the board, a point of room is kept.
+    expect(nextView(g19, PHONE, refit, after, edge, { room: roomFor(undefined) })).not.toBe(refit);
+    // A reply out of view moves the window (at once: use-board-zoom.ts) to show it.
+    const far = at(3, 3);
+    const moved = nextView(g19, PHONE, refit, cellsWith(K10, at(10, 10), black, far), far, { room: roomFor(false) });
+    expect(isShown(g19, moved, far)).toBe(true);
+  });
+
   it('shows a winning five whole at the end', () => {
     // A wide fight, a window on its right; White's five runs from B2 up the left edge.
     const five = [at(1, 17), at(1, 16), at(1, 15), at(1, 14), at(1, 13)];
     const cells = cellsWith(at(16, 2), ...five, at(9, 9));
     const v: View = { x: 100, y: 0, side: 110 };
-    const next = nextView(g19, PHONE, v, cells, five[4]!, five);
+    const next = nextView(g19, PHONE, v, cells, five[4]!, { keep: five });
     expect(showsBox(g19, next, boxOfPoints(19, five)!)).toBe(true);
     expect(pitchOf(next)).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 1e-9);
   });

@@ -51,6 +51,12 @@ export interface BoardProps {
    * is), instead of the whole board. Read when the board is first drawn.
    */
   readonly openZoomedAt?: number | null;
+  /**
+   * Whether no one at this board is to move (the computer or a distant player is; a puzzle's defence):
+   * a zoomed window may then take in room for the reply, and after the reply it changes only if the reply
+   * is out of view, so that it does not move as the player aims. Undefined: both players share the board.
+   */
+  readonly othersTurn?: boolean;
   /** Drag mode: the preview sits above the finger while it moves, and the move is chosen on release. */
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
@@ -95,6 +101,7 @@ export function Board(props: BoardProps) {
     props.cells,
     lastMove,
     preview ? NO_POINTS : highlighted,
+    props.othersTurn,
     props.openZoomedAt ?? null,
   );
   const { view, zoomable } = zoom;

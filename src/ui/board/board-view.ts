@@ -229,9 +229,19 @@ export const fightView = (
 };
 
 /**
+ * How much room around the stones a window must show to stay where it is, by who is to move: FIGHT_MARGIN
+ * while no one at this board is (the computer or a distant player thinks, a puzzle's defence: no finger is
+ * aiming, so the window may take in room for the reply then); none when the player here is to move after
+ * such a reply (the window changes only if the reply is not wholly on screen: the player may be aiming);
+ * HOLD_MARGIN when both players share the board.
+ */
+export const roomFor = (othersTurn: boolean | undefined): number =>
+  othersTurn === undefined ? HOLD_MARGIN : othersTurn ? FIGHT_MARGIN : 0;
+
+/**
  * The window after a move (or a new position): unchanged while it still shows the fight (every stone with
- * HOLD_MARGIN around it) and `keep` (the winning five, which must be seen whole); for a fight wider than
- * the widest window, unchanged while it shows the last move and its neighbours, and `keep`. Otherwise the
+ * `room` points around it) and `keep` (the winning five, which must be seen whole); for a fight wider than
+ * the widest window, unchanged while it shows the last move with as much room, and `keep`. Otherwise the
  * fight's window (fightView), moved if need be to show `keep` whole. The same object when unchanged.
  */
 export const nextView = (
@@ -240,17 +250,17 @@ export const nextView = (
   view: View,
   cells: ArrayLike<number>,
   lastMove: number | null,
-  keep: readonly number[] = [],
+  { keep = [], room = HOLD_MARGIN }: { readonly keep?: readonly number[]; readonly room?: number } = {},
 ): View => {
   const stones = boxOfPoints(g.size, stonePoints(cells));
   if (!stones) return view;
   const keepBox = boxOfPoints(g.size, keep);
   const keepsFive = !keepBox || showsBox(g, view, keepBox);
-  const hold = grown(g, stones, HOLD_MARGIN);
+  const hold = grown(g, stones, room);
   const { most } = fightSides(g, widthPx);
   const fits = sideFor(g, hold) <= most + 1e-6;
-  // A fight wider than the window: it stays while the last move and the points next to it are whole.
-  const nearLast = lastMove === null ? null : grown(g, boxOfPoints(g.size, [lastMove])!, 1);
+  // A fight wider than the window: it stays while the last move, with the room asked for, is whole.
+  const nearLast = lastMove === null ? null : grown(g, boxOfPoints(g.size, [lastMove])!, room);
   if (keepsFive && (fits ? showsBox(g, view, hold) : !nearLast || showsBox(g, view, nearLast))) return view;
   const next = fightView(g, widthPx, cells, lastMove) ?? view;
   if (!keepBox || showsBox(g, next, keepBox)) return next;

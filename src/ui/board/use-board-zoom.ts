@@ -18,6 +18,7 @@ import {
   fightView,
   needsZoom,
   nextView,
+  roomFor,
   zoomedSide,
 } from './board-view';
 
@@ -55,6 +56,8 @@ export function useBoardZoom(
   lastMove: number | null | undefined,
   /** Points the window must show whole (the winning five), unless a preview is being made. */
   keep: readonly number[],
+  /** Whether no one at this board is to move now (board-view.ts's roomFor; undefined: both players are). */
+  othersTurn: boolean | undefined,
   /** Where to open zoomed in, once the board is known to need it (null: the whole board). Read once. */
   openAt: number | null = null,
 ): BoardZoom {
@@ -107,9 +110,9 @@ export function useBoardZoom(
     const v = viewRef.current;
     if (!v) return;
     if (v.side >= extent || lastMove === null || lastMove === undefined) return jumpTo(null);
-    const next = nextView(geometry, widthPx, v, cells, lastMove, keep);
+    const next = nextView(geometry, widthPx, v, cells, lastMove, { keep, room: roomFor(othersTurn) });
     if (next !== v) jumpTo(next);
-  }, [lastMove, extent, keep.join()]);
+  }, [lastMove, extent, keep.join(), othersTurn]);
   // A board that grows past the threshold (a rotation, a wider window) needs no zoom; one that changes
   // width while zoomed keeps its centre at the new zoomed side. (A board disabled for a while keeps it.)
   useEffect(() => {
