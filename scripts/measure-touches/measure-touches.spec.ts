@@ -73,6 +73,15 @@ const seen = (page: Page): Promise<Seen> =>
 const frames = (page: Page) =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** The points with a stone now, by name and colour ("K10 black"). */
+const stonesNow = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('g[role="gridcell"]')].flatMap((c) => {
+      const [name, what] = c.getAttribute('aria-label')!.split(', ');
+      return / stone$/.test(what ?? '') ? [`${name} ${what}`] : [];
+    }),
+  );
+
 /** A point's box on screen now, and the distance to its neighbour (the pitch). */
 const boxOf = (page: Page, name: string) =>
   page.evaluate((name) => {
@@ -113,6 +122,7 @@ async function placeByTouch(
   jitter: () => number,
 ): Promise<void> {
   const start = await seen(page);
+  const stonesBefore = await stonesNow(page);
   const placed = async () =>
     (await seen(page)).ply !== start.ply || / stone$/.test((await cell(page, name).getAttribute('aria-label')) ?? '');
   let aimedFrom = first;
@@ -141,10 +151,15 @@ async function placeByTouch(
     }
     if (!now.zoomIn) c.pitches.push(box.pitch);
     if (after.ply !== start.ply || (await placed())) {
-      const placedRight = await cell(page, name)
-        .getAttribute('aria-label')
-        .then((l) => / stone$/.test(l ?? ''));
-      if (!placedRight) {
+      // Where a new stone of the mover's colour came (the reply may already have captured the new one).
+      // (In a game the player is Black: White's reply is not the player's stone.)
+      const newStones = (await stonesNow(page)).filter(
+        (s) => !stonesBefore.includes(s) && (start.ply < 0 || s.endsWith('black stone')),
+      );
+      const placedRight =
+        newStones.some((s) => s.startsWith(`${name} `)) ||
+        / stone$/.test((await cell(page, name).getAttribute('aria-label')) ?? '');
+      if (!placedRight && newStones.length > 0) {
         c.misses++;
         c.log.push(`move ${c.moves + 1}: aimed ${name}, placed elsewhere`);
       }

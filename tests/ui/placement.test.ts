@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type Result, err, ok, parsePoint, previewMove } from '../../src/core';
 import type { InputMode } from '../../src/storage';
-import { type Placement, NO_PREVIEW, PLACE_HOW, confirm, hover, shownPreview, tap } from '../../src/ui/board/placement';
+import {
+  type Placement,
+  NO_PREVIEW,
+  PLACE_HOW,
+  confirm,
+  hover,
+  modeForTap,
+  shownPreview,
+  tap,
+} from '../../src/ui/board/placement';
 import { game } from '../helpers';
 
 /** A preview as the machine sees it: a point (a caller's holds the move's marks and resulting state). */
@@ -101,5 +110,14 @@ describe('placing a stone', () => {
   it('says how a preview is placed in each mode', () => {
     expect(PLACE_HOW['two-tap']).toBe(' Tap it again, or press Confirm, to place it.');
     expect(PLACE_HOW['one-tap']).toBe('');
+  });
+});
+
+describe('a touch on a zoomed board', () => {
+  it('places at once in the default two-tap mode where the screen asks (a game), and only there', () => {
+    expect(modeForTap('two-tap', true, true)).toBe('one-tap');
+    expect(modeForTap('two-tap', false, true)).toBe('two-tap'); // the whole board, a mouse, the keyboard
+    expect(modeForTap('two-tap', true, false)).toBe('two-tap'); // puzzles and lessons keep the preview
+    for (const mode of ['one-tap', 'confirm', 'drag'] as const) expect(modeForTap(mode, true, true)).toBe(mode);
   });
 });

@@ -60,7 +60,8 @@ export interface BoardProps {
   /** Drag mode: the preview sits above the finger while it moves, and the move is chosen on release. */
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
-  readonly onPoint: (point: number) => void;
+  /** A chosen point; `zoomedTouch`: chosen by a finger on the zoomed board (placement.ts's modeForTap). */
+  readonly onPoint: (point: number, zoomedTouch?: boolean) => void;
   /** Drag mode only: the point under the lifted finger's preview, as it moves. */
   readonly onHover?: (point: number | null) => void;
 }

@@ -42,7 +42,7 @@ export interface BoardInputOptions {
   readonly lastMove?: number | null;
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
-  readonly onPoint: (point: number) => void;
+  readonly onPoint: (point: number, zoomedTouch?: boolean) => void;
   readonly onHover?: (point: number | null) => void;
 }
 
@@ -93,10 +93,10 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
     );
   };
 
-  const choose = (p: number) => {
+  const choose = (p: number, zoomedTouch = false) => {
     if (o.disabled) return;
     o.setCursor(p);
-    o.onPoint(p);
+    o.onPoint(p, zoomedTouch);
   };
 
   /** The touch (or mouse press) in progress: where it began, the window then, and what it has done. */
@@ -208,7 +208,7 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
     }
     o.setZoomNote(false);
     const p = pointAt(e.clientX, e.clientY, false);
-    if (p !== null) choose(p);
+    if (p !== null) choose(p, e.pointerType === 'touch' && zoom.zoomable && !!viewRef.current);
   };
   const onPointerCancel = (e: PointerEvent) => {
     fingers.current.delete(e.pointerId);
