@@ -167,7 +167,10 @@ async function placeByTouch(
     }
     if (after.preview === null && now.preview === name) {
       // The tap that places: the stone may come a moment later (a puzzle's answer is saved first).
-      await expect.poll(placed).toBe(true);
+      // (Or the puzzle moved on: solved, or its defence already took the stone.)
+      const movedOn = async () =>
+        (await placed()) || (await page.locator('main.puzzles:not([data-phase="solving"])').count()) > 0;
+      await expect.poll(movedOn, { timeout: 30_000 }).toBe(true);
       return;
     }
     if (after.preview === null && now.preview === after.preview) {
