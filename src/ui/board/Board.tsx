@@ -8,14 +8,14 @@
  * (roving tabindex), arrow keys move it and Enter or Space chooses it.
  *
  * Zoom (board-view.ts says why): when the points are too close to hit with a finger, the first touch on the
- * board zooms it in around the finger instead of choosing a point; the next taps choose at a pitch of 36 px.
- * The zoom is the board's own presentation state; the names of the points do not change with it. It stays
- * where play is (Pente is played close: the next moves are usually near the last ones, so the player does
- * not zoom in again for every move): a move near the window's edge or out of it moves the window to it at
- * the same zoom, so the player always sees the move just made and a typical move is two taps, preview and
- * confirm. The first time a tap only zooms, the board says so. A button below the board ("Whole board"), a
- * pinch and the end of the game (a five out of view) zoom out; while zoomed, one finger drags the window
- * around (the board takes the touch, not the page).
+ * board zooms it in (to the fight when the finger is on it) instead of choosing a point; the next taps
+ * choose at a pitch of 30–36 px (in a game, one tap places: placement.ts's modeForTap). The zoom is the
+ * board's own presentation state; the names of the points do not change with it. The window follows the
+ * fight, the stones' box with room around it (board-view.ts's nextView), and never slides under a finger:
+ * it changes only when a move leaves the fight outside it, at once, and taps aimed just before are ignored
+ * (use-board-zoom.ts). The first time a tap only zooms, the board says so. A button below the board
+ * ("Whole board") and a pinch zoom out; while zoomed, one finger drags the window around (the board takes
+ * the touch, not the page).
  */
 import { useRef, useState } from 'preact/hooks';
 import { BoardBackground, ZoomCoords, pointCell } from './board-layers';
