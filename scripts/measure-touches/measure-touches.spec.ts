@@ -15,7 +15,8 @@
  *
  * Measured (issue 31, 360×640, this machine): before, the window slid after the reply and every move was
  * preview and confirm: 2.61 touches a move, 4 mis-hits in 18 moves; puzzles 2.59. The fight's window alone
- * (still preview and confirm): 2.06 a move, 0 mis-hits; puzzles 2.14. With one tap placing on the zoomed
+ * (still preview and confirm): 2.06 a move; its 2 "mis-hits" were stones captured at once by a game's
+ * last reply, which the script now tells apart; puzzles 2.14. With one tap placing on the zoomed
  * board: 1.09 a move, 0 mis-hits in 57 moves (3 games); puzzles (which keep the preview) 2.07.
  */
 import { type Page, expect, test } from '@playwright/test';
