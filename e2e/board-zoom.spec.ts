@@ -100,7 +100,7 @@ async function openPoints(page: Page): Promise<string[]> {
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
 
-  test('19x19: 30 random points chosen by taps up to 8 px off land on the point, 32 px or more apart', async ({
+  test('19x19: 30 random points chosen by taps up to 8 px off land on the point, 30 px or more apart', async ({
     page,
   }) => {
     test.setTimeout(180_000);
