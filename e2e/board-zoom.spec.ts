@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { rng } from '../tests/helpers';
+import { FIGHT_PITCH_PX } from '../src/ui/board/board-view';
 import { boardLabels, cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
 
 /**
@@ -99,7 +100,7 @@ async function openPoints(page: Page): Promise<string[]> {
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
 
-  test('19x19: 30 random points chosen by taps up to 8 px off land on the point, 32 px or more apart', async ({
+  test('19x19: 30 random points chosen by taps up to 8 px off land on the point, 30 px or more apart', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -116,18 +117,14 @@ test.describe('on a 360 px phone', () => {
       const open = await openPoints(page);
       const name = i === 0 ? 'K10' : open[Math.floor(rnd() * open.length)]!;
       pitches.push(await chooseByTouch(page, 19, name, rnd));
-      const previewed = await expect(cell(page, name))
-        .toHaveAccessibleName(`${name}, empty, preview`, { timeout: 2_000 })
+      // On the zoomed board the tap places at once (placement.ts's modeForTap): the stone is there.
+      const placed = await expect(cell(page, name))
+        .toHaveAccessibleName(new RegExp(`^${name}, (black|white) stone$`), { timeout: 2_000 })
         .then(
           () => true,
           () => false,
         );
-      if (!previewed) continue;
-      // The second tap, also up to 8 px off, places the stone.
-      const box = await settledBox(page, cell(page, name));
-      const c = centre(box);
-      await page.touchscreen.tap(c.x + (rnd() * 2 - 1) * 8, c.y + (rnd() * 2 - 1) * 8);
-      await expect(cell(page, name)).toHaveAccessibleName(new RegExp(`^${name}, (black|white) stone$`));
+      if (!placed) continue;
       hits++;
     }
     const minPitch = Math.min(...pitches);
@@ -137,7 +134,7 @@ test.describe('on a 360 px phone', () => {
         `${hits}/30 taps landed on the intended point`,
     );
     expect(hits).toBe(30);
-    expect(minPitch).toBeGreaterThanOrEqual(32);
+    expect(minPitch).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 0.01);
   });
 
   test('19x19: a whole game against the computer played with taps on the phone', async ({ page }) => {
@@ -162,23 +159,20 @@ test.describe('on a 360 px phone', () => {
       if (/wins|Draw/.test((await status.textContent()) ?? '')) break;
       const open = new Set(await openPoints(page));
       const name = order.find((n) => open.has(n))!;
-      minPitch = Math.min(minPitch, await chooseByTouch(page, 19, name, rnd));
-      await expect(cell(page, name)).toHaveAccessibleName(`${name}, empty, preview`);
-      // The computer may capture the new stone at once: watch for it rather than expect it to stay.
+      // The computer may capture the new stone at once: watch for it rather than expect it to stay. On the
+      // zoomed board the tap places it at once (placement.ts's modeForTap).
       await watchForStone(page, `${name}, black stone`);
-      await page.touchscreen.tap(
-        ...(Object.values(centre(await settledBox(page, cell(page, name)))) as [number, number]),
-      );
+      minPitch = Math.min(minPitch, await chooseByTouch(page, 19, name, rnd));
       await expect.poll(() => page.evaluate(() => (window as { stoneSeen?: boolean }).stoneSeen)).toBe(true);
     }
     console.log(
       `19x19 game at 360 px: ${moves} moves by Black, pitch when choosing at least ${minPitch.toFixed(1)} px`,
     );
-    expect(minPitch).toBeGreaterThanOrEqual(32);
+    expect(minPitch).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 0.01);
     if (moves < 40) await expect(status).toHaveText(/wins|Draw/);
   });
 
-  test('19x19 against the computer by taps: a move is two taps, each on the intended point', async ({ page }) => {
+  test('19x19 against the computer by taps: a move is about one tap, each on the intended point', async ({ page }) => {
     // The player counted here plays as a person would, whatever the board shows: next to the computer's
     // last stone (the nearest free point to it, ties broken by a seeded draw), the centre first. Every
     // touch is counted: a tap that zooms, a drag that pans, a tap on a point, a tap on Confirm, "Whole
@@ -288,19 +282,31 @@ test.describe('on a 360 px phone', () => {
       }
       const box = await settledBox(page, cell(page, name));
       pitches.push(await pitchAt(page, 19, name));
+      const blackBefore = await page.getByRole('gridcell', { name: /black stone$/ }).count();
       taps++;
       await tapAt(page, box);
       // Wait for the tap's settled outcome, a point in preview (whichever), rather than racing a short
       // timeout: on a busy machine a slow render is not a tap off the point.
+      // On the zoomed board the tap places at once (placement.ts's modeForTap); on the whole board of a
+      // tablet-sized screen it would preview, and Confirm places.
       const preview = page.getByRole('gridcell', { name: /, preview$/ });
-      await expect(preview).toHaveCount(1);
-      if ((await preview.getAttribute('aria-label')) !== `${name}, empty, preview`) {
-        misses++;
-        break;
+      await expect(play.and(page.locator(`main.play:not([data-ply="${ply}"])`)).or(preview)).toHaveCount(1);
+      if (await preview.count()) {
+        if ((await preview.getAttribute('aria-label')) !== `${name}, empty, preview`) {
+          misses++;
+          break;
+        }
+        await expect(note).toHaveText('');
+        taps++;
+        await tapAt(page, (await page.getByRole('button', { name: 'Confirm' }).boundingBox())!);
+      } else if (!/ stone$/.test((await cell(page, name).getAttribute('aria-label')) ?? '')) {
+        // Placed elsewhere, unless the reply captured it at once (then the point is empty, not another).
+        const black = await page.getByRole('gridcell', { name: /black stone$/ }).count();
+        if (black > blackBefore) {
+          misses++;
+          break;
+        }
       }
-      await expect(note).toHaveText('');
-      taps++;
-      await tapAt(page, (await page.getByRole('button', { name: 'Confirm' }).boundingBox())!);
       await expect(play).not.toHaveAttribute('data-ply', String(ply));
     }
     const perMove = taps / moves;
@@ -313,8 +319,8 @@ test.describe('on a 360 px phone', () => {
     );
     expect(misses).toBe(0);
     expect(moves).toBeGreaterThanOrEqual(8);
-    expect(perMove).toBeLessThanOrEqual(2.2);
-    expect(Math.min(...pitches)).toBeGreaterThanOrEqual(32);
+    expect(perMove).toBeLessThanOrEqual(1.8);
+    expect(Math.min(...pitches)).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 0.01);
   });
 
   for (const size of ['9', '13'] as const) {
@@ -405,7 +411,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
     const target = await settledBox(page, cell(page, 'K10'));
     const pitch = await pitchAt(page, 19, 'K10');
-    expect(pitch).toBeGreaterThanOrEqual(32);
+    expect(pitch).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 0.01);
     // The preview rides one and a half points above the finger: drag so that it sits on K10, upwards
     // and then down again, as a scroll would go.
     const end = { x: centre(target).x, y: centre(target).y + 1.5 * pitch };
@@ -478,15 +484,16 @@ test.describe('screenshots', () => {
       await shot('light', 'whole');
       await tapAt(page, (await cell(page, 'K9').boundingBox())!);
       await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
+      // On the zoomed board one tap places (placement.ts's modeForTap).
       await tapAt(page, await settledBox(page, cell(page, 'K9')));
-      await expect(cell(page, 'K9')).toHaveAccessibleName('K9, empty, preview');
+      await expect(cell(page, 'K9')).toHaveAccessibleName('K9, black stone');
       await shot('light', 'zoomed');
       await shot('dark', 'zoomed');
       const button = (await page.getByRole('button', { name: 'Whole board' }).boundingBox())!;
       expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
       const pitch = await pitchAt(page, 19, 'K9');
       console.log(`19x19 at ${width} px: zoomed pitch ${pitch.toFixed(1)} px`);
-      expect(pitch).toBeGreaterThanOrEqual(32);
+      expect(pitch).toBeGreaterThanOrEqual(FIGHT_PITCH_PX - 0.01);
       await page.getByRole('button', { name: 'Whole board' }).click();
       await shot('dark', 'whole');
       await page.emulateMedia({ colorScheme: 'light' });

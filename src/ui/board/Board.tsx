@@ -8,18 +8,18 @@
  * (roving tabindex), arrow keys move it and Enter or Space chooses it.
  *
  * Zoom (board-view.ts says why): when the points are too close to hit with a finger, the first touch on the
- * board zooms it in around the finger instead of choosing a point; the next taps choose at a pitch of 36 px.
- * The zoom is the board's own presentation state; the names of the points do not change with it. It stays
- * where play is (Pente is played close: the next moves are usually near the last ones, so the player does
- * not zoom in again for every move): a move near the window's edge or out of it moves the window to it at
- * the same zoom, so the player always sees the move just made and a typical move is two taps, preview and
- * confirm. The first time a tap only zooms, the board says so. A button below the board ("Whole board"), a
- * pinch and the end of the game (a five out of view) zoom out; while zoomed, one finger drags the window
- * around (the board takes the touch, not the page).
+ * board zooms it in (to the fight when the finger is on it) instead of choosing a point; the next taps
+ * choose at a pitch of 30–36 px (in a game, one tap places: placement.ts's modeForTap). The zoom is the
+ * board's own presentation state; the names of the points do not change with it. The window follows the
+ * fight, the stones' box with room around it (board-view.ts's nextView), and never slides under a finger:
+ * it changes only when a move leaves the fight outside it, at once, and taps aimed just before are ignored
+ * (use-board-zoom.ts). The first time a tap only zooms, the board says so. A button below the board
+ * ("Whole board") and a pinch zoom out; while zoomed, one finger drags the window around (the board takes
+ * the touch, not the page).
  */
 import { useRef, useState } from 'preact/hooks';
 import { BoardBackground, ZoomCoords, pointCell } from './board-layers';
-import { type BoardGeometry, centredOn, isShown, zoomedSide } from './board-view';
+import { type BoardGeometry, centredOn, fightView, needsZoom, zoomedSide } from './board-view';
 import { useBoardInput } from './use-board-input';
 import { useBoardZoom } from './use-board-zoom';
 import * as m from '../words/paraglide/messages.js';
@@ -51,10 +51,17 @@ export interface BoardProps {
    * is), instead of the whole board. Read when the board is first drawn.
    */
   readonly openZoomedAt?: number | null;
+  /**
+   * Whether no one at this board is to move (the computer or a distant player is; a puzzle's defence):
+   * a zoomed window may then take in room for the reply, and after the reply it changes only if the reply
+   * is out of view, so that it does not move as the player aims. Undefined: both players share the board.
+   */
+  readonly othersTurn?: boolean;
   /** Drag mode: the preview sits above the finger while it moves, and the move is chosen on release. */
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
-  readonly onPoint: (point: number) => void;
+  /** A chosen point; `zoomedTouch`: chosen by a finger on the zoomed board (placement.ts's modeForTap). */
+  readonly onPoint: (point: number, zoomedTouch?: boolean) => void;
   /** Drag mode only: the point under the lifted finger's preview, as it moves. */
   readonly onHover?: (point: number | null) => void;
 }
@@ -71,6 +78,7 @@ export interface BoardMark {
 }
 
 const CELL = 10;
+const NO_POINTS: readonly number[] = [];
 
 /**
  * The board as parts: its zoom (use-board-zoom.ts), its input (use-board-input.ts) and its layers
@@ -86,13 +94,15 @@ export function Board(props: BoardProps) {
   const extent = margin + (size - 1) * CELL + CELL;
   const geometry: BoardGeometry = { size, extent, cell: CELL, margin };
 
-  // The window follows play; a game won by a five not wholly on screen shows the whole board.
+  // The window follows the fight; a game won by a five shows it whole (not a preview's five to come).
   const zoom = useBoardZoom(
     svgRef,
     geometry,
     props.disabled ?? false,
+    props.cells,
     lastMove,
-    (v) => !!preview || highlighted.every((p) => isShown(geometry, v, p)),
+    preview ? NO_POINTS : highlighted,
+    props.othersTurn,
     props.openZoomedAt ?? null,
   );
   const { view, zoomable } = zoom;
@@ -126,6 +136,7 @@ export function Board(props: BoardProps) {
   if (props.dragToPlace || view) classes.push('takes-touch');
   if (view) classes.push('zoomed');
   if (zoom.panning) classes.push('panning');
+  if (zoom.jumped) classes.push('jumped');
 
   return (
     <>
@@ -143,7 +154,7 @@ export function Board(props: BoardProps) {
         </g>
         {view && showCoordinates && <ZoomCoords g={geometry} view={view} scale={scale} />}
       </svg>
-      {zoomable && (
+      {(zoomable || (view && needsZoom(geometry, zoom.widthPx))) && (
         <div class="board-zoom">
           <p class="zoom-note" aria-live="polite">
             {zoomNote && view ? m.board_zoom_note() : ''}
@@ -152,7 +163,12 @@ export function Board(props: BoardProps) {
             type="button"
             onClick={() => {
               setZoomNote(false);
-              zoom.showView(view ? null : centredOn(geometry, zoomedSide(geometry, zoom.widthPx), lastMove ?? focus));
+              zoom.showView(
+                view
+                  ? null
+                  : (fightView(geometry, zoom.widthPx, props.cells, lastMove ?? null) ??
+                      centredOn(geometry, zoomedSide(geometry, zoom.widthPx), lastMove ?? focus)),
+              );
             }}
           >
             {view ? m.board_whole() : m.board_zoom_in()}

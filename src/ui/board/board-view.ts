@@ -36,9 +36,8 @@ export const ZOOM_BELOW_PITCH_PX = 20;
 export const ZOOM_PITCH_PX = 36;
 
 /**
- * After a move the window stays where it is if the move and this many points around it (a capture's reach
- * is two points) are on screen; a move further out moves the window to it (followMove), so the player sees
- * it without zooming out and zooming in again.
+ * The points around the last move a window over a fight too wide to show whole always shows (fightView):
+ * a capture's reach is two points.
  */
 export const KEEP_ZOOM_REACH = 2;
 
@@ -117,20 +116,6 @@ const shown = (g: BoardGeometry, from: number, side: number, i: number) => {
 export const isShown = (g: BoardGeometry, view: View, point: number) =>
   shown(g, view.x, view.side, point % g.size) && shown(g, view.y, view.side, Math.floor(point / g.size));
 
-/** Whether a move at `point`, and the points within KEEP_ZOOM_REACH of it, are all on screen. */
-export const keepsZoom = (g: BoardGeometry, view: View, point: number): boolean => {
-  const px = point % g.size;
-  const py = Math.floor(point / g.size);
-  const lo = (v: number) => Math.max(0, v - KEEP_ZOOM_REACH);
-  const hi = (v: number) => Math.min(g.size - 1, v + KEEP_ZOOM_REACH);
-  return (
-    shown(g, view.x, view.side, lo(px)) &&
-    shown(g, view.x, view.side, hi(px)) &&
-    shown(g, view.y, view.side, lo(py)) &&
-    shown(g, view.y, view.side, hi(py))
-  );
-};
-
 /** The window moved as little as it takes to show a point (for the keyboard's roving focus). */
 export const revealPoint = (g: BoardGeometry, view: View, point: number): View => {
   const edge = (from: number, i: number) => {
@@ -144,19 +129,143 @@ export const revealPoint = (g: BoardGeometry, view: View, point: number): View =
 };
 
 /**
- * The window after a move at `point`: unchanged while the move and its reach are on screen (keepsZoom);
- * else moved, at the same zoom, on each axis where the move is too near the edge or out of view, so that
- * the move is in the middle on that axis (where the next moves will be). The zoom stays where play is: the
- * player's next tap, usually near the move just made, chooses a point instead of zooming in again.
+ * The fight's window (issue 31). The window on a zoomed board shows the fight: the stones' bounding box
+ * with FIGHT_MARGIN points around it (where the next moves go), at ZOOM_PITCH_PX when that fits and down to
+ * FIGHT_PITCH_PX to take in a wider fight, rather than a fixed square around the last move that cut the
+ * centre's neighbours in half. It changes only when a new move leaves the fight outside it (nextView):
+ * then at once, without easing, so that the board never slides under a finger as the turn passes.
  */
-export const followMove = (g: BoardGeometry, view: View, point: number): View => {
-  if (keepsZoom(g, view, point)) return view;
-  const px = point % g.size;
-  const py = Math.floor(point / g.size);
-  const axis = (from: number, i: number) => {
-    const lo = Math.max(0, i - KEEP_ZOOM_REACH);
-    const hi = Math.min(g.size - 1, i + KEEP_ZOOM_REACH);
-    return shown(g, from, view.side, lo) && shown(g, from, view.side, hi) ? from : pointCentre(g, i) - view.side / 2;
+
+/** The least pitch the window widens to, to hold the whole fight: still about 5 mm for a fingertip. */
+export const FIGHT_PITCH_PX = 30;
+
+/** Points of room a new window leaves around the stones: the next moves are played next to them. */
+export const FIGHT_MARGIN = 2;
+
+/** Points of room the window must keep around the stones to stay where it is. */
+export const HOLD_MARGIN = 1;
+
+/** A rectangle of points, inclusive: columns x0–x1, rows y0–y1. */
+export interface PointBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The bounding box of the given points (null: none). */
+export const boxOfPoints = (size: number, points: Iterable<number>): PointBox | null => {
+  let box: PointBox | null = null;
+  for (const p of points) {
+    const x = p % size;
+    const y = Math.floor(p / size);
+    box = box
+      ? { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x), y1: Math.max(box.y1, y) }
+      : { x0: x, y0: y, x1: x, y1: y };
+  }
+  return box;
+};
+
+/** The points that hold a stone. */
+export const stonePoints = (cells: ArrayLike<number>): number[] => {
+  const points: number[] = [];
+  for (let i = 0; i < cells.length; i++) if (cells[i]) points.push(i);
+  return points;
+};
+
+/** The box grown by `by` points on each side, kept on the board. */
+const grown = (g: BoardGeometry, b: PointBox, by: number): PointBox => ({
+  x0: Math.max(0, b.x0 - by),
+  y0: Math.max(0, b.y0 - by),
+  x1: Math.min(g.size - 1, b.x1 + by),
+  y1: Math.min(g.size - 1, b.y1 + by),
+});
+
+/** Whether every point of the box is wholly on screen in the window (its whole touch square). */
+export const showsBox = (g: BoardGeometry, view: View, b: PointBox): boolean => {
+  const inside = (from: number, i: number) => {
+    const c = pointCentre(g, i);
+    return c - g.cell / 2 >= from - 1e-6 && c + g.cell / 2 <= from + view.side + 1e-6;
   };
-  return clampView(g, axis(view.x, px), axis(view.y, py), view.side);
+  return inside(view.x, b.x0) && inside(view.x, b.x1) && inside(view.y, b.y0) && inside(view.y, b.y1);
+};
+
+/** The side a window needs to show the box's points whole (a half pitch beyond its outer points). */
+const sideFor = (g: BoardGeometry, b: PointBox) => (Math.max(b.x1 - b.x0, b.y1 - b.y0) + 1) * g.cell;
+
+/** The sides of the zoomed window: at ZOOM_PITCH_PX (the least) and at FIGHT_PITCH_PX (the most). */
+export const fightSides = (g: BoardGeometry, widthPx: number) => ({
+  least: zoomedSide(g, widthPx),
+  most: Math.min(g.extent, (g.extent * fullPitchPx(g, widthPx)) / FIGHT_PITCH_PX),
+});
+
+/**
+ * The window over a fight: the stones' box grown by FIGHT_MARGIN, centred, between the least and the most
+ * side. A fight too wide for the most side gets the most side centred on it, moved as little as it takes
+ * to show `focus` (the last move) with KEEP_ZOOM_REACH around it. Null: no stones (the caller decides).
+ */
+export const fightView = (
+  g: BoardGeometry,
+  widthPx: number,
+  cells: ArrayLike<number>,
+  focus: number | null,
+): View | null => {
+  const stones = boxOfPoints(g.size, stonePoints(cells));
+  if (!stones) return null;
+  const { least, most } = fightSides(g, widthPx);
+  const want = grown(g, stones, FIGHT_MARGIN);
+  const side = clamp(sideFor(g, want), least, most);
+  const axis = (lo: number, hi: number, at: number | null) => {
+    const start = (pointCentre(g, lo) + pointCentre(g, hi)) / 2 - side / 2;
+    if (at === null) return start;
+    // The focus and its reach stay whole in the window, whatever else is cut.
+    const mustLo = pointCentre(g, Math.max(0, at - KEEP_ZOOM_REACH)) - g.cell / 2;
+    const mustHi = pointCentre(g, Math.min(g.size - 1, at + KEEP_ZOOM_REACH)) + g.cell / 2;
+    return mustHi - mustLo > side ? start : clamp(start, mustHi - side, mustLo);
+  };
+  const fx = focus === null ? null : focus % g.size;
+  const fy = focus === null ? null : Math.floor(focus / g.size);
+  return clampView(g, axis(want.x0, want.x1, fx), axis(want.y0, want.y1, fy), side);
+};
+
+/**
+ * How much room around the stones a window must show to stay where it is, by who is to move: FIGHT_MARGIN
+ * while no one at this board is (the computer or a distant player thinks, a puzzle's defence: no finger is
+ * aiming, so the window may take in room for the reply then); none when the player here is to move after
+ * such a reply (the window changes only if the reply is not wholly on screen: the player may be aiming);
+ * HOLD_MARGIN when both players share the board.
+ */
+export const roomFor = (othersTurn: boolean | undefined): number =>
+  othersTurn === undefined ? HOLD_MARGIN : othersTurn ? FIGHT_MARGIN : 0;
+
+/**
+ * The window after a move (or a new position): unchanged while it still shows the fight (every stone with
+ * `room` points around it) and `keep` (the winning five, which must be seen whole); for a fight wider than
+ * the widest window, unchanged while it shows the last move with as much room, and `keep`. Otherwise the
+ * fight's window (fightView), moved if need be to show `keep` whole. The same object when unchanged.
+ */
+export const nextView = (
+  g: BoardGeometry,
+  widthPx: number,
+  view: View,
+  cells: ArrayLike<number>,
+  lastMove: number | null,
+  { keep = [], room = HOLD_MARGIN }: { readonly keep?: readonly number[]; readonly room?: number } = {},
+): View => {
+  const stones = boxOfPoints(g.size, stonePoints(cells));
+  if (!stones) return view;
+  const keepBox = boxOfPoints(g.size, keep);
+  const keepsFive = !keepBox || showsBox(g, view, keepBox);
+  const hold = grown(g, stones, room);
+  const { most } = fightSides(g, widthPx);
+  const fits = sideFor(g, hold) <= most + 1e-6;
+  // A fight wider than the window: it stays while the last move, with the room asked for, is whole.
+  const nearLast = lastMove === null ? null : grown(g, boxOfPoints(g.size, [lastMove])!, room);
+  if (keepsFive && (fits ? showsBox(g, view, hold) : !nearLast || showsBox(g, view, nearLast))) return view;
+  const next = fightView(g, widthPx, cells, lastMove) ?? view;
+  if (!keepBox || showsBox(g, next, keepBox)) return next;
+  // The winning five across the window's edge: the window moved (at its side) to show it whole.
+  const side = Math.max(next.side, sideFor(g, grown(g, keepBox, HOLD_MARGIN)));
+  const mid = (a: number, b: number) => (pointCentre(g, a) + pointCentre(g, b)) / 2 - side / 2;
+  return clampView(g, mid(keepBox.x0, keepBox.x1), mid(keepBox.y0, keepBox.y1), Math.min(side, g.extent));
 };

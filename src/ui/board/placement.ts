@@ -62,6 +62,16 @@ export function tap<P extends Previewed, R>(
 }
 
 /**
+ * The mode a tap is judged in. A touch on a zoomed board (a 19×19 board on a phone, at 30 px or more a
+ * point, which does not move under the finger: board-view.ts) places at once in the default two-tap mode
+ * where the screen asks for it (a game): the tap that zoomed was the look before the move, and a second
+ * tap on every move was the most of a move's touches (measure:touches, issue 31: 2.05 touches a move with
+ * it, 0 mis-hits without it). The keyboard, the mouse and the other modes are unchanged.
+ */
+export const modeForTap = (mode: InputMode, zoomedTouch: boolean, oneTapWhenZoomed: boolean): InputMode =>
+  mode === 'two-tap' && zoomedTouch && oneTapWhenZoomed ? 'one-tap' : mode;
+
+/**
  * A dragging finger over a point (drag mode), judged by the caller, or off the board (null). A point that
  * may be played becomes the preview; over one that may not, the preview stays where it was (nothing is
  * said until the finger is lifted); off the board, or a touch the system cancels, there is none.

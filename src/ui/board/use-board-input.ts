@@ -10,13 +10,14 @@ import {
   type BoardGeometry,
   type View,
   clampView,
+  fightView,
   isShown,
   revealPoint,
   unitsAt,
   zoomInAt,
   zoomedSide,
 } from './board-view';
-import type { BoardZoom } from './use-board-zoom';
+import { type BoardZoom, JUMP_GUARD_MS } from './use-board-zoom';
 
 /** A touch that moves further than this (in CSS pixels) is a drag, a pan or a scroll, not a tap. */
 const TAP_SLOP_PX = 10;
@@ -36,9 +37,12 @@ export interface BoardInputOptions {
   readonly setCursor: (point: number) => void;
   /** Shows or hides "Zoomed in: tap your point". */
   readonly setZoomNote: (shown: boolean) => void;
+  /** The position and its last move: a zooming tap on the fight zooms to the fight's window. */
+  readonly cells: ArrayLike<number>;
+  readonly lastMove?: number | null;
   readonly dragToPlace?: boolean;
   readonly disabled?: boolean;
-  readonly onPoint: (point: number) => void;
+  readonly onPoint: (point: number, zoomedTouch?: boolean) => void;
   readonly onHover?: (point: number | null) => void;
 }
 
@@ -73,16 +77,26 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
     return x < 0 || y < 0 || x >= size || y >= size ? null : y * size + x;
   };
 
-  /** Zooms in around a finger on the whole board. */
+  /**
+   * Zooms in around a finger on the whole board: to the fight's window when the finger is on it (where
+   * the board will stay while play goes on there), else around the finger.
+   */
   const zoomInAround = (clientX: number, clientY: number) => {
     const f = fractionAt(clientX, clientY);
-    if (f) showView(zoomInAt(geometry, zoomedSide(geometry, zoom.widthPx), f[0], f[1]));
+    if (!f) return;
+    const fight = fightView(geometry, zoom.widthPx, o.cells, o.lastMove ?? null);
+    const under = pointAt(clientX, clientY, false);
+    showView(
+      fight && under !== null && isShown(geometry, fight, under)
+        ? fight
+        : zoomInAt(geometry, zoomedSide(geometry, zoom.widthPx), f[0], f[1]),
+    );
   };
 
-  const choose = (p: number) => {
+  const choose = (p: number, zoomedTouch = false) => {
     if (o.disabled) return;
     o.setCursor(p);
-    o.onPoint(p);
+    o.onPoint(p, zoomedTouch);
   };
 
   /** The touch (or mouse press) in progress: where it began, the window then, and what it has done. */
@@ -91,6 +105,8 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
     x: number;
     y: number;
     from: View | null;
+    /** When the finger came down (the event's time, as performance.now() counts). */
+    at: number;
     zoomedHere: boolean;
     moved: boolean;
   } | null>(null);
@@ -122,7 +138,15 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
       zoomInAround(e.clientX, e.clientY);
       zoomedHere = true;
     }
-    gesture.current = { id: e.pointerId, x: e.clientX, y: e.clientY, from: viewRef.current, zoomedHere, moved: false };
+    gesture.current = {
+      id: e.pointerId,
+      x: e.clientX,
+      y: e.clientY,
+      from: viewRef.current,
+      at: e.timeStamp,
+      zoomedHere,
+      moved: false,
+    };
     // The board keeps the touch it takes (drag, or a pan of the zoomed board) even off its edge.
     if (o.dragToPlace || viewRef.current) svgRef.current?.setPointerCapture?.(e.pointerId);
     if (o.dragToPlace) o.onHover?.(pointAt(e.clientX, e.clientY, true));
@@ -172,6 +196,8 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
       return;
     }
     if (g.moved) return;
+    // The window changed by itself while the finger was on its way: it was aimed at the board before.
+    if (g.at < zoom.jumpedAt.current + JUMP_GUARD_MS && e.timeStamp >= zoom.jumpedAt.current) return;
     if (e.pointerType === 'touch' && zoom.zoomable && !viewRef.current) {
       zoomInAround(e.clientX, e.clientY);
       if (!zoomNoteSaid) {
@@ -182,7 +208,7 @@ export function useBoardInput(o: BoardInputOptions): BoardInput {
     }
     o.setZoomNote(false);
     const p = pointAt(e.clientX, e.clientY, false);
-    if (p !== null) choose(p);
+    if (p !== null) choose(p, e.pointerType === 'touch' && zoom.zoomable && !!viewRef.current);
   };
   const onPointerCancel = (e: PointerEvent) => {
     fingers.current.delete(e.pointerId);

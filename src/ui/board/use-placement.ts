@@ -7,12 +7,14 @@
 import { useState } from 'preact/hooks';
 import type { Result } from '../../core';
 import type { InputMode } from '../../storage';
-import { type Placement, type Previewed, NO_PREVIEW, confirm, hover, shownPreview, tap } from './placement';
+import { type Placement, type Previewed, NO_PREVIEW, confirm, hover, modeForTap, shownPreview, tap } from './placement';
 
 export interface PlacementOptions<P extends Previewed, R> {
   readonly mode: InputMode;
   /** The position a preview belongs to (compared by identity; null: none may show, as in review). */
   readonly at: unknown;
+  /** A touch on a zoomed board places at once in two-tap mode (placement.ts's modeForTap): a game. */
+  readonly oneTapWhenZoomed?: boolean;
   /** Whether choices count now (false: taps, drags and Confirm do nothing, as while an answer is saved). */
   readonly enabled?: boolean;
   /** The caller's verdict on a point: the preview of the move there, or why it may not be played. */
@@ -35,7 +37,7 @@ export interface PlacementInput<P extends Previewed> {
   /** The Board's input props. */
   readonly board: {
     readonly dragToPlace: boolean;
-    readonly onPoint: (point: number) => void;
+    readonly onPoint: (point: number, zoomedTouch?: boolean) => void;
     readonly onHover: (point: number | null) => void;
   };
 }
@@ -58,9 +60,10 @@ export function usePlacement<P extends Previewed, R>(options: PlacementOptions<P
     },
     board: {
       dragToPlace: mode === 'drag',
-      onPoint: (point) => {
+      onPoint: (point, zoomedTouch = false) => {
         if (!enabled) return;
-        const done = tap(state, at, mode, point, judge(point));
+        const tapMode = modeForTap(mode, zoomedTouch, options.oneTapWhenZoomed ?? false);
+        const done = tap(state, at, tapMode, point, judge(point));
         setState(done.state);
         if (done.refused !== null) onRefuse?.(done.refused, point);
         else if (done.place) onPlace(done.place);

@@ -10,7 +10,7 @@ import type { BookMove } from '../engine/client';
 import type { AnalysisController } from '../review/analysis/controller';
 import { settings } from '../shell/app-state';
 import type { PlayController } from './session/controller';
-import { isFriendMatch } from './session/match';
+import { type MatchSide, isFriendMatch, sideToMove } from './session/match';
 
 /** How many moves of the engine's line the board draws as numbered ghost stones. */
 const GHOST_MOVES = 6;
@@ -45,6 +45,11 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
     player: (i % 2 === 0 ? s.toMove : 3 - s.toMove) as 1 | 2,
     label: String(i + 1),
   }));
+  // Against the computer or a distant player: whether they are to move (no finger here is aiming).
+  const match = game.match.value;
+  const away = (side: MatchSide) => !!side.computer || !!side.remote;
+  const othersTurn =
+    reviewing || s.result || away(match.sides[0]) === away(match.sides[1]) ? undefined : away(sideToMove(match));
   const marks: BoardMark[] = (bookMoves ?? []).map((b) => ({
     point: b.point,
     label: String(Math.round(b.winRate * 100)),
@@ -63,6 +68,7 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
       ghosts={shownPreview ? [] : ghosts}
       marks={shownPreview ? [] : marks}
       showCoordinates={settings.value.showCoordinates}
+      othersTurn={othersTurn}
       openZoomedAt={isFriendMatch(game.match.value) ? (game.match.value.game.lastMove?.point ?? null) : null}
       {...placement.board}
     />

@@ -76,6 +76,7 @@ export function Play() {
   // was made in: once the game moves on, it is gone. (Review shows another position: no preview there.)
   const placement = usePlacement({
     mode: settings.value.inputMode,
+    oneTapWhenZoomed: true,
     at: reviewing ? null : (live ?? null),
     judge: previewAt,
     onPlace: (chosen) => {

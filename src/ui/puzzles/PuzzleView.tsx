@@ -63,6 +63,7 @@ export function PuzzleView(props: PuzzleViewProps) {
         numbers={numbers}
         showCoordinates={settings.value.showCoordinates}
         disabled={phase.kind !== 'solving' || props.saving}
+        othersTurn={phase.kind === 'thinking' ? true : phase.kind === 'solving' ? false : undefined}
         {...placement.board}
       />
       <PuzzleResult phase={phase} status={status} />

@@ -3,10 +3,8 @@ import {
   type BoardGeometry,
   ZOOM_PITCH_PX,
   centredOn,
-  followMove,
   fullPitchPx,
   isShown,
-  keepsZoom,
   needsZoom,
   revealPoint,
   unitsAt,
@@ -72,17 +70,6 @@ describe('the zoomed window', () => {
     expect(far.y + far.side).toBeCloseTo(g19.extent, 9);
   });
 
-  it('stays zoomed after a move with room around it, not after one near its edge or out of it', () => {
-    const v = centredOn(g19, side, point(g19, 9, 9));
-    expect(keepsZoom(g19, v, point(g19, 9, 9))).toBe(true);
-    expect(keepsZoom(g19, v, point(g19, 11, 8))).toBe(true);
-    expect(keepsZoom(g19, v, point(g19, 12, 9))).toBe(false); // two points from its edge: a capture's reach
-    expect(keepsZoom(g19, v, point(g19, 2, 2))).toBe(false);
-    // At the board's edge the board ends, so the reach stops there too.
-    const corner = centredOn(g19, side, point(g19, 0, 0));
-    expect(keepsZoom(g19, corner, point(g19, 0, 0))).toBe(true);
-  });
-
   it('moves just enough to show a point the keyboard moved to', () => {
     const v = centredOn(g19, side, point(g19, 9, 9));
     const right = point(g19, 14, 9);
@@ -92,40 +79,6 @@ describe('the zoomed window', () => {
     expect(moved.y).toBe(v.y);
     expect(moved.x - v.x).toBeLessThan(2.5 * g19.cell);
     expect(revealPoint(g19, v, point(g19, 9, 9))).toEqual(v);
-  });
-});
-
-describe('following play while zoomed', () => {
-  const side = zoomedSide(g19, PHONE_360);
-  const middle = centredOn(g19, side, point(g19, 9, 9));
-
-  it('stays put for a move with room around it', () => {
-    expect(followMove(g19, middle, point(g19, 10, 8))).toBe(middle);
-  });
-
-  it('moves, at the same zoom, to a move near its edge or out of view, which then has its reach on screen', () => {
-    for (const [x, y] of [
-      [13, 9], // near the right edge
-      [9, 3], // above the window
-      [2, 17], // far away on both axes
-      [0, 0], // a corner: the window stops at the board's edge
-      [18, 18],
-    ] as const) {
-      const p = point(g19, x, y);
-      const next = followMove(g19, middle, p);
-      expect(next.side).toBe(middle.side);
-      expect(keepsZoom(g19, next, p)).toBe(true);
-      expect(next.x).toBeGreaterThanOrEqual(0);
-      expect(next.y).toBeGreaterThanOrEqual(0);
-      expect(next.x + next.side).toBeLessThanOrEqual(g19.extent + 1e-9);
-      expect(next.y + next.side).toBeLessThanOrEqual(g19.extent + 1e-9);
-    }
-  });
-
-  it('moves only on the axis that needs it', () => {
-    const next = followMove(g19, middle, point(g19, 9, 2));
-    expect(next.x).toBe(middle.x);
-    expect(next.y).toBeLessThan(middle.y);
   });
 });
 

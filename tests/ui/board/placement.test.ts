@@ -7,6 +7,7 @@ import {
   PLACE_HOW,
   confirm,
   hover,
+  modeForTap,
   shownPreview,
   tap,
 } from '../../../src/ui/board/placement';
@@ -109,5 +110,14 @@ describe('placing a stone', () => {
   it('says how a preview is placed in each mode', () => {
     expect(PLACE_HOW['two-tap']).toBe(' Tap it again, or press Confirm, to place it.');
     expect(PLACE_HOW['one-tap']).toBe('');
+  });
+});
+
+describe('a touch on a zoomed board', () => {
+  it('places at once in the default two-tap mode where the screen asks (a game), and only there', () => {
+    expect(modeForTap('two-tap', true, true)).toBe('one-tap');
+    expect(modeForTap('two-tap', false, true)).toBe('two-tap'); // the whole board, a mouse, the keyboard
+    expect(modeForTap('two-tap', true, false)).toBe('two-tap'); // puzzles and lessons keep the preview
+    for (const mode of ['one-tap', 'confirm', 'drag'] as const) expect(modeForTap(mode, true, true)).toBe(mode);
   });
 });
