@@ -156,7 +156,7 @@ test.describe('players', () => {
     });
     await expect(
       page.getByText(
-        `Strength: Expert · Rated ≈ ${levelRating(expert)} · Thinks about ${timeMs / 1000} ${timeMs === 1000 ? 'second' : 'seconds'}`,
+        `Strength: Expert · Rated ≈ ${levelRating(expert)} (the app’s own scale) · Thinks about ${timeMs / 1000} ${timeMs === 1000 ? 'second' : 'seconds'}`,
       ),
     ).toBeVisible();
   });
