@@ -17,7 +17,6 @@ import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
 import { type HomeLessons, homeLessons } from './home-lessons';
 import { Tile } from './HomeTiles';
-import { LESSON_TITLES } from '../lessons/lesson-words';
 import { installDismissed, installPrompt } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
 import { type Route, navigate } from '../shell/router';
@@ -124,13 +123,7 @@ function LearnCard({ lessons }: { lessons: HomeLessons }) {
       <h2 id="learn-heading">{started ? m.home_lessons_heading() : m.home_learn_heading()}</h2>
       {started ? (
         <>
-          <p id="learn-progress">
-            {m.home_lessons_progress({
-              done: lessons.done,
-              total: lessons.total,
-              next: LESSON_TITLES[lessons.next]?.() ?? '',
-            })}
-          </p>
+          <p id="learn-progress">{m.home_lessons_count({ done: lessons.done, total: lessons.total })}</p>
           <progress value={lessons.done} max={lessons.total} aria-hidden="true" />
         </>
       ) : (

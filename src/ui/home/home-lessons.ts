@@ -3,7 +3,7 @@
  * `lessonsDone` setting): a card with how far the player has got and the lesson to open next, until every
  * lesson is done; then only a Lessons tile in the menu. Ids of lessons that no longer exist are not counted.
  */
-import { LESSON_IDS } from '../../core';
+import { LESSON_IDS } from '../../core/lesson-ids';
 
 export type HomeLessons =
   | {
