@@ -130,9 +130,12 @@ test.describe('players', () => {
 
   test('the strength slider copies a built-in level and shows its measured rating', async ({ page }) => {
     const index = (id: string) => LEVELS.findIndex((l) => l.id === id);
-    const rated = (id: string) => `${levelById(id)!.name}, rated ≈ ${levelRating(levelById(id)!)}`;
+    const rated = (id: string) =>
+      `${levelById(id)!.name}, rated ≈ ${levelRating(levelById(id)!)} on the app’s own scale`;
     await openPlayers(page);
-    await expect(page.getByText(`Rated ≈ ${levelRating(levelById('casual')!)} · Thinks about`).first()).toBeVisible();
+    await expect(
+      page.getByText(`Rated ≈ ${levelRating(levelById('casual')!)} (the app’s own scale) · Thinks about`).first(),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Edit Casual' }).click();
     const strength = page.getByLabel('Strength');
     await expect(strength).toHaveAttribute('aria-valuetext', rated('casual'));
@@ -153,7 +156,7 @@ test.describe('players', () => {
     });
     await expect(
       page.getByText(
-        `Strength: Expert · Rated ≈ ${levelRating(expert)} · Thinks about ${timeMs / 1000} ${timeMs === 1000 ? 'second' : 'seconds'}`,
+        `Strength: Expert · Rated ≈ ${levelRating(expert)} (the app’s own scale) · Thinks about ${timeMs / 1000} ${timeMs === 1000 ? 'second' : 'seconds'}`,
       ),
     ).toBeVisible();
   });

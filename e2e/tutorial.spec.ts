@@ -64,10 +64,13 @@ test('a first-time player completes the first three lessons, and a reload keeps 
   await expect(items.nth(3)).not.toContainText('(done)');
   await expect(items.nth(3)).toHaveAttribute('aria-current', 'step');
 
-  // Home no longer offers the course to a first-timer; Rules still leads to it.
+  // Home no longer offers the course as to a first-timer, but keeps the lessons' card with the progress
+  // and the next lesson until all are done; Rules still leads to them.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Learn to play' })).toHaveCount(0);
+  await expect(page.locator('.learn-card')).toContainText('3 of 11 lessons done.');
+  await expect(page.getByRole('button', { name: 'Next lesson' })).toBeVisible();
   await page.getByRole('button', { name: 'Rules and help' }).click();
   await page.getByRole('button', { name: 'Try it on the board' }).click();
   await expect(page.getByRole('heading', { name: 'Capture a pair' })).toBeVisible();

@@ -16,6 +16,7 @@ export * from './serialize';
 export * from './variants';
 export * from './movelist';
 export * from './lessons';
+export * from './lesson-ids';
 export * from './puzzle/glicko2';
 export * from './puzzle/pack';
 export * from './puzzle/trainer';

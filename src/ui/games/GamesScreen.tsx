@@ -20,10 +20,10 @@ import {
   db,
   gamesChangedHere,
   libraryChecked,
-  notify,
   refreshPlayers,
   refreshResumable,
   storageProblem,
+  notifyProblem,
 } from '../shell/app-state';
 import { confirmDialog } from '../shell/dialog';
 import { download, fileSafe } from '../shell/download';
@@ -77,7 +77,7 @@ export function Games() {
     const list = await listGameSummaries(d, query);
     if (ticket !== latestLoad.current) return;
     if (list.ok) setLibrary(list.value);
-    else notify(storageErrorText(list.error));
+    else notifyProblem(storageErrorText(list.error));
   };
   useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
   // The check after start-up may have found games stored without a summary, and a friend's move may have
@@ -96,7 +96,7 @@ export function Games() {
     const r = await loadListedGame(d, g.id);
     if (r.ok) return use(r.value);
     // Changed, damaged or deleted since the list was read: say so and show the list as it is now.
-    notify(storageErrorText(r.error));
+    notifyProblem(storageErrorText(r.error));
     await load();
   };
 
@@ -116,7 +116,7 @@ export function Games() {
       return;
     const r = await deleteGame(d, id);
     // Storage tells the other tabs: one playing this game stops saving it (and says so).
-    if (!r.ok) notify(storageErrorText(r.error));
+    if (!r.ok) notifyProblem(storageErrorText(r.error));
     await load();
     await refreshResumable();
   };
@@ -124,7 +124,7 @@ export function Games() {
   const exportOne = (g: GameSummary) =>
     void withGame(g, (game) => {
       const r = exportGameRecord(game);
-      if (!r.ok) return notify(storageErrorText(r.error));
+      if (!r.ok) return notifyProblem(storageErrorText(r.error));
       download(`pente-${fileSafe(title(g))}.txt`, r.value, 'text/plain');
     });
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { importChosenFile } from '../../storage';
-import { db, notify } from '../shell/app-state';
+import { db, notifyProblem } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
 import { storageErrorText } from '../words/storage-words';
 import { loadLessons } from '../lessons/lesson-progress';
@@ -55,7 +55,7 @@ export function useFileImport(
       ...(await shippedPuzzleIds().then((ids) => (ids ? { puzzleIds: ids } : {}))),
     });
     setProgress(null);
-    if (!r.ok) return notify(m.games_not_imported({ reason: storageErrorText(r.error) }));
+    if (!r.ok) return notifyProblem(m.games_not_imported({ reason: storageErrorText(r.error) }));
     if (r.value.kind === 'backup') {
       const report = r.value.report;
       if (report.lessonsAdded + report.puzzleAnswersAdded > 0) await loadLessons();

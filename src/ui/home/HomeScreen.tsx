@@ -3,7 +3,6 @@
  * without one, New game as the hero; the last few results; then the menu as tiles.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { ComponentChildren } from 'preact';
 import { VARIANTS } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding, waitsForYou, yourTurnFirst } from '../friends/links';
@@ -16,6 +15,8 @@ import { db, resumable, settings, storageProblem } from '../shell/app-state';
 import { colourName, resultSentence, timeAgo, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
+import { type HomeLessons, homeLessons } from './home-lessons';
+import { Tile } from './HomeTiles';
 import { installDismissed, installPrompt } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
 import { type Route, navigate } from '../shell/router';
@@ -100,19 +101,41 @@ function Hero() {
 }
 
 /**
- * The tutorial, offered to a first-time player: no game saved and no lesson done yet. (Without a database
- * there is no game to count: the lessons alone decide.)
+ * A first-time player's card (no game saved and no lesson done yet: the course, leading Home), on a phone.
+ * (Without a database there is no game to count: the lessons alone decide.)
  */
-function LearnCard() {
+function isFirstTimer(lessons: HomeLessons): boolean {
   const data = homeData.value;
   const noGames = data.kind === 'read' ? data.hasGames === false : db.value === null;
-  if (!noGames || settings.value.lessonsDone.length > 0) return null;
+  return noGames && lessons.kind === 'card' && lessons.done === 0;
+}
+
+/**
+ * A phone's lessons card, until every lesson is done (then the menu has a Lessons tile): to a first-timer
+ * the course, else how far the player has got and the lesson to open next. A tablet's Home has its own
+ * (HomeCards.tsx).
+ */
+function LearnCard({ lessons }: { lessons: HomeLessons }) {
+  if (lessons.kind !== 'card') return null;
+  const started = lessons.done > 0;
   return (
     <section class="learn-card" aria-labelledby="learn-heading">
-      <h2 id="learn-heading">{m.home_learn_heading()}</h2>
-      <p>{m.home_learn_text()}</p>
-      <button type="button" class="primary hero-button" onClick={go('learn')}>
-        {m.home_learn_to_play()}
+      <h2 id="learn-heading">{started ? m.home_lessons_heading() : m.home_learn_heading()}</h2>
+      {started ? (
+        <>
+          <p id="learn-progress">{m.home_lessons_count({ done: lessons.done, total: lessons.total })}</p>
+          <progress value={lessons.done} max={lessons.total} aria-hidden="true" />
+        </>
+      ) : (
+        <p>{m.home_learn_text()}</p>
+      )}
+      <button
+        type="button"
+        class={`hero-button${started ? '' : ' primary'}`}
+        aria-describedby={started ? 'learn-progress' : undefined}
+        onClick={go('learn')}
+      >
+        {started ? m.home_lessons_next() : m.home_learn_to_play()}
       </button>
     </section>
   );
@@ -220,96 +243,11 @@ function FriendGames() {
   );
 }
 
-/** The menu's icons: simple line drawings in the text colour, decoration only. */
-const ICONS: Record<string, ComponentChildren> = {
-  demo: (
-    <>
-      <circle cx="8" cy="12" r="4.5" fill="currentColor" />
-      <circle cx="16" cy="12" r="4.5" />
-    </>
-  ),
-  games: <path d="M5 6h14M5 12h14M5 18h10" />,
-  players: (
-    <>
-      <circle cx="12" cy="8" r="3.5" />
-      <path d="M5 20c0-4 3-6 7-6s7 2 7 6" />
-    </>
-  ),
-  settings: (
-    <>
-      <path d="M4 7h16M4 17h16" />
-      <circle cx="9" cy="7" r="2.2" fill="currentColor" />
-      <circle cx="15" cy="17" r="2.2" fill="currentColor" />
-    </>
-  ),
-  rules: (
-    <>
-      <path d="M5 5h6a2 2 0 0 1 2 2v12a2 2 0 0 0-2-2H5zM19 5h-4a2 2 0 0 0-2 2v12a2 2 0 0 1 2-2h4z" />
-    </>
-  ),
-  about: (
-    <>
-      <circle cx="12" cy="12" r="8" />
-      <path d="M12 11v5M12 8v.5" />
-    </>
-  ),
-  new: <path d="M12 5v14M5 12h14" />,
-  friend: (
-    <>
-      <circle cx="8" cy="9" r="3" />
-      <circle cx="16.5" cy="9" r="3" fill="currentColor" />
-      <path d="M3 19c0-3 2.2-5 5-5s5 2 5 5M12.5 19c.3-2.8 2-5 4-5 2.6 0 4.5 2 4.5 5" />
-    </>
-  ),
-  people: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M3.5 12h17M12 3.5c-2.6 2.4-3.8 5.2-3.8 8.5s1.2 6.1 3.8 8.5M12 3.5c2.6 2.4 3.8 5.2 3.8 8.5s-1.2 6.1-3.8 8.5" />
-    </>
-  ),
-  puzzles: (
-    <>
-      <path d="M5 5h14v14H5zM5 12h14M12 5v14" />
-      <circle cx="8.5" cy="8.5" r="2" fill="currentColor" />
-      <circle cx="15.5" cy="15.5" r="2" />
-    </>
-  ),
-};
-
-/** A menu tile: a third of a row, half of one, the whole row, or the whole row as the main action. */
-type TileWidth = 'third' | 'half' | 'wide' | 'primary';
-const TILE_CLASS: Record<TileWidth, string> = {
-  third: 'tile',
-  half: 'tile tile-half',
-  wide: 'tile tile-wide',
-  primary: 'tile tile-wide primary',
-};
-
-function Tile({
-  icon,
-  label,
-  onClick,
-  width = 'third',
-}: {
-  icon: string;
-  label: string;
-  onClick: () => void;
-  width?: TileWidth;
-}) {
-  return (
-    <button type="button" class={TILE_CLASS[width]} onClick={onClick}>
-      <svg class="tile-icon" viewBox="0 0 24 24" aria-hidden="true">
-        {ICONS[icon]}
-      </svg>
-      <span>{label}</span>
-    </button>
-  );
-}
-
 export function Home() {
   const game = resumable.value;
   // A tablet's Home is a dashboard (two columns: the game and the puzzle of the day, the results and the
-  // lessons, then the menu); a phone's is one short column. Every screen opens at its top (router.ts).
+  // lessons, then the menu); a phone's is one short column, or two held sideways (the menu on the right).
+  // Every screen opens at its top (router.ts).
   const wide = useMedia(WIDE_SCREEN);
   // The dashboard's cards (the puzzle pack's reader, the lessons) are not part of a phone's first chunk.
   const [cards, setCards] = useState<HomeCardsModule | null>(null);
@@ -323,9 +261,12 @@ export function Home() {
   const problem = storageProblem.value;
   const data = homeData.value;
   const friendsLead = data.kind === 'read' && data.friends.some(waitsForYou);
-  return (
-    <main class="home">
-      <h1 class="title">{m.home_title()}</h1>
+  const lessons = homeLessons(settings.value.lessonsDone);
+  // A first-timer's course leads Home; anyone else's progress follows their game.
+  const lessonsFirst = !game && isFirstTimer(lessons);
+  const third = !wide && lessons.kind === 'tile';
+  const feed = (
+    <>
       <KeptGamesNotice />
       <OfflineStatus />
       {problem && (
@@ -333,14 +274,22 @@ export function Home() {
           {problem}
         </p>
       )}
-      {!game && !wide && <LearnCard />}
+      {!wide && lessonsFirst && <LearnCard lessons={lessons} />}
       {/* A friend game waiting for this player's move leads Home, above Continue. */}
       {friendsLead && <FriendGames />}
       {game ? <ResumeCard game={game} /> : <Hero />}
+      {!wide && !lessonsFirst && <LearnCard lessons={lessons} />}
       {wide && (cards ? <cards.PuzzleOfTheDay /> : <CardSlot />)}
       {!friendsLead && <FriendGames />}
       <RecentResults />
       {wide && (cards ? <cards.LessonsCard /> : <CardSlot />)}
+    </>
+  );
+  return (
+    <main class="home">
+      <h1 class="title">{m.home_title()}</h1>
+      {/* A phone's cards in one column of their own: held sideways, the menu stands beside them. */}
+      {wide ? feed : <div class="home-feed">{feed}</div>}
       <nav class="home-menu" aria-label={m.home_menu_label()}>
         {game && <Tile icon="new" label={m.home_new_game()} onClick={go('new')} width="primary" />}
         <Tile icon="friend" label={m.home_tile_play_friend()} onClick={go('friend')} width="half" />
@@ -350,8 +299,10 @@ export function Home() {
         <Tile icon="settings" label={m.home_tile_settings()} onClick={go('settings')} />
         <Tile icon="puzzles" label={m.home_tile_puzzles()} onClick={go('puzzles')} width="half" />
         <Tile icon="demo" label={m.home_tile_demo()} onClick={go('demo')} width="half" />
-        <Tile icon="rules" label={m.home_tile_rules()} onClick={go('rules')} width="half" />
-        <Tile icon="about" label={m.home_tile_about()} onClick={go('about')} width="half" />
+        {!wide && lessons.kind === 'tile' && <Tile icon="learn" label={m.home_tile_lessons()} onClick={go('learn')} />}
+        {/* Beside a Lessons tile, three to a row. */}
+        <Tile icon="rules" label={m.home_tile_rules()} onClick={go('rules')} width={third ? 'third' : 'half'} />
+        <Tile icon="about" label={m.home_tile_about()} onClick={go('about')} width={third ? 'third' : 'half'} />
       </nav>
       <InstallOffer />
     </main>

@@ -25,7 +25,7 @@ import { onStoreChange } from '../../storage';
 import { DamagedProgressNotice } from '../shell/DamagedProgressNotice';
 import { Board } from '../board/Board';
 import { ScreenHeader } from '../shell/ScreenHeader';
-import { notify, players, settings } from '../shell/app-state';
+import { players, settings, notifyProblem } from '../shell/app-state';
 import { startGame } from '../play/live-session';
 import { completeLesson, discardDamagedLessonEntries, lessonDamaged, loadLessons } from './lesson-progress';
 import { navigate } from '../shell/router';
@@ -57,6 +57,8 @@ export function Tutorial() {
   const [notice, setNotice] = useState('');
   /** A lesson's write in flight: the board waits for it (a few milliseconds). */
   const saving = useRef(false);
+  /** Retry / Next, brought into view once the lesson is answered (on a phone they are below the board). */
+  const actions = useRef<HTMLDivElement>(null);
   const [savingShown, setSavingShown] = useState(false);
   const mode = settings.value.inputMode;
   // Tap to preview, tap again or Confirm to place (use-placement.ts), until the lesson is answered.
@@ -84,6 +86,11 @@ export function Tutorial() {
   const preview = placement.preview;
   /** Judges the player's move: set below, once the lesson's position is known (the hooks come first). */
   let submit = async (_point: number): Promise<void> => undefined;
+
+  useEffect(() => {
+    // The answer's words sit just above the buttons: 'nearest' scrolls only as far as the buttons need.
+    if (attempt) actions.current?.scrollIntoView({ block: 'nearest' });
+  }, [attempt]);
 
   useEffect(() => {
     void loadLessons();
@@ -123,7 +130,7 @@ export function Tutorial() {
       const problem = await completeLesson(lesson.id);
       saving.current = false;
       setSavingShown(false);
-      if (problem) notify(m.lessons_not_saved({ problem }), 8000);
+      if (problem) notifyProblem(m.lessons_not_saved({ problem }), 8000);
     }
     setAttempt(a);
     if (a.preview) {
@@ -167,7 +174,7 @@ export function Tutorial() {
         }
         isNotice={notice !== ''}
       />
-      <div class="actions lesson-actions">
+      <div class="actions lesson-actions" ref={actions}>
         <LessonActions
           attempt={attempt}
           last={last}

@@ -13,7 +13,7 @@ import { fingerprint, generateKeyPair, keyPairFromSecret, secretKeyBytes } from 
 import type { lobbyView } from '../../net/lobby';
 import { EMPTY_LOBBY, type LobbyNotice, type LobbyState, type Pairing } from '../../net/lobby';
 import { type StoredGame, addPairedGames, ensureDeviceKey, listFriendGameRecords } from '../../storage';
-import { db, notify, screen, settings, updateSettings } from '../shell/app-state';
+import { db, notify, screen, settings, updateSettings, notifyProblem } from '../shell/app-state';
 import { currentRelays, relayPool } from '../online/online';
 import { storageErrorText } from '../words/storage-words';
 import * as m from '../words/paraglide/messages.js';
@@ -61,7 +61,7 @@ export function peopleView(): ReturnType<typeof lobbyView> | null {
 
 async function startPairing(pairing: Pairing, seenOn: readonly string[]): Promise<void> {
   const d = db.value;
-  if (!d) return notify(m.people_not_saved({ reason: m.people_no_storage() }));
+  if (!d) return notifyProblem(m.people_not_saved({ reason: m.people_no_storage() }));
   const records = pairingRecords(pairing, {
     myName: settings.value.friendInvite.name.trim() || m.people_default_name(),
     theirName: strangerName(fingerprint(pairing.opponent)),
@@ -69,7 +69,7 @@ async function startPairing(pairing: Pairing, seenOn: readonly string[]): Promis
     now: Date.now(),
   });
   const stored = await addPairedGames(d, records);
-  if (!stored.ok) return notify(m.people_not_saved({ reason: storageErrorText(stored.error) }));
+  if (!stored.ok) return notifyProblem(m.people_not_saved({ reason: storageErrorText(stored.error) }));
   void refreshRating();
   const first = stored.value[0];
   if (!first) return;

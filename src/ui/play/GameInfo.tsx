@@ -32,6 +32,8 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
   const problem = game.engineProblem.value ?? game.savingProblem.value;
   // The app's notices (app-state's notify) show in this line too: a toast here would cover the board.
   const shownNotice = notice || (notices.value[0]?.text ?? '');
+  // The alert colour for a refused move or a problem; news (a friend's move arrived) in the text's colour.
+  const noticeClass = notice || notices.value[0]?.tone === 'problem' ? ' notice' : ' news';
   const detail =
     shownNotice ||
     (preview && previewText(preview, size).trim()) ||
@@ -46,7 +48,7 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
           ? m.play_reviewing_status({ ply: s.moves.length, total: live.moves.length, status: statusText(game, s) })
           : statusText(game, s)}
       </p>
-      {problem && shownNotice && <p class="detail notice">{shownNotice}</p>}
+      {problem && shownNotice && <p class={`detail${noticeClass}`}>{shownNotice}</p>}
       {problem ? (
         <p class="detail warn" role="alert">
           <span>{problem}</span>
@@ -55,7 +57,7 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
       ) : resultCard && !shownNotice ? (
         <p class="detail">{resultDetail(live)}</p>
       ) : (
-        <p class={`detail${shownNotice ? ' notice' : ''}`}>{detail}</p>
+        <p class={`detail${shownNotice ? noticeClass : ''}`}>{detail}</p>
       )}
     </div>
   );

@@ -51,7 +51,7 @@ function PlayerSelect(props: {
 }) {
   const note = levelNote(props.player);
   return (
-    <label>
+    <label class="player-select">
       {props.label}
       <select
         value={props.player.id}
@@ -142,7 +142,8 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
   return (
     <main class="form-screen">
       <ScreenHeader title={demo ? m.play_demo_title() : m.play_new_game()} />
-      <form onSubmit={start}>
+      {/* One screen at 360×640, Start included: the swap beside the two players, Game and Board side by side. */}
+      <form class="new-game-form" onSubmit={start}>
         <PlayerSelect
           label={m.play_black_first()}
           id="black"
@@ -153,12 +154,17 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
         <PlayerSelect label={colourName(2)} id="white" player={p2} onChange={choose(setP2)} options={playerOptions} />
         <button
           type="button"
+          class="swap-colours"
+          aria-label={m.play_swap_colours()}
+          title={m.play_swap_colours()}
           onClick={() => {
             setP1(p2);
             setP2(p1);
           }}
         >
-          {m.play_swap_colours()}
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M8 4v15M4 8l4-4 4 4M16 20V5M12 16l4 4 4-4" />
+          </svg>
         </button>
         <RulesFields
           variant={variant}

@@ -21,7 +21,7 @@ export function GameAndBoardFields({
 }: Pick<RulesFieldsProps, 'variant' | 'size' | 'setVariant' | 'setSize'>) {
   return (
     <>
-      <label>
+      <label class="rules-game">
         {m.play_rules_game()}
         <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
           {VARIANT_IDS.map((id) => (
@@ -31,7 +31,7 @@ export function GameAndBoardFields({
           ))}
         </select>
       </label>
-      <label>
+      <label class="rules-board">
         {m.play_rules_board()}
         <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
           {BOARD_SIZES.map((s) => (

@@ -22,7 +22,17 @@ import {
   unsavedGames,
   withState,
 } from '../../storage';
-import { db, keptGames, notify, players, refreshResumable, screen, settings, updateSettings } from '../shell/app-state';
+import {
+  db,
+  keptGames,
+  notify,
+  players,
+  refreshResumable,
+  screen,
+  settings,
+  updateSettings,
+  notifyProblem,
+} from '../shell/app-state';
 import { addReloadGuard } from '../shell/pwa';
 import { navigate } from '../shell/router';
 import { browserKeyValueStore } from '../shell/key-value-store';
@@ -145,7 +155,7 @@ function show(record: StoredGame, match: Match, saveAtStart = false): void {
     turns: browserTurnLocks,
     heartbeats: browserHeartbeatLog(),
     saveAtStart,
-    notify,
+    notify: (text, tone) => notify(text, undefined, false, tone),
     newId: () => crypto.randomUUID(),
     matchFrom,
     minReplyMs: MIN_REPLY_MS,
@@ -183,10 +193,10 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
   }
   await closeSession();
   const d = db.value;
-  if (!d) return notify(words.play_open_unavailable());
+  if (!d) return notifyProblem(words.play_open_unavailable());
   const loaded = await browserGameStore(d).load(game.id);
   if (loaded.kind !== 'loaded') {
-    notify(loaded.kind === 'missing' ? words.play_open_missing() : loaded.message);
+    notifyProblem(loaded.kind === 'missing' ? words.play_open_missing() : loaded.message);
     void refreshResumable();
     return;
   }
@@ -194,7 +204,7 @@ export async function openGame(game: { readonly id: string }): Promise<void> {
   const match = matchFrom(record);
   if (!match) {
     const why = toGameState(record);
-    notify(why.ok ? words.play_open_unreadable() : words.play_open_failed({ why: storageErrorText(why.error) }));
+    notifyProblem(why.ok ? words.play_open_unreadable() : words.play_open_failed({ why: storageErrorText(why.error) }));
     return;
   }
   // A kept copy whose save has not landed (storage was full) is saved again at once, and says so if it fails.
@@ -240,7 +250,7 @@ export async function startGame(choice: NewGameChoice): Promise<void> {
     demo: choice.demo ?? false,
   });
   const state = toGameState(record);
-  if (!state.ok) return notify(storageErrorText(state.error));
+  if (!state.ok) return notifyProblem(storageErrorText(state.error));
   show(record, newMatch({ id: record.id, sides, game: state.value, clocks, demo: record.demo }));
   if (!choice.demo) {
     void updateSettings({

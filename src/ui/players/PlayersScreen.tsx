@@ -21,7 +21,7 @@ import './players.css';
 import { DamagedNotice } from '../shell/DamagedNotice';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { confirmDialog } from '../shell/dialog';
-import { damagedPlayers, db, notify, players, refreshPlayers } from '../shell/app-state';
+import { damagedPlayers, db, notify, players, refreshPlayers, notifyProblem } from '../shell/app-state';
 import { download, fileSafe } from '../shell/download';
 import { ComputerEditor } from './ComputerEditor';
 import { describeComputer, playsLike } from './computer-words';
@@ -47,7 +47,7 @@ function PersonRow({ player, onEdit }: { player: StoredPlayer; onEdit: () => voi
   const remove = async () => {
     if (!(await askToDelete(m.players_delete_title({ name: player.name })))) return;
     const error = await withDb((d) => deletePlayer(d, player.id));
-    if (error) notify(error);
+    if (error) notifyProblem(error);
   };
   return (
     <div class="player-row">
@@ -123,7 +123,7 @@ function ComputerRow({
   const remove = async () => {
     if (!(await askToDelete(m.players_delete_title({ name: player.name })))) return;
     const error = await withDb((d) => deletePlayer(d, player.id));
-    if (error) notify(error);
+    if (error) notifyProblem(error);
   };
   return (
     <>
@@ -167,9 +167,9 @@ function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
   const name = record.name ?? m.players_record_key({ key: String(record.key).slice(0, 40) });
   const exportRaw = async () => {
     const d = db.value;
-    if (!d) return notify(NO_STORAGE());
+    if (!d) return notifyProblem(NO_STORAGE());
     const r = await getRawPlayer(d, record.key);
-    if (!r.ok) return notify(storageErrorText(r.error));
+    if (!r.ok) return notifyProblem(storageErrorText(r.error));
     download(
       `pente-damaged-player-${fileSafe(String(record.key))}.json`,
       rawRecordText(record.key, record.reason, r.value),
@@ -179,7 +179,7 @@ function DamagedPlayerRow({ record }: { record: DamagedPlayer }) {
   const remove = async () => {
     if (!(await askToDelete(m.players_delete_damaged_title({ name })))) return;
     const error = await withDb((d) => deletePlayer(d, record.key));
-    if (error) notify(error);
+    if (error) notifyProblem(error);
   };
   return (
     <div class="player-row">

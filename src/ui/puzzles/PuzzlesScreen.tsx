@@ -27,7 +27,7 @@ import {
 } from '../../core';
 import { usePlacement } from '../board/use-placement';
 import { type MoveSource, pageEngine } from '../engine/client';
-import { notify, settings } from '../shell/app-state';
+import { settings, notifyProblem } from '../shell/app-state';
 import { navigate, requestedPuzzle } from '../shell/router';
 import { PuzzleMissing, PuzzlesMessage } from './PuzzleParts';
 import { PuzzleView } from './PuzzleView';
@@ -128,7 +128,7 @@ function PuzzleTrainer({ engine }: PuzzleTrainerProps) {
     const problem = await recordAnswer(puzzle.puzzle, solved);
     saving.current = false;
     setSavingShown(false);
-    if (problem) notify(m.puzzles_answer_not_saved({ problem }), 8000);
+    if (problem) notifyProblem(m.puzzles_answer_not_saved({ problem }), 8000);
   };
 
   /** Asks the engine for its move at `state` (a defence, or the answer to a wrong move). */

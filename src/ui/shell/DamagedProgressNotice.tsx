@@ -5,7 +5,7 @@
 import { type DamagedEntry, type DamagedEntryKind, damagedEntriesText } from '../../storage';
 import { locale } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
-import { notify } from './app-state';
+import { notifyProblem } from './app-state';
 import { confirmDialog } from './dialog';
 import { download } from './download';
 
@@ -51,7 +51,7 @@ export function DamagedProgressNotice({
     });
     if (!confirmed) return;
     const problem = await onDelete();
-    if (problem) notify(problem);
+    if (problem) notifyProblem(problem);
   };
   return (
     <div class="notice damaged-progress" role="status">

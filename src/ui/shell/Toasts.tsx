@@ -72,7 +72,10 @@ export function Toasts() {
         )}
         {!onPlay &&
           shown.map((n) => (
-            <p key={n.id} class={n.leaving ? 'toast notice-toast leaving' : 'toast notice-toast'}>
+            <p
+              key={n.id}
+              class={`toast notice-toast${n.tone === 'problem' ? ' warn' : ''}${n.leaving ? ' leaving' : ''}`}
+            >
               {n.text}
             </p>
           ))}

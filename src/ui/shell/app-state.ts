@@ -63,7 +63,14 @@ export const keptGames = signal(0);
  * The notice shown, if any: one at a time, so a new one replaces it (they never pile up). `leaving` is set
  * a moment before it goes, for the fade-out.
  */
-export const notices = signal<readonly { id: number; text: string; leaving: boolean; ofPosition?: boolean }[]>([]);
+export const notices = signal<
+  readonly { id: number; text: string; leaving: boolean; ofPosition?: boolean; tone?: NoticeTone }[]
+>([]);
+/**
+ * What a notice tells: news (a move arrived, a game was kept, a player saved) in the page's own colour, or a
+ * problem (something the player wanted did not happen) in the alert colour, kept for what went wrong.
+ */
+export type NoticeTone = 'news' | 'problem';
 export const ready = signal(false);
 /** The saved games wait to be updated to this version until another tab of an older one has closed. */
 export const waitingForOtherTabs = signal(false);
@@ -84,16 +91,19 @@ let noticeTimers: ReturnType<typeof setTimeout>[] = [];
  * L9: your turn"), so the next move clears it (clearPositionNotices); any other notice (a save that
  * failed) stays its time.
  */
-export function notify(text: string, ms = 4000, ofPosition = false): void {
+export function notify(text: string, ms = 4000, ofPosition = false, tone: NoticeTone = 'news'): void {
   for (const t of noticeTimers) clearTimeout(t);
   const shown = notices.value[0];
   const id = shown?.text === text ? shown.id : ++noticeId;
-  notices.value = [{ id, text, leaving: false, ofPosition }];
+  notices.value = [{ id, text, leaving: false, ofPosition, tone }];
   noticeTimers = [
     setTimeout(() => (notices.value = notices.value.map((n) => (n.id === id ? { ...n, leaving: true } : n))), ms),
     setTimeout(() => (notices.value = notices.value.filter((n) => n.id !== id)), ms + NOTICE_FADE_MS),
   ];
 }
+
+/** A notice of something that went wrong (a read or a save that failed), in the alert colour. */
+export const notifyProblem = (text: string, ms?: number): void => notify(text, ms, false, 'problem');
 
 /** How long a "could not be saved" notice stays: longer than a passing one, it matters more. */
 const NOT_SAVED_MS = 8000;
@@ -104,7 +114,7 @@ const NOT_SAVED_MS = 8000;
  * for the player and giving the storage error's sentence (`shell_settings_not_saved`).
  */
 export function reportNotSaved(sentence: string): void {
-  notify(sentence, NOT_SAVED_MS);
+  notifyProblem(sentence, NOT_SAVED_MS);
 }
 
 /** Notices belong to the screen they were given on: navigation clears them. */

@@ -18,7 +18,7 @@
  * What a URL means and what a popstate means are routes.ts's pure rules; this module is their controller.
  */
 import { signal } from '@preact/signals';
-import { type Screen, clearNotices, notices, notify, ready, screen } from './app-state';
+import { type Screen, clearNotices, notices, ready, screen, notifyProblem } from './app-state';
 import {
   type BadLinkWhy,
   type Entry,
@@ -134,7 +134,7 @@ async function openFromUrl(gameId: string): Promise<void> {
   if (opened) return;
   write(HOME, current.depth, true);
   screen.value = 'home';
-  if (!notices.peek().length) notify(m.shell_game_not_opened());
+  if (!notices.peek().length) notifyProblem(m.shell_game_not_opened());
 }
 
 function whenReady(): Promise<void> {

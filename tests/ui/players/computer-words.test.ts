@@ -18,14 +18,14 @@ describe('a computer player in words', () => {
   });
 
   it("names a level's settings with its rating, and custom ones by the level they are close to", () => {
-    expect(strengthWithRating(player('x'))).toBe(`${level.name}, rated ≈ ${levelRating(level)}`);
+    expect(strengthWithRating(player('x'))).toBe(`${level.name}, rated ≈ ${levelRating(level)} on the app’s own scale`);
     expect(strengthWithRating(player('x', { timeMs: level.timeMs + 100 }))).toBe(`Custom, close to ${level.name}`);
     expect(playsLike(player('x'))).toBe(levelPlays(level));
   });
 
   it('leaves the strength out of the line when the name says it', () => {
     const named = describeComputer(player(level.name));
-    expect(named.startsWith(`Rated ≈ ${levelRating(level)} · Thinks about`)).toBe(true);
+    expect(named.startsWith(`Rated ≈ ${levelRating(level)} (the app’s own scale) · Thinks about`)).toBe(true);
     const other = describeComputer(player('Robot', { book: false }));
     expect(other.startsWith(`Strength: ${level.name} · Rated ≈`)).toBe(true);
     expect(other.endsWith('no openings book')).toBe(true);

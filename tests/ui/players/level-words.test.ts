@@ -55,7 +55,9 @@ describe('the levels in words', () => {
     const casual = levelById('casual')!;
     const learner = levelById('learner')!;
     // Casual is about 220 points above Learner: it wins about 3 games in 4 against it.
-    expect(ratingInWords(casual)).toMatch(/^Rated \d+: wins about \d+ games? in \d+ against Learner \(\d+\)\.$/);
+    expect(ratingInWords(casual)).toMatch(
+      /^Rated \d+ on the app’s own scale: wins about \d+ games? in \d+ against Learner \(\d+\)\.$/,
+    );
     expect(ratingInWords(casual)).toContain(gamesInWords(expectedScore(casual.elo - learner.elo)));
     expect(ratingInWords(LEVELS[0]!)).toMatch(/the gentlest level/);
     expect(levelPlace(casual)).toBe(

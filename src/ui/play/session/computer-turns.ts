@@ -39,7 +39,7 @@ export interface ComputerTurnsHost {
   readonly clock: Clock;
   /** The turn locks shared with other tabs (none: this tab thinks without asking). */
   readonly turns?: TurnLocks | null;
-  readonly notify: (text: string) => void;
+  readonly notify: (text: string, tone?: 'news' | 'problem') => void;
   /** An instant reply feels abrupt: the computer's move appears no sooner than this after the last move. */
   readonly minReplyMs?: number;
   readonly match: ReadonlySignal<Match>;

@@ -15,7 +15,7 @@ const HINT_MS = 1000;
 
 export interface HintsHost {
   readonly moves: MoveSource;
-  readonly notify: (text: string) => void;
+  readonly notify: (text: string, tone?: 'news' | 'problem') => void;
   /** The match as it stands now. */
   readonly match: ReadonlySignal<Match>;
   readonly isClosed: () => boolean;
@@ -45,7 +45,7 @@ export class Hints {
       if (this.o.match.value === m) this.point.value = answer.move;
     } catch (e) {
       if (isEngineError(e) && (e.kind === 'aborted' || e.kind === 'stale')) return;
-      this.o.notify(words.play_hint_failed());
+      this.o.notify(words.play_hint_failed(), 'problem');
     }
   }
 }

@@ -77,8 +77,8 @@ export interface ControllerOptions {
   readonly clock: Clock;
   /** The turn locks shared with other tabs (none: this tab thinks without asking). */
   readonly turns?: TurnLocks | null;
-  /** Short notices for the player. */
-  readonly notify: (text: string) => void;
+  /** Short notices for the player: news, or (tone 'problem') something that went wrong. */
+  readonly notify: (text: string, tone?: 'news' | 'problem') => void;
   /** A fresh game id (for "Save as a new game"). */
   readonly newId: () => string;
   /** Rebuilds a match from a stored record, keeping this match's sides; null when it cannot be read. */

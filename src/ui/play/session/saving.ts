@@ -24,7 +24,7 @@ export const RETRY_SAVE_MS = 5_000;
 export interface SavingOptions {
   readonly store: GameStore | null;
   readonly clock: Clock;
-  readonly notify: (text: string) => void;
+  readonly notify: (text: string, tone?: 'news' | 'problem') => void;
   readonly heartbeats?: HeartbeatLog;
   readonly onSaved?: (record: StoredGame) => void;
   /** Tries a failed save again (every few seconds, while saves fail). */
@@ -127,7 +127,7 @@ export class GameSaving {
    * and the storage's own reason is told once, as a notice, when saving starts to fail.
    */
   failed(message: string, kept: boolean): void {
-    if (this.mode.value !== 'failed') this.o.notify(message);
+    if (this.mode.value !== 'failed') this.o.notify(message, 'problem');
     this.mode.value = 'failed';
     this.unsavedAtRisk.value = !kept;
     this.problem.value = kept ? words.play_not_saved_yet() : words.play_not_saved_leaving();
