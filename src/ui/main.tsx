@@ -34,12 +34,15 @@ startRouter({
 });
 closeDialogsOnBack();
 render(<App />, document.getElementById('app')!);
-void startApp().then(() =>
+/** What follows the first screen, once the page is idle: also after a start that failed (it says why). */
+const afterFirstScreen = () =>
   whenIdle(() => {
+    // After the first screen is drawn: workbox-window is a chunk of its own, which the first screen (60 KB
+    // gzipped at most, counted until Home is drawn) does not carry.
+    void registerServiceWorker();
     preloadLikelyScreens();
     // Games kept while storage was full are tried again at start and every few seconds (live-session.ts).
     void liveSession().then((m) => m.keepSavingKeptGames());
     void import('./shell/wake-lock').then((m) => m.keepScreenAwakeDuringGames());
-  }),
-);
-registerServiceWorker();
+  });
+void startApp().then(afterFirstScreen, afterFirstScreen);

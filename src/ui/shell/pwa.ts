@@ -7,7 +7,7 @@
  * page, and the failure is a console warning, never an uncaught error.
  */
 import { effect, signal } from '@preact/signals';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { newerVersionOpened, screen } from './app-state';
 
 /**
@@ -103,11 +103,13 @@ function reloadWhenStaleAndSafe(): void {
 const noOffline = (why: unknown): void =>
   console.warn('The app could not be set up to work offline:', why instanceof Error ? why.message : why);
 
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (typeof document !== 'undefined') reloadWhenStaleAndSafe();
   if (!hasServiceWorker()) return;
   let wb: Workbox;
   try {
+    // workbox-window is a chunk of its own (about 2 KB gzipped), loaded once the first screen is drawn.
+    const { Workbox } = await import('workbox-window');
     wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   } catch (error) {
     noOffline(error);
