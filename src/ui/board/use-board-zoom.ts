@@ -109,7 +109,9 @@ export function useBoardZoom(
   useLayoutEffect(() => {
     const v = viewRef.current;
     if (!v) return;
-    if (v.side >= extent || lastMove === null || lastMove === undefined) return jumpTo(null);
+    // A new board or a position with no last move (another lesson, a new game): the whole board, as for a
+    // board first shown; no tap is ignored, as none was aimed at a window that moved under it.
+    if (v.side >= extent || lastMove === null || lastMove === undefined) return showView(null);
     const next = nextView(geometry, widthPx, v, cells, lastMove, { keep, room: roomFor(othersTurn) });
     if (next !== v) jumpTo(next);
   }, [lastMove, extent, keep.join(), othersTurn]);
