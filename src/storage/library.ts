@@ -8,8 +8,8 @@
  * be left without its game or in a shape this version does not write. The check that finds these
  * (checkLibrary) has to read every key of both stores and every summary, so it never runs on the way to a
  * screen: the app runs it once per connection after its first screen is drawn, a page per transaction with
- * the page given a turn between pages, and imports run it before they look for duplicates. After it,
- * counts (read by the database, not the page) tell whether anything wrote around the app since.
+ * the page given a turn between pages, and imports run it before they look for duplicates. After it, a
+ * walk of the keys alone (the same pages) tells whether anything wrote around the app since.
  *
  * A summary is trusted only as far as it can be checked cheaply: one that does not have the shape this
  * version writes (an unknown variant, a field missing) is made again from its game, and the games a list
@@ -58,8 +58,9 @@ const checkedInFull = new WeakSet<PenteDb>();
 
 /**
  * The settings store's key for what the last full check found the library to be: the summaries' shape and
- * the database version it was checked under. A start finding them current only compares the counts, so no
- * start-up work grows with the library; a new shape or version (an update) checks it in full once more.
+ * the database version it was checked under. A start finding them current walks only the keys (a page per
+ * request, after the first screen), so no start reads the library's records; a new shape or version (an
+ * update) checks it in full once more.
  */
 export const LIBRARY_CHECKED_KEY = 'libraryChecked';
 
@@ -102,8 +103,9 @@ const checks = new WeakMap<PenteDb, Promise<StorageResult<number>>>();
  * Makes the library whole: writes the summaries that games lack, deletes summaries whose game is gone, and
  * makes again those not in the shape this version writes. The first time on a database (and after an
  * update that changes the summaries' shape or the database's version) every key and summary is read,
- * LIBRARY_PAGE at a time with the page given a turn between pages; after that, only when the counts show
- * that something wrote around the app. Returns how many summaries were written or deleted.
+ * LIBRARY_PAGE at a time with the page given a turn between pages; after that, only the keys of both
+ * stores, the same way (what something writing around the app leaves: a game without a summary, a summary
+ * without a game). Returns how many summaries were written or deleted.
  */
 export function checkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
   const running = checks.get(db);
@@ -117,38 +119,15 @@ export function checkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<
 export const indexMissingSummaries = checkLibrary;
 
 async function runCheck(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
-  if (checkedInFull.has(db) || (await checkedBefore(db))) {
-    const whole = await countsAgree(db);
-    if (!whole.ok) return whole;
-    if (whole.value) return ok(0);
-  }
-  const walked = await walkLibrary(db, onProgress);
-  if (walked.ok) {
+  // A library checked in full under this shape and version: only its keys are walked (games without a
+  // summary, summaries without a game: what something writing around the app leaves).
+  const keysOnly = checkedInFull.has(db) || (await checkedBefore(db));
+  const walked = await walkLibrary(db, keysOnly, onProgress);
+  if (walked.ok && !keysOnly) {
     checkedInFull.add(db);
     await markChecked(db);
   }
   return walked;
-}
-
-/**
- * Whether the counts say the library is whole: as many summaries as games, each in one of the indexes a
- * tab lists from (a damaged one perhaps undated). The app writes a game and its summary together, so a
- * difference means something wrote around it. The database counts; the page reads five numbers.
- */
-function countsAgree(db: PenteDb): Promise<StorageResult<boolean>> {
-  return withTransaction(db, ['games', 'summaries'], 'readonly', 'check the saved games', async (tx) => {
-    const store = tx.objectStore('summaries');
-    const byStatusUpdated = store.index('byStatusUpdated');
-    const dated = (status: string) => IDBKeyRange.bound([status, -Infinity], [status, Infinity]);
-    const [games, total, unfinished, finished, damaged] = await Promise.all([
-      request(tx.objectStore('games').count()),
-      request(store.count()),
-      request(byStatusUpdated.count(dated('in-progress'))),
-      request(byStatusUpdated.count(dated('finished'))),
-      request(store.index('byStatus').count('damaged')),
-    ]);
-    return ok(games === total && unfinished + finished + damaged === total);
-  });
 }
 
 /** IndexedDB's own key order (both stores are keyed alike, so their keys can be walked side by side). */
@@ -162,11 +141,16 @@ interface CheckedPage {
 }
 
 /**
- * Reads the next page of both stores' keys after `after` (and the summaries), and finds within it the
- * games without a summary, the summaries without a game, and the summaries not in this version's shape.
- * The page ends at the smaller of the two stores' last keys, so nothing past it is judged on half the keys.
+ * Reads the next page of both stores' keys after `after` (and, unless `keysOnly`, the summaries), and finds
+ * within it the games without a summary, the summaries without a game, and (reading the summaries) the
+ * summaries not in this version's shape. The page ends at the smaller of the two stores' last keys, so
+ * nothing past it is judged on half the keys.
  */
-function checkPage(db: PenteDb, after: IDBValidKey | undefined): Promise<StorageResult<CheckedPage>> {
+function checkPage(
+  db: PenteDb,
+  after: IDBValidKey | undefined,
+  keysOnly: boolean,
+): Promise<StorageResult<CheckedPage>> {
   return withTransaction(db, ['games', 'summaries'], 'readonly', 'check the saved games', async (tx) => {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const games = tx.objectStore('games');
@@ -174,7 +158,7 @@ function checkPage(db: PenteDb, after: IDBValidKey | undefined): Promise<Storage
     const [gameKeys, summaryKeys, summaryValues] = await Promise.all([
       request(games.getAllKeys(range, LIBRARY_PAGE)),
       request(summaries.getAllKeys(range, LIBRARY_PAGE)),
-      request(summaries.getAll(range, LIBRARY_PAGE)),
+      keysOnly ? Promise.resolve(null) : request(summaries.getAll(range, LIBRARY_PAGE)),
     ]);
     const lastGame = gameKeys.length === LIBRARY_PAGE ? gameKeys[gameKeys.length - 1] : undefined;
     const lastSummary = summaryKeys.length === LIBRARY_PAGE ? summaryKeys[summaryKeys.length - 1] : undefined;
@@ -192,25 +176,38 @@ function checkPage(db: PenteDb, after: IDBValidKey | undefined): Promise<Storage
       if (!within(key)) return;
       summarySet.add(keyText(key));
       // No game: the summary goes. A game, but a summary this version did not write: made again.
-      if (!gameSet.has(keyText(key)) || !isSummaryRecord(summaryValues[i])) fix.push(key);
+      if (!gameSet.has(keyText(key)) || (summaryValues && !isSummaryRecord(summaryValues[i]))) fix.push(key);
     });
     for (const key of gameKeys) if (within(key) && !summarySet.has(keyText(key))) fix.push(key);
     return ok({ fix, covered: gameSet.size, last });
   });
 }
 
-/** The whole check: every page of both stores, each page's findings written before the next is read. */
-async function walkLibrary(db: PenteDb, onProgress?: ProgressReport): Promise<StorageResult<number>> {
-  const total = await withTransaction(db, ['games'], 'readonly', 'check the saved games', async (tx) =>
-    ok(await tx.objectStore('games').count()),
-  );
+/**
+ * The whole check: every page of both stores, each page's findings written before the next is read. Every
+ * request is a page: a listing asked for meanwhile waits for one page at most. (The counts a start compared
+ * instead were one request each over the whole store or index; at 100,000 games they held the database
+ * for 0.8-2.4 s, and the Games list's first read waited behind them: scripts/measure-library.ts.)
+ */
+async function walkLibrary(
+  db: PenteDb,
+  keysOnly: boolean,
+  onProgress?: ProgressReport,
+): Promise<StorageResult<number>> {
+  // The total, for a progress bar only: a count is one request over the whole store (0.6-0.9 s of the
+  // database's time at 100,000 games), which the check after start-up, with no one to tell, does not pay.
+  const total = onProgress
+    ? await withTransaction(db, ['games'], 'readonly', 'check the saved games', async (tx) =>
+        ok(await tx.objectStore('games').count()),
+      )
+    : ok(0);
   if (!total.ok) return total;
   let after: IDBValidKey | undefined;
   let covered = 0;
   let written = 0;
   for (let first = true; ; first = false) {
     if (!first) await yieldToPage();
-    const page = await checkPage(db, after);
+    const page = await checkPage(db, after, keysOnly);
     if (!page.ok) return page;
     if (page.value.fix.length > 0) {
       const done = await summarizeKeys(db, page.value.fix);
