@@ -87,6 +87,9 @@ async function sayPhrases(alice: Page, bob: Page) {
   await expect(bob.locator('[data-here]')).toHaveText('Alice is here', { timeout: 30_000 });
   await bob.getByRole('button', { name: 'Say…' }).click();
   await bob.getByRole('group', { name: 'Say to Alice' }).getByRole('button', { name: 'Good luck!' }).click();
+  // A phrase is a gesture, not a chat: Say… rests for a few seconds after one (PHRASE_GAP_MS).
+  await expect(bob.getByRole('button', { name: 'Say…' })).toBeDisabled();
+  await expect(bob.getByRole('button', { name: 'Say…' })).toBeEnabled();
   const heardByAlice = alice.getByRole('region', { name: /Bob/ }).locator('[data-phrase]');
   await expect(heardByAlice).toHaveText('Good luck!', { timeout: 15_000 });
   await alice.screenshot({ path: test.info().outputPath('phrase-alice-390x844.png') });

@@ -20,7 +20,7 @@ import {
 } from '../../../src/storage';
 import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import { LiveController } from '../../../src/ui/online/live/live-controller';
-import { PHRASE_SHOW_MS } from '../../../src/ui/online/live/live-model';
+import { PHRASE_GAP_MS, PHRASE_SHOW_MS } from '../../../src/ui/online/live/live-model';
 import type { LiveLine } from '../../../src/ui/online/live/live-hooks';
 import { createFakeRelayNetwork, createFakeRelayPool } from '../../net/fake-relay-pool';
 import { type TestPlayer, actionEvent, alice, bob, mallory } from '../../net/net-helpers';
@@ -310,6 +310,33 @@ describe('friend games over relays: the controller', () => {
     b.controller.say(GAME, 'hello');
     await settle(a, b);
     expect(a.lines.get(GAME)?.phrase).toBeNull();
+  });
+
+  it('phrases come PHRASE_GAP_MS apart at most: the sender keeps the gap, and the reader drops a flood', async () => {
+    const { a, b, advance } = await twoDevices({ shown: true });
+    b.controller.say(GAME, 'hello');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('hello');
+    advance(PHRASE_GAP_MS - 1);
+    b.controller.say(GAME, 'oops');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('hello');
+    advance(1);
+    b.controller.say(GAME, 'thanks');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('thanks');
+    // A modified client that sends phrases with no gap (its sender called directly): the reader keeps the
+    // one shown until the gap has passed.
+    const sender = (b.controller as unknown as { sender: { sendPresence(g: string, h: boolean, p: string): void } })
+      .sender;
+    advance(1_000);
+    for (const phrase of ['oops', 'rematch', 'must-go']) sender.sendPresence(GAME, true, phrase);
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('thanks');
+    advance(PHRASE_GAP_MS);
+    sender.sendPresence(GAME, true, 'good-game');
+    await settle(a, b);
+    expect(a.lines.get(GAME)?.phrase).toBe('good-game');
   });
 
   it('the page going away says "gone" at once, and coming back "here"', async () => {

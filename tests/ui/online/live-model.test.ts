@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
 import type { StoredOutgoing } from '../../../src/storage';
 import {
+  PHRASE_GAP_MS,
+  phraseAllowed,
   actionsToSign,
   answersPresence,
   gameRelays,
@@ -120,5 +122,15 @@ describe('relaysDownNow: when the play screen turns back to links', () => {
     expect(relaysDownNow(true, ['failed', 'connected'])).toBe(false);
     expect(relaysDownNow(true, ['idle'])).toBe(false);
     expect(relaysDownNow(true, [])).toBe(false);
+  });
+});
+
+describe('phraseAllowed', () => {
+  it('lets a phrase through PHRASE_GAP_MS after the last, and after a clock set back', () => {
+    expect(phraseAllowed(null, 0)).toBe(true);
+    expect(phraseAllowed(10_000, 10_000 + PHRASE_GAP_MS - 1)).toBe(false);
+    expect(phraseAllowed(10_000, 10_000 + PHRASE_GAP_MS)).toBe(true);
+    expect(phraseAllowed(10_000, 10_000)).toBe(false);
+    expect(phraseAllowed(10_000, 9_999)).toBe(true);
   });
 });

@@ -3,10 +3,11 @@
  * "Say…" offers the catalogue's phrases while the other side is here, and the phrase they said shows by
  * their strip for a few seconds, in this reader's language. Ids travel (net/phrases.ts), never words.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { PHRASES } from '../../../net/phrases';
 import * as words from '../../words/paraglide/messages.js';
 import { liveLines, sayPhrase } from './live-hooks';
+import { PHRASE_GAP_MS } from './live-model';
 import { PHRASE_WORDS } from './phrase-words';
 import './live.css';
 
@@ -21,12 +22,27 @@ export function HeardPhrase({ gameId }: { readonly gameId: string }) {
   );
 }
 
-/** "Say…": the preset phrases, one tap each; said to the other side while they are here. */
+/**
+ * "Say…": the preset phrases, one tap each; said to the other side while they are here. After a phrase
+ * the button rests for PHRASE_GAP_MS (the controller would not send another sooner).
+ */
 export function PhrasePicker({ gameId, friendName }: { readonly gameId: string; readonly friendName: string }) {
   const [open, setOpen] = useState(false);
+  const [resting, setResting] = useState(false);
+  useEffect(() => {
+    if (!resting) return;
+    const timer = setTimeout(() => setResting(false), PHRASE_GAP_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
   return (
     <span class="live-say">
-      <button type="button" class="live-say-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="live-say-toggle"
+        aria-expanded={open}
+        disabled={resting}
+        onClick={() => setOpen(!open)}
+      >
         {words.online_live_say()}
       </button>
       {open && (
@@ -43,6 +59,7 @@ export function PhrasePicker({ gameId, friendName }: { readonly gameId: string; 
               onClick={() => {
                 sayPhrase(gameId, phrase);
                 setOpen(false);
+                setResting(true);
               }}
             >
               {PHRASE_WORDS[phrase]()}

@@ -121,6 +121,17 @@ export const answersPresence = (before: Presence | null, here: boolean, nowMs: n
 /** How long a phrase the other side said stays by their strip. */
 export const PHRASE_SHOW_MS = 8_000;
 
+/**
+ * The least time between two phrases, said or shown: a phrase is a gesture, not a chat, and a modified
+ * client flooding phrases changes the bubble at most this often on the other side.
+ */
+export const PHRASE_GAP_MS = 3_000;
+
+/** Whether a phrase may be said (or shown) at `nowMs`, the last one having been at `lastAtMs` (null: none). */
+export const phraseAllowed = (lastAtMs: number | null, nowMs: number): boolean =>
+  // A clock set back since the last phrase does not silence the next for the time it went back.
+  lastAtMs === null || nowMs - lastAtMs >= PHRASE_GAP_MS || nowMs < lastAtMs;
+
 /** The other side's last phrase: which, and when it arrived (this device's clock). */
 export interface HeardPhrase {
   readonly phrase: Phrase;

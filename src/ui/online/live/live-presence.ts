@@ -7,7 +7,7 @@
 import { readPresence } from '../../../net/game-events';
 import type { Event } from '../../../net/relay-pool';
 import type { Phrase } from '../../../net/phrases';
-import { answersPresence, phraseLine, presenceLine } from './live-model';
+import { answersPresence, phraseAllowed, phraseLine, presenceLine } from './live-model';
 import type { GameEntry, LiveSender, SenderPorts } from './live-sender';
 
 /** How often an open game says "here" (the other side forgets it after PRESENCE_TTL_MS). */
@@ -29,6 +29,8 @@ export class LivePresence {
   private hidden = false;
   private readonly expiries = new Map<string, () => void>();
   private readonly phraseExpiries = new Map<string, () => void>();
+  /** When this device last said a phrase, per game (PHRASE_GAP_MS apart at least). */
+  private readonly saidAt = new Map<string, number>();
 
   constructor(
     private readonly p: Pick<SenderPorts, 'now' | 'later' | 'shown'>,
@@ -80,16 +82,25 @@ export class LivePresence {
     this.host.updateLines();
   }
 
-  /** Says a preset phrase in the game shown (with a "here"): nothing for another game, or none shown. */
+  /**
+   * Says a preset phrase in the game shown (with a "here"): nothing for another game, none shown, or
+   * within PHRASE_GAP_MS of the last one said.
+   */
   say(gameId: string, phrase: Phrase): boolean {
-    if (this.sayingFor !== gameId) return false;
+    const now = this.p.now();
+    if (this.sayingFor !== gameId || !phraseAllowed(this.saidAt.get(gameId) ?? null, now)) return false;
+    this.saidAt.set(gameId, now);
     this.host.sender.sendPresence(gameId, true, phrase);
     return true;
   }
 
-  /** The other side said `phrase`: shown by their strip until PHRASE_SHOW_MS has passed. */
+  /**
+   * The other side said `phrase`: shown by their strip until PHRASE_SHOW_MS has passed, unless it came
+   * within PHRASE_GAP_MS of the one shown (an app that keeps its gap never sends those).
+   */
   private heard(gameId: string, phrase: Phrase, now: number): void {
     const entry = this.host.games.get(gameId)!;
+    if (!phraseAllowed(entry.heard?.arrivedAtMs ?? null, now)) return;
     entry.heard = { phrase, arrivedAtMs: now };
     const { until } = phraseLine(entry.heard, now);
     this.phraseExpiries.get(gameId)?.();
