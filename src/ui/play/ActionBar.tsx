@@ -58,7 +58,9 @@ export function ActionBar(props: ActionBarProps) {
 function SendButton({ game, onSend }: ActionBarProps) {
   const status = friendStatusOf(game);
   const wording = friendWordingOf(game);
-  if (!status || !wording) return <Empty />;
+  // Over relays and over on both devices: the end has reached the friend, and there is nothing to send
+  // (the header's Share still shares the game).
+  if (!status || !wording || (wording.by === 'relay' && wording.step === 'over')) return <Empty />;
   const over = game.match.value.game.result !== null;
   return (
     <button
