@@ -11,6 +11,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { storedGameRecords, tapTwice } from './helpers';
 import { acceptInvitation, inviteLink } from './live-helpers';
+import { layoutProblems } from './layout-checks';
 
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
@@ -96,6 +97,7 @@ async function sayPhrases(alice: Page, bob: Page) {
   await expect(alice.locator('[data-here]')).toHaveText('Bob is here', { timeout: 30_000 });
   await alice.getByRole('button', { name: 'Say…' }).click();
   await alice.screenshot({ path: test.info().outputPath('phrases-menu-alice-390x844.png') });
+  expect.soft(await layoutProblems(alice), 'the phrases menu at 390x844').toEqual([]);
   await alice.getByRole('button', { name: 'Thanks!' }).click();
   await expect(bob.getByRole('region', { name: /Alice/ }).locator('[data-phrase]')).toHaveText('Thanks!', {
     timeout: 15_000,
@@ -132,6 +134,22 @@ test('a 1-minute live game: preset phrases, both clocks shown, and a flag that f
     }
     await alice.screenshot({ path: test.info().outputPath('flag-alice-390x844.png') });
     await bob.screenshot({ path: test.info().outputPath('flag-bob-844x390.png') });
+    // The live game's screen (strips with clocks, "here", Say…) in both themes, at the phone's shape and
+    // turned into a tablet (upright for Alice, sideways for Bob): nothing overflows or overlaps.
+    for (const [page, name, tablet] of [
+      [alice, 'alice', { width: 820, height: 1180 }],
+      [bob, 'bob', { width: 1180, height: 820 }],
+    ] as const) {
+      const phone = page.viewportSize()!;
+      for (const size of [phone, tablet])
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.setViewportSize(size);
+          await page.emulateMedia({ colorScheme });
+          const shape = `${size.width}x${size.height}-${colorScheme}`;
+          expect.soft(await layoutProblems(page), `${name} at ${shape}`).toEqual([]);
+          await page.screenshot({ path: test.info().outputPath(`over-${name}-${shape}.png`) });
+        }
+    }
   } finally {
     await alice.context().close();
     await bob.context().close();

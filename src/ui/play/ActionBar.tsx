@@ -55,12 +55,19 @@ export function ActionBar(props: ActionBarProps) {
  * A friend game's Send button: the invite, the player's move, or the result, as a link. The main action
  * while links carry the game; over relays only the fallback (the move goes by itself).
  */
+/**
+ * Over relays and over on both devices: the end has reached the friend, and there is nothing to send (the
+ * header's Share still shares the game).
+ */
+function endReachedByRelay(game: PlayController): boolean {
+  const wording = friendWordingOf(game);
+  return wording?.by === 'relay' && wording.step === 'over';
+}
+
 function SendButton({ game, onSend }: ActionBarProps) {
   const status = friendStatusOf(game);
   const wording = friendWordingOf(game);
-  // Over relays and over on both devices: the end has reached the friend, and there is nothing to send
-  // (the header's Share still shares the game).
-  if (!status || !wording || (wording.by === 'relay' && wording.step === 'over')) return <Empty />;
+  if (!status || !wording || endReachedByRelay(game)) return <Empty />;
   const over = game.match.value.game.result !== null;
   return (
     <button
@@ -136,12 +143,25 @@ function FriendPlayActions(props: ActionBarProps & { readonly friendMarks: Frien
 }
 
 function FriendOverActions(props: ActionBarProps & { readonly friendMarks: FriendMarks }) {
+  const newFriendGame = (
+    <button type="button" class="long-label" onClick={() => navigate({ screen: 'friend' })}>
+      {words.play_new_friend_game()}
+    </button>
+  );
+  // Nothing to send: the row starts with what there is to do, not with a gap.
+  if (endReachedByRelay(props.game))
+    return (
+      <>
+        {newFriendGame}
+        <AnalyseButton analysis={props.analysis} />
+        <Empty />
+        <Empty />
+      </>
+    );
   return (
     <>
       <SendButton {...props} />
-      <button type="button" class="long-label" onClick={() => navigate({ screen: 'friend' })}>
-        {words.play_new_friend_game()}
-      </button>
+      {newFriendGame}
       <AnalyseButton analysis={props.analysis} />
       <Empty />
     </>
