@@ -110,10 +110,29 @@ export default defineConfig({
           { src: 'maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
+        // Android's richer install dialog (npm run manifest:screenshots makes them).
+        screenshots: [
+          {
+            src: 'screenshots/narrow.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A game of Pente on a phone',
+          },
+          {
+            src: 'screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'A game of Pente on a wide screen',
+          },
+        ],
       },
       injectManifest: {
         // json: the puzzle pack (public/puzzles.json), so puzzles work offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin,json}'],
+        // The manifest's screenshots are for the install dialog, never needed offline.
+        globIgnores: ['screenshots/**'],
       },
     }),
   ],

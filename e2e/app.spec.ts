@@ -36,6 +36,12 @@ test('the manifest and service worker make the app installable', async ({ page }
   expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
   for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).ok()).toBe(true);
+  // Screenshots for the richer install dialog: one narrow, one wide, each as big as it says.
+  expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+  for (const shot of manifest.screenshots as { src: string; sizes: string }[]) {
+    const png = await (await page.request.get(shot.src)).body();
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, shot.src).toBe(shot.sizes);
+  }
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });

@@ -5,6 +5,7 @@
  * screen kept awake during games that run by themselves.
  */
 import { type Page, expect, test } from '@playwright/test';
+import { layoutProblems } from './layout-checks';
 import { cell, newGame, openApp, tapTwice } from './helpers';
 
 const ORIGIN = /^http:\/\/127\.0\.0\.1:\d+\//;
@@ -317,6 +318,29 @@ test('the install offer can be dismissed, and stays dismissed after a reload', a
   await page.goBack();
   await expectHome(page);
   await expect(offer).toHaveCount(0);
+});
+
+test.describe('on an iPhone (no install prompt in its browsers)', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
+  test('Home says how to add the app to the home screen, until "Got it"; it stays gone after a reload', async ({
+    page,
+  }) => {
+    await openApp(page);
+    const steps = page.getByText(/tap Share .*, then Add to Home Screen/);
+    await expect(steps).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect(steps).toHaveCount(0);
+    await page.reload();
+    await expectHome(page);
+    await page.getByRole('button', { name: 'About' }).click();
+    await page.goBack();
+    await expectHome(page);
+    await expect(steps).toHaveCount(0);
+  });
 });
 
 test.describe('screen wake lock', () => {
