@@ -168,6 +168,14 @@ test('the picture and the GIF are handed to the Web Share API as files', async (
   const sheet = shareSheet(page);
   await sheet.getByRole('button', { name: 'Share picture' }).click();
   await expect(sheet.getByRole('status')).toHaveText('Shared.');
+  // Kept with the test's results, to look at.
+  const picture = await page.evaluate(async () => {
+    const file = (window as { lastSharedFile?: File }).lastSharedFile!;
+    let text = '';
+    for (const byte of new Uint8Array(await file.arrayBuffer())) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  writeFileSync(test.info().outputPath('picture.png'), Buffer.from(picture, 'base64'));
   await sheet.getByRole('button', { name: 'Share GIF of the game' }).click();
   await expect(sheet.getByRole('status')).toHaveText('Shared.');
   const files = await sharedFiles(page);

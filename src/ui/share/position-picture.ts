@@ -1,12 +1,13 @@
 /**
  * The picture of a position that the share sheet offers (a PNG) and the GIF is made of: the board with its
- * stones, the last move and a winning five, the names and captures above it and a caption below.
+ * coordinates (as the board shows them, so a move named in a message can be found), stones, the last move
+ * and a winning five, the names and captures above it and a caption below.
  *
  * It is drawn with the canvas 2D API from the same geometry as the board, not by loading the board's SVG
  * into an image: an SVG image needs a blob: or data: URL, which the CSP's img-src does not allow, and the
  * board's SVG takes its colours from the stylesheet, which an SVG image would not see.
  */
-import { type GameState, winningLine } from '../../core';
+import { COLUMN_LETTERS, type GameState, winningLine } from '../../core';
 import * as m from '../words/paraglide/messages.js';
 
 /** The picture's width in pixels: sharp on a phone, small as a PNG (tens of kilobytes). */
@@ -52,6 +53,15 @@ export function drawPosition(canvas: HTMLCanvasElement, state: GameState, info: 
   g.beginPath();
   g.arc(at(centre), top + at(centre), cell * 0.12, 0, 2 * Math.PI);
   g.fill();
+  // Letters across the top and numbers down the left, in the margin around the lines (a cell wide).
+  g.font = `${Math.round(cell * 0.42)}px system-ui, sans-serif`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  for (let i = 0; i < size; i++) {
+    g.fillText(COLUMN_LETTERS[i]!, at(i), top + cell * 0.45);
+    g.fillText(String(size - i), cell * 0.45, top + at(i));
+  }
+  g.textAlign = 'start';
 
   const five = new Set(winningLine(state));
   for (let p = 0; p < size * size; p++) {

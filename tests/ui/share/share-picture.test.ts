@@ -22,6 +22,7 @@ function recordingCanvas() {
     strokeStyle: '',
     lineWidth: 1,
     font: '',
+    textAlign: '',
     textBaseline: '',
     fillRect: () => undefined,
     moveTo: () => undefined,
@@ -41,7 +42,7 @@ function recordingCanvas() {
 }
 
 describe('the picture of a position', () => {
-  it('draws every stone, the winning five ringed in gold, the last move, and the names with their captures', () => {
+  it('draws the coordinates, every stone, the winning five ringed in gold, the last move, and the names with their captures', () => {
     // Black's five K10–K14 with no captures on the way: 0/10 each.
     const state = game({ tournamentRule: false }, 'K10 A1 K11 A3 K12 A5 K13 A7 K14');
     const { canvas, circles, texts } = recordingCanvas();
@@ -57,7 +58,16 @@ describe('the picture of a position', () => {
     expect(last).toHaveLength(1);
     // K14 is column 9, row 5 from the top (19 − 14), under a band of 64 px.
     expect([last[0]!.x, last[0]!.y]).toEqual([cell + 9 * cell, 64 + cell + 5 * cell]);
-    expect(texts.map((t) => t.text)).toEqual(['Ann · 0/10', 'Bob · 0/10', 'Pente 19×19 · move 9 of 9']);
+    const coordinates = texts.filter((t) => t.fill === '#4a2f0e').map((t) => t.text);
+    expect(coordinates.filter((t) => /^[A-Z]$/.test(t)).join('')).toBe('ABCDEFGHJKLMNOPQRST');
+    expect(coordinates.filter((t) => /^\d+$/.test(t)).map(Number)).toEqual(
+      Array.from({ length: 19 }, (_, i) => 19 - i),
+    );
+    expect(texts.filter((t) => t.fill !== '#4a2f0e').map((t) => t.text)).toEqual([
+      'Ann · 0/10',
+      'Bob · 0/10',
+      'Pente 19×19 · move 9 of 9',
+    ]);
   });
 });
 
