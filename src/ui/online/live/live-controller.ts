@@ -22,6 +22,7 @@
  */
 import type { GameState, Player } from '../../../core';
 import {
+  type ClockReading,
   type GameChannel,
   GAME_EVENT_KIND,
   PRESENCE_KIND,
@@ -30,7 +31,6 @@ import {
 } from '../../../net/game-events';
 import { newInbox, receive, withBase } from '../../../net/inbox';
 import type { Event, Subscription } from '../../../net/relay-pool';
-import type { ClockReading } from '../../../net/game-events';
 import {
   type StoredGame,
   findFriendGame,
