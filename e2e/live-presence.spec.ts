@@ -7,6 +7,7 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { relaysDown, tapTwice } from './helpers';
 import { acceptInvitation, inviteLink } from './live-helpers';
+import { layoutProblems } from './layout-checks';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const TABLET = { width: 820, height: 1180 };
@@ -56,6 +57,16 @@ test('each player sees the other as here while both have the game open, and not 
     const bothHere = Date.now() - accepted;
     await alice.page.screenshot({ path: test.info().outputPath('alice-bob-is-here.png') });
     await bob.page.screenshot({ path: test.info().outputPath('bob-alice-is-here.png') });
+    // Bob chooses Chinese in another tab of his: his game's page redraws in it, still live, and fits.
+    const settings = await bob.context.newPage();
+    await settings.goto('/#/settings');
+    await settings.getByLabel('Language').selectOption('zh');
+    await expect(bob.page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await settings.close();
+    await expect(bob.page.locator('[data-here]')).toContainText('Alice');
+    await expect(bob.page.locator('[data-here]')).not.toContainText('is here');
+    expect(await layoutProblems(bob.page)).toEqual([]);
+    await bob.page.screenshot({ path: test.info().outputPath('bob-alice-is-here-zh.png') });
     const closed = Date.now();
     await bob.page.close();
     // His page said "gone" as it went; were that lost, his "here" would run out (PRESENCE_TTL_MS, 75 s).
