@@ -45,7 +45,7 @@ function gameOf(req: Json): GameState {
   const variant = field(req, 'variant', isString, 'a variant name') ?? 'pente';
   if (!isVariantId(variant)) throw new RequestError(`Unknown variant "${variant}" (one of ${VARIANT_IDS.join(', ')}).`);
   const size = field(req, 'size', isNumber, 'a number') ?? 19;
-  if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13 or 19).`);
+  if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13, 15 or 19).`);
   const tournamentRule = field(req, 'tournamentRule', isBoolean, 'true or false');
   let state = newGame({ variant, size, ...(tournamentRule === undefined ? {} : { tournamentRule }) });
   const moves = field(req, 'moves', isStringArray, 'an array of points such as "K10"') ?? [];

@@ -50,8 +50,10 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
 
 /** The record brought up to date with a game state (after a move, an undo, a resignation). */
 export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
+  const { seatChoice: _before, ...rest } = game;
   return {
-    ...game,
+    ...rest,
+    ...(state.seatChoice ? { seatChoice: state.seatChoice } : {}),
     moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
     clocks,
     status: state.result ? 'finished' : 'in-progress',

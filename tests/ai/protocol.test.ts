@@ -43,7 +43,7 @@ describe('the JSON-lines engine protocol', () => {
     expect(ask('not json')).toEqual({ id: null, error: 'The request is not valid JSON.' });
     expect(ask('[1,2]').error).toBe('The request must be a JSON object.');
     expect(ask({ id: 3, variant: 'chess' }).error).toContain('Unknown variant "chess"');
-    expect(ask({ id: 4, size: 15 }).error).toContain('Unsupported board size 15');
+    expect(ask({ id: 4, size: 17 }).error).toContain('Unsupported board size 17');
     expect(ask({ id: 5, moves: ['K10', 'Z99'] }).error).toBe('Move 2 "Z99" is not a point of the 19x19 board.');
     expect(ask({ id: 6, moves: ['K10', 'K10'] }).error).toBe('Move 2 K10 is illegal: K10 is already occupied.');
     expect(ask({ id: 7, moves: 'K10' }).error).toContain('"moves" must be');
