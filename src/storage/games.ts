@@ -48,11 +48,18 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
   };
 }
 
-/** The record brought up to date with a game state (after a move, an undo, a resignation). */
+/**
+ * The record brought up to date with a game state (after a move, an undo, a resignation, D-Pente's seat
+ * choice). `clocks` are the seats' as the caller has them (a swap exchanges those too).
+ */
 export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
-  const { seatChoice: _before, ...rest } = game;
+  const { seatChoice: before, ...rest } = game;
+  // D-Pente: a swap exchanges the people between the seats, so the players change places with it.
+  const swapped = (before === 'swap') !== (state.seatChoice === 'swap');
+  const players: StoredGame['players'] = swapped ? [game.players[1], game.players[0]] : game.players;
   return {
     ...rest,
+    players,
     ...(state.seatChoice ? { seatChoice: state.seatChoice } : {}),
     moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
     clocks,
