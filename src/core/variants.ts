@@ -108,6 +108,17 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
 export const BOARD_SIZES = [9, 13, 15, 19] as const;
 export type BoardSize = (typeof BOARD_SIZES)[number];
 
+/**
+ * The board a new-game form shows when the game changes from `from` to `to` on `size`: Gomoku's standard
+ * board is 15×15 (as everywhere else Gomoku is played), so choosing Gomoku moves 19×19 to 15×15, and
+ * leaving it moves 15×15 back to 19×19; any other board the player chose stays.
+ */
+export function sizeForVariant(from: VariantId, to: VariantId, size: BoardSize): BoardSize {
+  if (to === 'gomoku' && from !== 'gomoku' && size === 19) return 15;
+  if (from === 'gomoku' && to !== 'gomoku' && size === 15) return 19;
+  return size;
+}
+
 /** Everything that fixes the rules of one game. */
 export interface Rules {
   readonly variant: Variant;

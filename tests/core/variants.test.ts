@@ -22,6 +22,7 @@ import {
   recordOf,
   replay,
   seatChoiceDue,
+  sizeForVariant,
   variantByName,
 } from '../../src/core';
 import { game, names } from '../helpers';
@@ -46,6 +47,15 @@ describe('the 15×15 board', () => {
     expect(illegality(s, point(15, 'E8'))).toBeNull();
     expect(illegality(s, point(15, 'H11'))).toBeNull();
     expect(illegality(s, point(15, 'H10'))?.reason).toBe('tournament-rule');
+  });
+
+  it("is Gomoku's board on the new-game form: choosing Gomoku moves 19×19 to 15×15, leaving it moves back", () => {
+    expect(sizeForVariant('pente', 'gomoku', 19)).toBe(15);
+    expect(sizeForVariant('gomoku', 'keryo', 15)).toBe(19);
+    expect(sizeForVariant('pente', 'gomoku', 13)).toBe(13);
+    expect(sizeForVariant('gomoku', 'pente', 9)).toBe(9);
+    expect(sizeForVariant('pente', 'keryo', 15)).toBe(15);
+    expect(sizeForVariant('gomoku', 'gomoku', 19)).toBe(19);
   });
 
   it('plays a whole Gomoku game to an exact five', () => {

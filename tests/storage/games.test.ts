@@ -81,6 +81,28 @@ describe('saving and loading games', () => {
     expect(replayed.moves.map((p) => formatPoint(19, p))).toEqual(['K10', 'L9']);
   });
 
+  it("stores D-Pente's seat choice: a swap exchanges the players, and the game saves and replays with it", async () => {
+    const { db } = await openFresh();
+    const start = newStoredGame({ variant: 'd-pente', size: 15, players: [HUMAN, COMPUTER] });
+    const four = playGame({ variant: 'd-pente', size: 15 }, 'A1 B2 H8 J9');
+    expect(withState(start, four).seatChoice).toBeUndefined();
+    const swapped = playGame({}, 'swap G7', four);
+    const record = withState(withState(start, four), swapped);
+    expect(record.seatChoice).toBe('swap');
+    expect(record.players).toEqual([COMPUTER, HUMAN]);
+    // Brought up to date again with the same choice: the players stay where they are.
+    expect(withState(record, playGame({}, 'A15', swapped)).players).toEqual([COMPUTER, HUMAN]);
+    const saved = unwrap(await saveGame(db, record));
+    expect(saved.seatChoice).toBe('swap');
+    const replayed = unwrap(toGameState(unwrap(await getGame(db, saved.id))));
+    expect(replayed.seatChoice).toBe('swap');
+    expect(replayed.moves).toEqual(swapped.moves);
+    expect(errorOf(await saveGame(db, { ...record, seatChoice: 'maybe' as 'swap' }, saved.revision)).kind).toBe(
+      'invalid',
+    );
+    db.close();
+  });
+
   it('reports moves that do not replay as an error value', () => {
     // L10 breaks the tournament rule at move 3.
     const error = errorOf(toGameState(sampleGame({ moves: ['K10', 'L9', 'L10'] })));

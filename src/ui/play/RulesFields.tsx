@@ -1,5 +1,5 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
+import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId, sizeForVariant } from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { variantName } from '../words/game-words';
 
@@ -23,7 +23,14 @@ export function GameAndBoardFields({
     <>
       <label class="rules-game">
         {m.play_rules_game()}
-        <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
+        <select
+          value={variant}
+          onChange={(e) => {
+            const next = e.currentTarget.value as VariantId;
+            setSize(sizeForVariant(variant, next, size));
+            setVariant(next);
+          }}
+        >
           {VARIANT_IDS.map((id) => (
             <option key={id} value={id}>
               {variantName(id)}
