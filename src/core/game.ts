@@ -139,6 +139,13 @@ export function actingSeat(state: GameState): Player {
 }
 
 /**
+ * The seat choice a search recommends: the position after the four stones is searched with seat 1 to move
+ * (it plays next either way); a score above even for seat 1 makes seat 1 the one to take. Shared by the app's
+ * computer player and the JSON engine.
+ */
+export const seatChoiceForScore = (seatOneScore: number): SeatChoice => (seatOneScore > 0 ? 'swap' : 'keep');
+
+/**
  * Makes player 2's seat choice: the same stones, the choice recorded (the people change seats on a swap:
  * the caller's to say who sits where). The choice replaces the state it is made in (same parent), so one
  * step back from it takes back the fourth stone and the choice together, as pente.org allows no undo

@@ -53,6 +53,21 @@ describe('the JSON-lines engine protocol', () => {
     expect(ask({ id: 11, size: 9, moves: ['E5'], depth: 2 }).move).toMatch(/^[A-J]\d$/);
   });
 
+  it('speaks the new games: G-Pente, 15×15, and D-Pente with its seat choice as an item of moves', () => {
+    expect(ask({ id: 1, variant: 'g-pente', moves: ['K10', 'L9', 'K13'] }).error).toContain('G-Pente');
+    expect(ask({ id: 2, variant: 'gomoku', size: 15, moves: ['H8'], depth: 2 }).move).toMatch(/^[A-P]\d+$/);
+    const four = ['A1', 'B2', 'L10', 'K10'];
+    // A stone while the choice is due is refused, naming what is due; a choice that is not due too.
+    expect(ask({ id: 3, variant: 'd-pente', moves: [...four, 'K12'] }).error).toContain('choose a seat');
+    expect(ask({ id: 4, variant: 'd-pente', moves: ['A1', 'swap'] }).error).toContain('no seat choice is due');
+    const decided = ask({ id: 5, variant: 'd-pente', moves: [...four, 'swap', 'K12'], depth: 2 });
+    expect(decided.move).toMatch(/^[A-T]\d+$/);
+    expect(decided.seatChoice).toBeUndefined();
+    // Asked to search while the choice is due, it answers the choice from seat 1's score.
+    const choice = ask({ id: 6, variant: 'dk-pente', moves: four, depth: 2 });
+    expect(choice.seatChoice).toBe((choice.score as number) > 0 ? 'swap' : 'keep');
+  });
+
   it('plays the same move for the same level and seed', () => {
     const req = { id: 1, size: 13, moves: ['G7', 'H8', 'K7'], level: 'beginner', seed: 42, depth: 2 };
     expect(ask(req).move).toBe(ask(req).move);

@@ -14,6 +14,7 @@ import {
   actingSeat,
   chooseSeat,
   concede,
+  seatChoiceForScore,
   opponent,
   play,
   stateAtPly,
@@ -240,7 +241,7 @@ export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
 export function seatChoiceFor(seatOneScore: EngineScore): SeatChoice {
   if (seatOneScore.kind === 'win') return 'swap';
   if (seatOneScore.kind === 'loss') return 'keep';
-  return seatOneScore.centiStones > 0 ? 'swap' : 'keep';
+  return seatChoiceForScore(seatOneScore.centiStones);
 }
 
 /** Whether undo is offered: a live game with a move of a person's to take back (never in a demo). */
