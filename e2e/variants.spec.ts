@@ -58,5 +58,12 @@ test('D-Pente: the computer places four stones, the person takes Black’s seat 
   await tapTwice(page, empty);
   await expect(cell(page, empty)).toHaveAccessibleName(`${empty}, black stone`);
   await expect.poll(() => stones(page, 'white'), { timeout: 30_000 }).toBe(3);
+  await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/, { timeout: 20_000 });
   await shots(page, 'd-pente-after');
+  // The swap is stored with the game: a reload reopens it with the seats as chosen.
+  const position = await boardLabels(page);
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(await boardLabels(page)).toEqual(position);
+  await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/);
 });
