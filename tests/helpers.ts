@@ -1,6 +1,7 @@
 import {
   type GameState,
   type RulesOptions,
+  chooseSeat,
   formatPoint,
   makeRules,
   newGame,
@@ -10,10 +11,19 @@ import {
 } from '../src/core';
 import { mulberry32 } from '../src/ai/random';
 
-/** Plays space-separated moves in pente.org notation from a new game; throws on an illegal one. */
+/**
+ * Plays space-separated moves in pente.org notation from a new game (and D-Pente's seat choice, `swap` or
+ * `keep`); throws on an illegal one.
+ */
 export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
   let state = from ?? newGame(options);
   for (const name of moves.split(/\s+/).filter(Boolean)) {
+    if (name === 'swap' || name === 'keep') {
+      const chosen = chooseSeat(state, name);
+      if (!chosen) throw new Error(`${name}: no seat choice is due`);
+      state = chosen;
+      continue;
+    }
     const point = parsePoint(state.rules.size, name);
     if (point === undefined) throw new Error(`bad point ${name}`);
     const next = play(state, point);

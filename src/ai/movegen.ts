@@ -16,7 +16,7 @@
  *
  * Scores add up, so a move that counts in several categories comes earlier.
  */
-import { makesFive } from '../core';
+import { centreOf, makesFive } from '../core';
 import { type Position, THREAT_BITS, THREAT_MASK } from './position';
 import { longestCapture } from './threats';
 
@@ -138,11 +138,20 @@ export class MoveGen {
     return count;
   }
 
-  /** The opening's candidates into `list`: legal points near the stones (every legal point on an empty board). */
+  /**
+   * The opening's candidates into `list`: legal points near the stones; on an empty board, the centre (where
+   * a first stone free to go anywhere belongs: Gomoku, D-Pente; every point is equal to the evaluation there,
+   * so a weak level's noise would otherwise put it on the edge), or every legal point if the centre is not.
+   */
   private openingCandidates(): number {
     const pos = this.pos;
     const list = this.list;
     let count = 0;
+    const centre = centreOf(pos.size);
+    if (pos.ply === 0 && pos.isLegal(centre)) {
+      list[0] = centre;
+      return 1;
+    }
     for (let q = 0; q < pos.points; q++) {
       if (pos.near[q] === 0 && pos.ply !== 0) continue;
       if (pos.isLegal(q)) list[count++] = q;

@@ -6,10 +6,13 @@
  *     → {"id":7,"move":"N11","score":35,"depth":11,"nodes":412345,"timeMs":998,"pv":["N11","L12"]}
  *   {"id":8,"cmd":"state","variant":"pente","size":19,"moves":[…]}
  *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
+ *   D-Pente's seat choice is an item of `moves`, "swap" or "keep", after the fourth stone; a search asked
+ *   while it is due answers it: {"id":9,"seatChoice":"swap","score":40,…}
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
   type GameState,
+  chooseSeat,
   formatPoint,
   isBoardSize,
   isVariantId,
@@ -18,6 +21,8 @@ import {
   newGame,
   parsePoint,
   play,
+  seatChoiceDue,
+  seatChoiceForScore,
   stateToJson,
   VARIANT_IDS,
 } from '../core';
@@ -45,11 +50,17 @@ function gameOf(req: Json): GameState {
   const variant = field(req, 'variant', isString, 'a variant name') ?? 'pente';
   if (!isVariantId(variant)) throw new RequestError(`Unknown variant "${variant}" (one of ${VARIANT_IDS.join(', ')}).`);
   const size = field(req, 'size', isNumber, 'a number') ?? 19;
-  if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13 or 19).`);
+  if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13, 15 or 19).`);
   const tournamentRule = field(req, 'tournamentRule', isBoolean, 'true or false');
   let state = newGame({ variant, size, ...(tournamentRule === undefined ? {} : { tournamentRule }) });
   const moves = field(req, 'moves', isStringArray, 'an array of points such as "K10"') ?? [];
   moves.forEach((name, ply) => {
+    if (name === 'swap' || name === 'keep') {
+      const chosen = chooseSeat(state, name);
+      if (!chosen) throw new RequestError(`Item ${ply + 1} "${name}": no seat choice is due; a stone is.`);
+      state = chosen;
+      return;
+    }
     const point = parsePoint(size, name);
     if (point === undefined)
       throw new RequestError(`Move ${ply + 1} "${name}" is not a point of the ${size}x${size} board.`);
@@ -94,8 +105,11 @@ export function handleRequest(engine: Engine, line: string): string {
       ...(book === undefined ? {} : { book }),
     });
     const size = state.rules.size;
+    // D-Pente: the search was seat 1's (it plays next either way); its score chooses the seat.
+    const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(result.score) } : {};
     return JSON.stringify({
       id,
+      ...decision,
       move: formatPoint(size, result.move),
       score: result.score,
       depth: result.depth,

@@ -58,12 +58,21 @@ export interface GameState {
   readonly result: GameResult | null;
   /** Boat-Pente: the player whose five can still be broken by the reply now to be played. */
   readonly pendingFive: Player | null;
+  /**
+   * D-Pente and DK-Pente: player 2's seat choice once made (null before, and in every other game). A swap
+   * exchanges the people between the seats, never the stones: seat 1 still plays the next stone.
+   */
+  readonly seatChoice: SeatChoice | null;
   readonly lastMove: MoveEffect | null;
   /** The state before the last move (null at the start): undo and review walk this chain. */
   readonly parent: GameState | null;
 }
 
-export type IllegalReason = 'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule';
+export type IllegalReason =
+  'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule' | 'g-pente-rule' | 'seat-choice-due';
+
+/** D-Pente's choice for player 2 after player 1's four stones: take player 1's seat, or keep their own. */
+export type SeatChoice = 'swap' | 'keep';
 
 export interface IllegalMove {
   readonly reason: IllegalReason;
@@ -80,6 +89,7 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
     moves: [],
     result: null,
     pendingFive: null,
+    seatChoice: null,
     lastMove: null,
     parent: null,
   };
@@ -87,20 +97,62 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
 
 /**
  * The opening rules, which depend only on the move number: the centre first, and the tournament rule for
- * player 1's second stone (move 3), which may not be within two points of the centre in either direction.
+ * player 1's second stone (move 3), which may not be within two points of the centre in either direction
+ * (pente.org's SimplePenteState: `size / 2 - 3 < x < size / 2 + 3`, two points on every board size). G-Pente
+ * adds the points three and four from the centre on its row and column (pente.org lists (9,5), (9,6),
+ * (9,12), (9,13) and their mirror images, on 19×19 only; here the same distances on every size).
  * Shared with the engine, whose search knows the ply but keeps no GameState.
  */
-export function openingRestriction(rules: Rules, ply: number, point: Point): 'centre-first' | 'tournament-rule' | null {
+export function openingRestriction(
+  rules: Rules,
+  ply: number,
+  point: Point,
+): 'centre-first' | 'tournament-rule' | 'g-pente-rule' | null {
   if (ply > 2) return null;
-  const { size } = rules;
+  const { size, variant } = rules;
   const centre = centreOf(size);
-  if (ply === 0) return rules.variant.centreFirst && point !== centre ? 'centre-first' : null;
-  if (ply === 2 && rules.tournamentRule) {
+  if (ply === 0) return variant.centreFirst && point !== centre ? 'centre-first' : null;
+  if (ply === 2 && (rules.tournamentRule || variant.gRule)) {
     const dx = Math.abs(xOf(size, point) - xOf(size, centre));
     const dy = Math.abs(yOf(size, point) - yOf(size, centre));
-    if (dx <= 2 && dy <= 2) return 'tournament-rule';
+    const nearCentre = dx <= 2 && dy <= 2;
+    if (!variant.gRule) return nearCentre ? 'tournament-rule' : null;
+    const onAxis = (dx === 0 && (dy === 3 || dy === 4)) || (dy === 0 && (dx === 3 || dx === 4));
+    return nearCentre || onAxis ? 'g-pente-rule' : null;
   }
   return null;
+}
+
+/** Whether player 2's seat choice is due now (D-Pente, DK-Pente): no stone may be played until it is made. */
+export const seatChoiceDue = (state: GameState): boolean =>
+  state.result === null && state.seatChoice === null && state.moves.length === state.rules.variant.seatChoiceAfter;
+
+/**
+ * The seat whose person acts now. Usually the side to move; in D-Pente, player 1 places the first four
+ * stones of both colours, and then player 2 makes the seat choice.
+ */
+export function actingSeat(state: GameState): Player {
+  const after = state.rules.variant.seatChoiceAfter;
+  if (after === null) return state.toMove;
+  if (state.moves.length < after) return 1;
+  return seatChoiceDue(state) ? 2 : state.toMove;
+}
+
+/**
+ * The seat choice a search recommends: the position after the four stones is searched with seat 1 to move
+ * (it plays next either way); a score above even for seat 1 makes seat 1 the one to take. Shared by the app's
+ * computer player and the JSON engine.
+ */
+export const seatChoiceForScore = (seatOneScore: number): SeatChoice => (seatOneScore > 0 ? 'swap' : 'keep');
+
+/**
+ * Makes player 2's seat choice: the same stones, the choice recorded (the people change seats on a swap:
+ * the caller's to say who sits where). The choice replaces the state it is made in (same parent), so one
+ * step back from it takes back the fourth stone and the choice together, as pente.org allows no undo
+ * between them. Null when no choice is due.
+ */
+export function chooseSeat(state: GameState, choice: SeatChoice): GameState | null {
+  return seatChoiceDue(state) ? { ...state, seatChoice: choice } : null;
 }
 
 /** Why a move at `point` is illegal in this state, or null when it is legal. */
@@ -124,6 +176,15 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
       reason: 'tournament-rule',
       message: `Tournament rule: the first player's second stone must be at least three points from the centre; ${name} is too close.`,
     };
+  }
+  if (opening === 'g-pente-rule') {
+    return {
+      reason: 'g-pente-rule',
+      message: `G-Pente: the first player's second stone may not be within two points of the centre, nor three or four points from it on the centre's row or column; ${name} is one of those.`,
+    };
+  }
+  if (seatChoiceDue(state)) {
+    return { reason: 'seat-choice-due', message: 'The second player must first choose a seat.' };
   }
   return null;
 }
@@ -169,6 +230,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     toMove: enemy,
     captures,
     moves: [...state.moves, point],
+    seatChoice: state.seatChoice,
     lastMove: { point, player, captured, poofed },
     parent: state,
   };
@@ -261,10 +323,21 @@ export interface ReplayError {
   readonly illegal: IllegalMove;
 }
 
-/** Plays a list of moves from the start. */
-export function replay(rules: Rules | RulesOptions, moves: readonly Point[]): Result<GameState, ReplayError> {
+/**
+ * Plays a list of moves from the start. In D-Pente, `seatChoice` is player 2's choice, made when its turn
+ * comes; when the moves go past it without one (a record or an engine request that does not say), 'keep'
+ * is taken: the stones do not depend on the choice, only who sits where, which the names say.
+ */
+export function replay(
+  rules: Rules | RulesOptions,
+  moves: readonly Point[],
+  seatChoice: SeatChoice | null = null,
+): Result<GameState, ReplayError> {
   let state = newGame(rules);
-  for (let ply = 0; ply < moves.length; ply++) {
+  for (let ply = 0; ply <= moves.length; ply++) {
+    if (seatChoiceDue(state) && (seatChoice !== null || ply < moves.length))
+      state = { ...state, seatChoice: seatChoice ?? 'keep' };
+    if (ply === moves.length) break;
     const next = play(state, moves[ply]!);
     if (!next.ok) return err({ ply, illegal: next.error });
     state = next.value;

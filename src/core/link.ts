@@ -10,9 +10,9 @@
  */
 import { type Player, type Point, centreOf, opponent, pointOf, xOf, yOf } from './board';
 import { formatPoint } from './coords';
-import { type GameState, type IllegalReason, concede, replay } from './game';
+import { type GameState, type IllegalReason, type SeatChoice, concede, replay } from './game';
 import { type Result, err, ok } from './result';
-import { BOARD_SIZES, type Rules, VARIANT_IDS, VARIANTS, makeRules } from './variants';
+import { BOARD_SIZES, type BoardSize, type Rules, VARIANT_IDS, VARIANTS, type VariantId, makeRules } from './variants';
 
 /** base64url's alphabet (RFC 4648 §5): safe in a URL's path and hash without escaping. */
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -62,16 +62,64 @@ export interface GameLinkError {
   readonly message: string;
 }
 
-const rulesDigit = (rules: Rules): string =>
-  DIGITS[
-    (VARIANT_IDS.indexOf(rules.variant.id) * BOARD_SIZES.length + BOARD_SIZES.indexOf(rules.size)) * 2 +
-      (rules.tournamentRule ? 1 : 0)
-  ]!;
+/** The variants and sizes of the first links (one rules digit): their digits never change. */
+const FIRST_VARIANTS = 6;
+const FIRST_SIZES: readonly BoardSize[] = [9, 13, 19];
+/** Marks rules written as three characters: `_`, the variant's index, then size index × 2 + tournament rule. */
+const LONG_RULES = '_';
+/** D-Pente's seat choice, written after the fourth move as a pair no point can be (a board is at most 19 wide). */
+const SEAT_CHOICE_CODES: Readonly<Record<SeatChoice, string>> = { keep: '--', swap: '__' };
 
-/** The code for a game: `rules` and the moves played so far, in order. */
-export function encodeGameLink(rules: Rules, moves: readonly Point[]): string {
-  let code = VERSION + rulesDigit(rules);
-  for (const p of moves) code += DIGITS[xOf(rules.size, p)]! + DIGITS[yOf(rules.size, p)]!;
+/**
+ * The rules' code: one digit for the games and boards of the first links (6 games × 3 boards × 2 = 36
+ * digits, unchanged so old links open as before), else `_` and two digits (any game, any board).
+ */
+function rulesCode(rules: Rules): string {
+  const variant = VARIANT_IDS.indexOf(rules.variant.id);
+  const tournament = rules.tournamentRule ? 1 : 0;
+  const first = FIRST_SIZES.indexOf(rules.size);
+  if (variant < FIRST_VARIANTS && first >= 0) return DIGITS[(variant * FIRST_SIZES.length + first) * 2 + tournament]!;
+  return LONG_RULES + DIGITS[variant]! + DIGITS[BOARD_SIZES.indexOf(rules.size) * 2 + tournament]!;
+}
+
+/** The value of the digit at `i` (-1: none there, or not a digit; indexOf('') would say 0). */
+const digitAt = (text: string, i: number): number => (i < text.length ? DIGITS.indexOf(text[i]!) : -1);
+
+/** The rules a code starts with and how many characters they took; null for rules no game of ours has. */
+function readRulesCode(text: string): { readonly rules: Rules; readonly length: number } | null {
+  let variantId: VariantId | undefined;
+  let size: BoardSize | undefined;
+  let tournamentRule: boolean;
+  let length = 1;
+  if (text[0] === LONG_RULES) {
+    variantId = VARIANT_IDS[digitAt(text, 1)];
+    const rest = digitAt(text, 2);
+    size = rest < 0 ? undefined : BOARD_SIZES[rest >> 1];
+    tournamentRule = rest % 2 === 1;
+    length = 3;
+  } else {
+    const index = digitAt(text, 0);
+    variantId =
+      index < 0 ? undefined : VARIANT_IDS.slice(0, FIRST_VARIANTS)[Math.floor(index / 2 / FIRST_SIZES.length)];
+    size = FIRST_SIZES[Math.floor(index / 2) % FIRST_SIZES.length];
+    tournamentRule = index % 2 === 1;
+  }
+  if (variantId === undefined || size === undefined) return null;
+  if (tournamentRule && !VARIANTS[variantId].tournamentRule) return null;
+  return { rules: makeRules({ variant: variantId, size, tournamentRule }), length };
+}
+
+/**
+ * The code for a game: `rules` and the moves played so far, in order; in D-Pente, `seatChoice` (player 2's
+ * choice, once made) follows the fourth move.
+ */
+export function encodeGameLink(rules: Rules, moves: readonly Point[], seatChoice: SeatChoice | null = null): string {
+  let code = VERSION + rulesCode(rules);
+  moves.forEach((p, i) => {
+    if (i === rules.variant.seatChoiceAfter) code += SEAT_CHOICE_CODES[seatChoice ?? 'keep'];
+    code += DIGITS[xOf(rules.size, p)]! + DIGITS[yOf(rules.size, p)]!;
+  });
+  if (moves.length === rules.variant.seatChoiceAfter && seatChoice) code += SEAT_CHOICE_CODES[seatChoice];
   return code;
 }
 
@@ -87,17 +135,21 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
   if (text === '') return fail({ kind: 'empty' }, 'it is empty.');
   if (text[0] !== VERSION) return fail({ kind: 'unknown-format' }, 'it was made in a format this app does not know.');
   if (text.length < 2) return fail({ kind: 'cut-short' }, 'it is cut short.');
-  const rulesIndex = DIGITS.indexOf(text[1]!);
-  const variantId = VARIANT_IDS[Math.floor(rulesIndex / 2 / BOARD_SIZES.length)];
-  if (rulesIndex < 0 || variantId === undefined)
-    return fail({ kind: 'no-such-game' }, 'it names no game this app plays.');
-  const size = BOARD_SIZES[Math.floor(rulesIndex / 2) % BOARD_SIZES.length]!;
-  const tournamentRule = rulesIndex % 2 === 1;
-  if (tournamentRule && !VARIANTS[variantId].tournamentRule)
-    return fail({ kind: 'no-such-game' }, 'it names no game this app plays.');
-  const rules = makeRules({ variant: variantId, size, tournamentRule });
+  const read = readRulesCode(text.slice(1));
+  if (!read) return fail({ kind: 'no-such-game' }, 'it names no game this app plays.');
+  const { rules } = read;
+  const { size } = rules;
 
-  const body = text.slice(2);
+  let body = text.slice(1 + read.length);
+  // D-Pente's seat choice: a pair of its own after the fourth move.
+  let seatChoice: SeatChoice | null = null;
+  const choiceAt = rules.variant.seatChoiceAfter === null ? -1 : 2 * rules.variant.seatChoiceAfter;
+  const choiceCode = choiceAt < 0 ? '' : body.slice(choiceAt, choiceAt + 2);
+  for (const choice of ['keep', 'swap'] as const) {
+    if (choiceCode !== SEAT_CHOICE_CODES[choice]) continue;
+    seatChoice = choice;
+    body = body.slice(0, choiceAt) + body.slice(choiceAt + 2);
+  }
   if (body.length % 2 !== 0) return fail({ kind: 'cut-short' }, 'it is cut short (half a move at the end).');
   if (body.length / 2 > size * size)
     return fail({ kind: 'too-many-moves' }, 'it holds more moves than the board has points.');
@@ -112,7 +164,7 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
       return fail({ kind: 'off-board', move: ply, size }, `move ${ply} is off the ${size}×${size} board.`);
     moves.push(pointOf(size, x, y));
   }
-  const replayed = replay(rules, moves);
+  const replayed = replay(rules, moves, seatChoice);
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
     return fail(
@@ -402,7 +454,7 @@ export interface GameLinkOptions {
  */
 export function formatGameLinkBody(options: GameLinkOptions): string {
   const { state, friend } = options;
-  const fields = [VERSION_3 + encodeGameLink(state.rules, state.moves).slice(1)];
+  const fields = [VERSION_3 + encodeGameLink(state.rules, state.moves, state.seatChoice).slice(1)];
   for (const name of options.names) {
     const clean = withoutHidden(name).trim().slice(0, MAX_LINK_NAME_LENGTH);
     fields.push(base64url(utf8.encode(clean.trim())));

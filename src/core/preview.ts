@@ -54,7 +54,7 @@ export function previewMove(state: GameState, point: Point): Result<MovePreview,
   });
 }
 
-export type OpeningRule = 'centre-first' | 'tournament-rule';
+export type OpeningRule = 'centre-first' | 'tournament-rule' | 'g-pente-rule';
 
 /** The points an opening rule keeps the side to move from playing, and which rule it is. */
 export interface ForbiddenPoints {

@@ -10,10 +10,11 @@
  * Captures are not written: they follow from the rules. Headers are kept in order, so a record that is
  * parsed and formatted again comes out the same. Two headers of ours, written only when they differ from
  * pente.org's defaults, carry what its records leave implicit: `Board Size` and `Tournament Rule`.
+ * D-Pente's seat choice is pente.org's own `Player's Swapped?` header (Yes or No).
  */
 import { type Player, type Point, centreOf } from './board';
 import { formatPoint, parsePoint } from './coords';
-import { type GameState, type IllegalReason, replay } from './game';
+import { type GameState, type IllegalReason, type SeatChoice, replay } from './game';
 import { type Result, err, ok } from './result';
 import { type BoardSize, type Rules, isBoardSize, makeRules, variantByName } from './variants';
 
@@ -72,7 +73,17 @@ export interface LoadedGame {
   readonly state: GameState;
 }
 
-const HEADER_RE = /^\[([A-Za-z][\w ]*?)\s+"((?:[^"\\]|\\.)*)"\]$/;
+// Names hold letters, digits, spaces and, in pente.org's D-Pente header `Player's Swapped?`, ' and ?.
+const HEADER_RE = /^\[([A-Za-z][\w '?]*?)\s+"((?:[^"\\]|\\.)*)"\]$/;
+
+/** pente.org's D-Pente header (PGNGameFormat.HEADER_SWAPPED): whether player 2 took player 1's seat. */
+export const SWAPPED_HEADER = "Player's Swapped?";
+
+/** The seat choice a record's headers state (null: not stated; replay then takes 'keep'). */
+function seatChoiceOf(headers: readonly Header[]): SeatChoice | null {
+  const value = headerValue(headers, SWAPPED_HEADER)?.toLowerCase();
+  return value === 'yes' ? 'swap' : value === 'no' ? 'keep' : null;
+}
 
 export const headerValue = (headers: readonly Header[], name: string): string | undefined =>
   headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
@@ -88,7 +99,7 @@ function rulesFromHeaders(headers: readonly Header[], line: number): Result<Rule
       recordError(
         line,
         { kind: 'bad-board-size', size: sizeText },
-        `Unsupported board size "${sizeText}" (9, 13 or 19).`,
+        `Unsupported board size "${sizeText}" (9, 13, 15 or 19).`,
       ),
     );
   const trText = headerValue(headers, 'Tournament Rule') ?? 'On';
@@ -189,7 +200,8 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
   if (!parsed.ok) return parsed;
   const { moveLines, ...parsedRecord } = parsed.value;
   let record: GameRecord = parsedRecord;
-  let replayed = replay(record.rules, record.moves);
+  const seatChoice = seatChoiceOf(record.headers);
+  let replayed = replay(record.rules, record.moves, seatChoice);
   // pente.org lets unrated games be played without the tournament rule, and its records do not say so:
   // an unrated record that does not name the rule and breaks it at move 3 was played without it.
   if (
@@ -199,7 +211,7 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
     headerValue(record.headers, 'Tournament Rule') === undefined
   ) {
     record = { ...record, rules: { ...record.rules, tournamentRule: false } };
-    replayed = replay(record.rules, record.moves);
+    replayed = replay(record.rules, record.moves, seatChoice);
   }
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
@@ -347,11 +359,13 @@ export function recordOf(state: GameState, extra: readonly Header[] = []): GameR
   const { rules } = state;
   const headers: Header[] = [
     ['Game', rules.variant.name],
-    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule)$/i.test(n)),
+    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule|player's swapped\?)$/i.test(n)),
   ];
   if (rules.size !== 19) headers.push(['Board Size', String(rules.size)]);
   if (rules.variant.tournamentRule && !rules.tournamentRule) headers.push(['Tournament Rule', 'Off']);
   const result = resultToken(state);
   headers.push(['Result', result]);
+  // pente.org writes D-Pente's choice after the result; the names are the seats as they ended (after a swap).
+  if (state.seatChoice) headers.push([SWAPPED_HEADER, state.seatChoice === 'swap' ? 'Yes' : 'No']);
   return { headers, rules, moves: state.moves, result };
 }

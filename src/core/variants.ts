@@ -2,7 +2,18 @@
  * The rule variants as data. A variant is a row in this table; `play` reads these fields rather than
  * testing variant names, so a new variant is a new row plus whatever rule is truly new.
  */
-export const VARIANT_IDS = ['pente', 'keryo', 'gomoku', 'freestyle', 'boat', 'poof'] as const;
+// Append only: a variant's index is part of game links (link.ts) and of the openings book's keys.
+export const VARIANT_IDS = [
+  'pente',
+  'keryo',
+  'gomoku',
+  'freestyle',
+  'boat',
+  'poof',
+  'g-pente',
+  'd-pente',
+  'dk-pente',
+] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
 export interface Variant {
@@ -21,6 +32,16 @@ export interface Variant {
   readonly centreFirst: boolean;
   /** Whether the tournament rule (player 1's second stone away from the centre) applies to this game. */
   readonly tournamentRule: boolean;
+  /**
+   * G-Pente: player 1's second stone may not be within two points of the centre (the tournament rule's
+   * square, always, not a choice) nor three or four points from it on the centre's row or column.
+   */
+  readonly gRule: boolean;
+  /**
+   * D-Pente and DK-Pente: after this many stones, all placed by player 1, player 2 chooses a seat (take
+   * player 1's or keep their own: core/seats.ts); null for games without that choice.
+   */
+  readonly seatChoiceAfter: number | null;
   /** Boat-Pente: a five whose stones can still be captured wins only if it survives one reply. */
   readonly fiveMustSurviveReply: boolean;
   /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
@@ -36,8 +57,20 @@ const pente: Variant = {
   fiveRule: 'five-or-more',
   centreFirst: true,
   tournamentRule: true,
+  gRule: false,
+  seatChoiceAfter: null,
   fiveMustSurviveReply: false,
   poof: false,
+};
+
+/** D-Pente: Pente with no opening rule; player 1 places four stones, then player 2 chooses a seat. */
+const dPente: Variant = {
+  ...pente,
+  id: 'd-pente',
+  name: 'D-Pente',
+  centreFirst: false,
+  tournamentRule: false,
+  seatChoiceAfter: 4,
 };
 
 export const VARIANTS: { readonly [K in VariantId]: Variant } = {
@@ -64,10 +97,27 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
   },
   boat: { ...pente, id: 'boat', name: 'Boat-Pente', fiveMustSurviveReply: true },
   poof: { ...pente, id: 'poof', name: 'Poof-Pente', poof: true, captureWinNeedsLead: true },
+  // pente.org's GridStateFactory: G-Pente is Pente with setGPenteRules, which SimplePenteState applies with
+  // the tournament rule's square whatever the tournament-rule setting says (`tournamentRule || gPenteRules`).
+  'g-pente': { ...pente, id: 'g-pente', name: 'G-Pente', tournamentRule: false, gRule: true },
+  'd-pente': dPente,
+  'dk-pente': { ...dPente, id: 'dk-pente', name: 'DK-Pente', captureLengths: [2, 3], captureWin: 15 },
 };
 
-export const BOARD_SIZES = [9, 13, 19] as const;
+/** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */
+export const BOARD_SIZES = [9, 13, 15, 19] as const;
 export type BoardSize = (typeof BOARD_SIZES)[number];
+
+/**
+ * The board a new-game form shows when the game changes from `from` to `to` on `size`: Gomoku's standard
+ * board is 15×15 (as everywhere else Gomoku is played), so choosing Gomoku moves 19×19 to 15×15, and
+ * leaving it moves 15×15 back to 19×19; any other board the player chose stays.
+ */
+export function sizeForVariant(from: VariantId, to: VariantId, size: BoardSize): BoardSize {
+  if (to === 'gomoku' && from !== 'gomoku' && size === 19) return 15;
+  if (from === 'gomoku' && to !== 'gomoku' && size === 15) return 19;
+  return size;
+}
 
 /** Everything that fixes the rules of one game. */
 export interface Rules {

@@ -4,7 +4,7 @@
  * challenge comes from a stranger's event, so every field is checked against these tables before the
  * list shows it.
  */
-import { BOARD_SIZES, VARIANT_IDS, type BoardSize, type VariantId } from '../core';
+import { BOARD_SIZES, VARIANT_IDS, VARIANTS, type BoardSize, type VariantId } from '../core';
 
 /** Live clocks, as pente.org's live rooms offer them: minutes each, seconds added per move. */
 export const LIVE_MINUTES = [1, 2, 3, 5, 10, 15, 20, 30] as const;
@@ -54,7 +54,9 @@ function parseClock(value: unknown): ChallengeClock | null {
 /** Terms from untrusted JSON: the terms, or the first field that is not one the app offers. */
 export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } | { ok: false; problem: TermsProblem } {
   if (!isRecord(value)) return { ok: false, problem: { field: 'shape' } };
-  if (!isOneOf(VARIANT_IDS, value.variant)) return { ok: false, problem: { field: 'variant' } };
+  // D-Pente's seat choice is not played over relays yet: such terms are not ones the app offers.
+  if (!isOneOf(VARIANT_IDS, value.variant) || VARIANTS[value.variant].seatChoiceAfter !== null)
+    return { ok: false, problem: { field: 'variant' } };
   if (!isOneOf(BOARD_SIZES, value.size)) return { ok: false, problem: { field: 'size' } };
   const clock = parseClock(value.clock);
   if (!clock) return { ok: false, problem: { field: 'clock' } };

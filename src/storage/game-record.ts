@@ -26,7 +26,11 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
     }
     points.push(point);
   }
-  const replayed = replay({ variant: game.variant, size: game.size, tournamentRule: game.tournamentRule }, points);
+  const replayed = replay(
+    { variant: game.variant, size: game.size, tournamentRule: game.tournamentRule },
+    points,
+    game.seatChoice ?? null,
+  );
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
     const move = game.moves[ply] ?? '?';
@@ -84,6 +88,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     tournamentRule,
     players,
     moves,
+    seatChoice,
     clocks,
     createdAt,
     status,
@@ -100,6 +105,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     tournamentRule,
     players: [sideFields(players[0]), sideFields(players[1])],
     moves: [...moves],
+    ...(seatChoice ? { seatChoice } : {}),
     clocks: clocks && {
       remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
       incrementMs: clocks.incrementMs,

@@ -48,15 +48,31 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
   };
 }
 
-/** The record brought up to date with a game state (after a move, an undo, a resignation). */
+/**
+ * The record brought up to date with a game state (after a move, an undo, a resignation). The players stay
+ * as they are: for a game read from a record or a link, they are the seats as the game ended.
+ */
 export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
+  const { seatChoice: _before, ...rest } = game;
   return {
-    ...game,
+    ...rest,
+    ...(state.seatChoice ? { seatChoice: state.seatChoice } : {}),
     moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
     clocks,
     status: state.result ? 'finished' : 'in-progress',
     result: state.result,
   };
+}
+
+/**
+ * The record of a game played here brought up to date with its next state: as withState, and D-Pente's
+ * swap (made, or taken back) exchanges the players, as it exchanged the people between the seats.
+ * `clocks` are the seats' as the match has them (it exchanged those).
+ */
+export function withPlayedState(game: StoredGame, state: GameState, clocks: GameClocks | null): StoredGame {
+  const record = withState(game, state, clocks);
+  const swapped = (game.seatChoice === 'swap') !== (state.seatChoice === 'swap');
+  return swapped ? { ...record, players: [game.players[1], game.players[0]] } : record;
 }
 
 /** The revision a stored value carries, or null when it cannot be read. */

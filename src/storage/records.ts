@@ -8,6 +8,7 @@ import {
   type ClaimedRating,
   type EngineLevel,
   type GameResult,
+  type SeatChoice,
   type VariantId,
   claimedRatingOf,
 } from '../core';
@@ -150,6 +151,11 @@ export interface StoredGame {
   readonly players: readonly [GameSide, GameSide];
   /** The moves as pente.org coordinates, e.g. ["K10", "L9"]. */
   readonly moves: readonly string[];
+  /**
+   * D-Pente and DK-Pente: player 2's seat choice once made (absent before it, and in every other game).
+   * `players` are the seats as they are now: a swap exchanged them.
+   */
+  readonly seatChoice?: SeatChoice;
   /** null: an untimed game. */
   readonly clocks: GameClocks | null;
   /** Milliseconds since the epoch. */

@@ -132,6 +132,8 @@ export function gameProblem(v: unknown): Problem {
   const { size } = v;
   const bad = v.moves.findIndex((m) => typeof m !== 'string' || parsePoint(size, m) === undefined);
   if (bad >= 0) return `move ${bad + 1} (${JSON.stringify(v.moves[bad])}) is not a point of the ${size}x${size} board`;
+  if (v.seatChoice !== undefined && !isOneOf(['swap', 'keep'], v.seatChoice))
+    return `unknown seat choice "${String(v.seatChoice)}"`;
   const clocks = clocksProblem(v.clocks);
   if (clocks) return clocks;
   if (!isFiniteNumber(v.createdAt) || !isFiniteNumber(v.updatedAt)) return 'the dates are not numbers';

@@ -24,6 +24,7 @@ export function position(
     moves: new Array<number>(options.ply ?? stones.length).fill(0),
     result: null,
     pendingFive: null,
+    seatChoice: null,
     lastMove: null,
     parent: null,
   };

@@ -41,6 +41,7 @@ export function fromDiagram(
     moves: stones,
     result: null,
     pendingFive: null,
+    seatChoice: null,
     lastMove: null,
     parent: null,
   };

@@ -43,7 +43,7 @@ describe('the JSON-lines engine protocol', () => {
     expect(ask('not json')).toEqual({ id: null, error: 'The request is not valid JSON.' });
     expect(ask('[1,2]').error).toBe('The request must be a JSON object.');
     expect(ask({ id: 3, variant: 'chess' }).error).toContain('Unknown variant "chess"');
-    expect(ask({ id: 4, size: 15 }).error).toContain('Unsupported board size 15');
+    expect(ask({ id: 4, size: 17 }).error).toContain('Unsupported board size 17');
     expect(ask({ id: 5, moves: ['K10', 'Z99'] }).error).toBe('Move 2 "Z99" is not a point of the 19x19 board.');
     expect(ask({ id: 6, moves: ['K10', 'K10'] }).error).toBe('Move 2 K10 is illegal: K10 is already occupied.');
     expect(ask({ id: 7, moves: 'K10' }).error).toContain('"moves" must be');
@@ -51,6 +51,21 @@ describe('the JSON-lines engine protocol', () => {
     expect(ask({ id: 9, timeMs: -5 }).error).toContain('"timeMs" must be a positive whole number');
     expect(ask({ id: 10, cmd: 'dance' }).error).toContain('Unknown command "dance"');
     expect(ask({ id: 11, size: 9, moves: ['E5'], depth: 2 }).move).toMatch(/^[A-J]\d$/);
+  });
+
+  it('speaks the new games: G-Pente, 15×15, and D-Pente with its seat choice as an item of moves', () => {
+    expect(ask({ id: 1, variant: 'g-pente', moves: ['K10', 'L9', 'K13'] }).error).toContain('G-Pente');
+    expect(ask({ id: 2, variant: 'gomoku', size: 15, moves: ['H8'], depth: 2 }).move).toMatch(/^[A-P]\d+$/);
+    const four = ['A1', 'B2', 'L10', 'K10'];
+    // A stone while the choice is due is refused, naming what is due; a choice that is not due too.
+    expect(ask({ id: 3, variant: 'd-pente', moves: [...four, 'K12'] }).error).toContain('choose a seat');
+    expect(ask({ id: 4, variant: 'd-pente', moves: ['A1', 'swap'] }).error).toContain('no seat choice is due');
+    const decided = ask({ id: 5, variant: 'd-pente', moves: [...four, 'swap', 'K12'], depth: 2 });
+    expect(decided.move).toMatch(/^[A-T]\d+$/);
+    expect(decided.seatChoice).toBeUndefined();
+    // Asked to search while the choice is due, it answers the choice from seat 1's score.
+    const choice = ask({ id: 6, variant: 'dk-pente', moves: four, depth: 2 });
+    expect(choice.seatChoice).toBe((choice.score as number) > 0 ? 'swap' : 'keep');
   });
 
   it('plays the same move for the same level and seed', () => {

@@ -15,7 +15,9 @@ import {
   formatGameLinkBody,
   formatLinkClock,
   parseLinkClock,
+  chooseSeat,
   legalMoves,
+  seatChoiceDue,
   linkCheck,
   makeRules,
   newGame,
@@ -30,6 +32,8 @@ import { game, rng } from '../helpers';
 function randomGame(state: GameState, plies: number, seed: number): GameState {
   const random = rng(seed);
   while (state.moves.length < plies && !state.result) {
+    // D-Pente: player 2's seat choice, made at random like the moves.
+    if (seatChoiceDue(state)) state = chooseSeat(state, random() < 0.5 ? 'swap' : 'keep')!;
     const moves = legalMoves(state);
     const next = play(state, moves[Math.floor(random() * moves.length)]!);
     if (!next.ok) throw new Error(next.error.message);
@@ -47,12 +51,13 @@ describe('game links', () => {
     const rules = makeRules(options);
     for (const seed of [1, 2, 3]) {
       const played = randomGame(newGame(rules), 60, seed);
-      const code = encodeGameLink(rules, played.moves);
+      const code = encodeGameLink(rules, played.moves, played.seatChoice);
       expect(code).toMatch(/^[A-Za-z0-9_-]+$/);
       const decoded = decodeGameLink(code);
       expect(decoded.ok).toBe(true);
       if (!decoded.ok) return;
       expect(decoded.value.rules).toEqual(rules);
+      expect(decoded.value.seatChoice).toBe(played.seatChoice);
       expect(decoded.value.moves).toEqual(played.moves);
       expect(decoded.value.result).toEqual(played.result);
       expect(Array.from(decoded.value.cells)).toEqual(Array.from(played.cells));
@@ -142,6 +147,7 @@ describe('version 2 links: the game with its names, the move shown, its ending a
         clock: null,
       });
       expect(parsed.value.state.result).toEqual(played.result);
+      expect(parsed.value.state.seatChoice).toBe(played.seatChoice);
       expect(Array.from(parsed.value.state.cells)).toEqual(Array.from(played.cells));
     }
   });

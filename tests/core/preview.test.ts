@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type BoardSize,
+  BOARD_SIZES,
   type GameState,
   type VariantId,
   EMPTY,
   VARIANT_IDS,
+  chooseSeat,
   concede,
   forbiddenPoints,
   illegality,
@@ -13,6 +14,7 @@ import {
   parsePoint,
   play,
   previewMove,
+  seatChoiceDue,
   xOf,
   yOf,
 } from '../../src/core';
@@ -118,9 +120,10 @@ describe('previewMove', () => {
     const random = rng(20240611);
     const seen = { captured: 0, poofed: 0, results: 0 };
     for (const variant of VARIANT_IDS) {
-      for (const size of [9, 13, 19] as BoardSize[]) {
+      for (const size of BOARD_SIZES) {
         let state = newGame({ variant, size, tournamentRule: random() < 0.5 });
         while (!state.result && state.moves.length < 80) {
+          if (seatChoiceDue(state)) state = chooseSeat(state, random() < 0.5 ? 'swap' : 'keep')!;
           const point = nearMove(state, random);
           const p = previewMove(state, point);
           if (!p.ok) throw new Error(p.error.message);
@@ -177,7 +180,7 @@ describe('forbiddenPoints', () => {
   it('agrees with illegality on every empty point in the opening, for every variant and size', () => {
     const disagreements: string[] = [];
     for (const variant of VARIANT_IDS as readonly VariantId[]) {
-      for (const size of [9, 13, 19] as BoardSize[]) {
+      for (const size of BOARD_SIZES) {
         for (const tournamentRule of [true, false]) {
           let state = newGame({ variant, size, tournamentRule });
           for (let ply = 0; ply <= 3; ply++) {
@@ -185,7 +188,8 @@ describe('forbiddenPoints', () => {
             for (let p = 0; p < size * size; p++) {
               if (state.cells[p] !== EMPTY) continue;
               const reason = illegality(state, p)?.reason;
-              const byOpeningRule = reason === 'centre-first' || reason === 'tournament-rule';
+              const byOpeningRule =
+                reason === 'centre-first' || reason === 'tournament-rule' || reason === 'g-pente-rule';
               if (forbidden.has(p) !== byOpeningRule) disagreements.push(`${variant} ${size} ply ${ply} point ${p}`);
             }
             // Opening moves that are legal under every rule set: the centre, then points far from it.

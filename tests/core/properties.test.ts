@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BOARD_SIZES,
   type BoardSize,
   type GameState,
+  VARIANT_IDS,
   type VariantId,
   EMPTY,
+  chooseSeat,
   formatRecord,
   legalMoves,
   loadRecord,
@@ -12,6 +15,7 @@ import {
   play,
   recordOf,
   replay,
+  seatChoiceDue,
   stateAtPly,
   xOf,
   yOf,
@@ -32,6 +36,8 @@ function randomGame(
   const random = rng(seed);
   let state = newGame({ variant, size, tournamentRule });
   while (!state.result && state.moves.length < maxPlies) {
+    // D-Pente's seat choice, at random, when it is due.
+    if (seatChoiceDue(state)) state = chooseSeat(state, random() < 0.5 ? 'swap' : 'keep')!;
     const legal = legalMoves(state);
     const near = legal.filter((p) =>
       state.moves.some((m) => Math.abs(xOf(size, m) - xOf(size, p)) <= 2 && Math.abs(yOf(size, m) - yOf(size, p)) <= 2),
@@ -45,8 +51,8 @@ function randomGame(
 }
 
 const gameArb = fc.record({
-  variant: fc.constantFrom<VariantId>('pente', 'keryo', 'gomoku', 'freestyle', 'boat', 'poof'),
-  size: fc.constantFrom<BoardSize>(9, 13, 19),
+  variant: fc.constantFrom<VariantId>(...VARIANT_IDS),
+  size: fc.constantFrom<BoardSize>(...BOARD_SIZES),
   tournamentRule: fc.boolean(),
   seed: fc.integer(),
   maxPlies: fc.integer({ min: 1, max: 120 }),
@@ -58,6 +64,7 @@ const sameGame = (a: GameState, b: GameState) => {
   expect(b.result).toEqual(a.result);
   expect(b.toMove).toBe(a.toMove);
   expect(b.pendingFive).toBe(a.pendingFive);
+  expect(b.seatChoice).toBe(a.seatChoice);
 };
 
 describe('random legal games', () => {
@@ -97,12 +104,14 @@ describe('random legal games', () => {
         let again = stateAtPly(s, ply);
         expect(again.moves).toEqual(s.moves.slice(0, ply));
         for (const m of s.moves.slice(ply)) {
+          if (seatChoiceDue(again)) again = chooseSeat(again, s.seatChoice!)!;
           const next = play(again, m);
           if (!next.ok) throw new Error(next.error.message);
           again = next.value;
         }
+        if (seatChoiceDue(again) && s.seatChoice) again = chooseSeat(again, s.seatChoice)!;
         sameGame(s, again);
-        const fresh = replay(s.rules, s.moves);
+        const fresh = replay(s.rules, s.moves, s.seatChoice);
         expect(fresh.ok).toBe(true);
         if (fresh.ok) sameGame(s, fresh.value);
       }),

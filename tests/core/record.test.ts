@@ -92,7 +92,7 @@ describe('pente.org records', () => {
     const unknown = parseRecord('[Game "Chess"]\n\n1. e4 *');
     expect(!unknown.ok && unknown.error.message).toBe('Unknown game "Chess".');
     expect(parseRecord('[Game Pente]\n\n1. K10 *').ok).toBe(false);
-    expect(parseRecord('[Game "Pente"]\n[Board Size "15"]\n\n1. K10 *').ok).toBe(false);
+    expect(parseRecord('[Game "Pente"]\n[Board Size "17"]\n\n1. K10 *').ok).toBe(false);
     const numbering = parseRecord('[Game "Pente"]\n\n1. K10 L9 3. N10 *');
     expect(!numbering.ok && numbering.error).toMatchObject({ line: 3, ply: 2 });
     expect(parseRecord('[Game "Pente"]\n\n1. K10 L9 * N10').ok).toBe(false);

@@ -66,13 +66,19 @@ describe('challenge terms', () => {
   });
 
   it('round-trip through their JSON', () => {
-    for (const terms of [LIVE, SET, { ...LIVE, seat: 'black' as const, variant: 'keryo' as const, size: 13 as const }])
+    for (const terms of [
+      LIVE,
+      SET,
+      { ...LIVE, seat: 'black' as const, variant: 'keryo' as const, size: 13 as const },
+      { ...LIVE, variant: 'g-pente' as const, size: 15 as const },
+    ])
       expect(parseTerms(JSON.parse(JSON.stringify(formatTerms(terms))))).toEqual({ ok: true, terms });
   });
 
   it.each([
     ['variant', { ...formatTerms(LIVE), variant: 'chess' }],
-    ['size', { ...formatTerms(LIVE), size: 15 }],
+    ['variant', { ...formatTerms(LIVE), variant: 'd-pente' }],
+    ['size', { ...formatTerms(LIVE), size: 17 }],
     ['clock', { ...formatTerms(LIVE), clock: { kind: 'live', minutes: 4, incrementSeconds: 0 } }],
     ['clock', { ...formatTerms(LIVE), clock: { kind: 'correspondence', daysPerMove: 0 } }],
     ['clock', { ...formatTerms(LIVE), clock: null }],

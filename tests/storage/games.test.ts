@@ -10,6 +10,7 @@ import {
   openDatabase,
   saveGame,
   toGameState,
+  withPlayedState,
   withState,
 } from '../../src/storage';
 import { game as playGame } from '../helpers';
@@ -79,6 +80,31 @@ describe('saving and loading games', () => {
     const replayed = unwrap(toGameState(withState(sampleGame(), state)));
     expect(replayed.result).toEqual({ winner: 2, reason: 'resignation' });
     expect(replayed.moves.map((p) => formatPoint(19, p))).toEqual(['K10', 'L9']);
+  });
+
+  it("stores D-Pente's seat choice: a swap played here exchanges the players; it saves and replays", async () => {
+    const { db } = await openFresh();
+    const start = newStoredGame({ variant: 'd-pente', size: 15, players: [HUMAN, COMPUTER] });
+    const four = playGame({ variant: 'd-pente', size: 15 }, 'A1 B2 H8 J9');
+    expect(withPlayedState(start, four, null).seatChoice).toBeUndefined();
+    const swapped = playGame({}, 'swap G7', four);
+    const record = withPlayedState(withPlayedState(start, four, null), swapped, null);
+    expect(record.seatChoice).toBe('swap');
+    expect(record.players).toEqual([COMPUTER, HUMAN]);
+    // Brought up to date again with the same choice: the players stay where they are.
+    expect(withPlayedState(record, playGame({}, 'A15', swapped), null).players).toEqual([COMPUTER, HUMAN]);
+    // A game read from a record or a link names the seats as they ended: withState keeps its players.
+    expect(withState(start, swapped).players).toEqual([HUMAN, COMPUTER]);
+    expect(withState(start, swapped).seatChoice).toBe('swap');
+    const saved = unwrap(await saveGame(db, record));
+    expect(saved.seatChoice).toBe('swap');
+    const replayed = unwrap(toGameState(unwrap(await getGame(db, saved.id))));
+    expect(replayed.seatChoice).toBe('swap');
+    expect(replayed.moves).toEqual(swapped.moves);
+    expect(errorOf(await saveGame(db, { ...record, seatChoice: 'maybe' as 'swap' }, saved.revision)).kind).toBe(
+      'invalid',
+    );
+    db.close();
   });
 
   it('reports moves that do not replay as an error value', () => {

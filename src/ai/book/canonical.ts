@@ -97,7 +97,11 @@ const next = splitmix32(0xb00c_0001);
 const table = (n: number): Uint32Array => Uint32Array.from({ length: n }, next);
 const STONE_HI = table(2 * GRID * GRID);
 const STONE_LO = table(2 * GRID * GRID);
-/** Header fields: variant (8), size (20), opening phase (2), side to move (3), captures (2 × 64), pending five (3). */
+/**
+ * Header fields: variant (8), size (20), opening phase (2), side to move (3), captures (2 × 64), pending five
+ * (3). Variants past the eighth fall on the slots of sizes 0–8, which no board has (the smallest is 9), so
+ * adding variants changes no key.
+ */
 const FIELD_BASE = { variant: 0, size: 8, phase: 28, toMove: 30, captures: 33, pending: 33 + 128 } as const;
 const FIELD_HI = table(FIELD_BASE.pending + 3);
 const FIELD_LO = table(FIELD_BASE.pending + 3);
@@ -105,7 +109,8 @@ const FIELD_LO = table(FIELD_BASE.pending + 3);
 /** Whether an opening rule still constrains a coming move (then neither translation nor its key applies). */
 export function openingPhase(state: GameState): boolean {
   const ply = state.moves.length;
-  return (state.rules.tournamentRule && ply < 3) || (state.rules.variant.centreFirst && ply === 0);
+  const secondStoneRule = state.rules.tournamentRule || state.rules.variant.gRule;
+  return (secondStoneRule && ply < 3) || (state.rules.variant.centreFirst && ply === 0);
 }
 
 function headerWords(state: GameState): [number, number] {

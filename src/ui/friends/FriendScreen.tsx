@@ -14,7 +14,7 @@ import {
   saveGame,
 } from '../../storage';
 import './friends.css';
-import { RulesFields } from '../play/RulesFields';
+import { LINKED_GAME_VARIANTS, RulesFields } from '../play/RulesFields';
 import { FriendClockFields, friendClockOf } from './FriendClockFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, refreshResumable, settings, updateSettings } from '../shell/app-state';
@@ -35,7 +35,9 @@ const COLOURS: readonly [InviteColour, () => string][] = [
 export function Friend() {
   const defaults = settings.value.friendInvite;
   const [name, setName] = useState(defaults.name);
-  const [variant, setVariant] = useState<VariantId>(defaults.variant);
+  const [variant, setVariant] = useState<VariantId>(
+    LINKED_GAME_VARIANTS.includes(defaults.variant) ? defaults.variant : 'pente',
+  );
   const [size, setSize] = useState<BoardSize>(defaults.size);
   const [tournamentRule, setTournamentRule] = useState(defaults.tournamentRule);
   const [colour, setColour] = useState<InviteColour>(defaults.colour);
@@ -112,6 +114,7 @@ export function Friend() {
           setVariant={setVariant}
           setSize={setSize}
           setTournamentRule={setTournamentRule}
+          variants={LINKED_GAME_VARIANTS}
         />
         <FriendClockFields
           minutes={clockMinutes}

@@ -31,8 +31,8 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
   const shownPreview = placement.preview;
   const marked = shownPreview ? [...shownPreview.captured, ...shownPreview.poofed] : [];
   const forbidden = reviewing ? null : forbiddenPoints(s);
-  // The tournament rule's zone is shaded; the first move's centre rule is said in words when broken.
-  const shaded = forbidden?.reason === 'tournament-rule' ? forbidden.points : [];
+  // The tournament rule's (and G-Pente's) points are shaded; the first move's centre rule is said in words when broken.
+  const shaded = forbidden && forbidden.reason !== 'centre-first' ? forbidden.points : [];
   let numbers: Map<number, number> | null = null;
   if (settings.value.showMoveNumbers) {
     numbers = new Map();

@@ -15,6 +15,7 @@ import { GameInfo } from './GameInfo';
 import { PlayBoard } from './PlayBoard';
 import { PlayExtras } from './PlayExtras';
 import { ReviewBar } from './ReviewBar';
+import { SeatChoice } from './SeatChoice';
 import { SideStrip } from './SideStrip';
 import { useAnalysis, useReviewKeys, useUnsavedLeaveGuard } from './play-hooks';
 import { clockText, moveAnnouncement } from './play-words';
@@ -152,6 +153,7 @@ export function Play() {
         reviewHint={reviewHint}
         friendGame={friendMarks !== undefined}
       />
+      {!reviewing && <SeatChoice game={game} />}
       {friendMarks?.peer && <LiveStatus gameId={friendMarks.gameId} friendName={friendNameOf(game)} />}
       <p class="sr-only" aria-live="polite">
         {announcement}

@@ -1,5 +1,5 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId } from '../../core';
+import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId, sizeForVariant } from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { variantName } from '../words/game-words';
 
@@ -10,7 +10,17 @@ export interface RulesFieldsProps {
   readonly setVariant: (v: VariantId) => void;
   readonly setSize: (s: BoardSize) => void;
   readonly setTournamentRule: (on: boolean) => void;
+  /** The games offered (default: every game). */
+  readonly variants?: readonly VariantId[];
 }
+
+/**
+ * The games a game played by links or relays may be: not yet D-Pente's or DK-Pente's, whose seat choice
+ * exchanges the people between the seats, which a friend game's sides do not follow yet.
+ */
+export const LINKED_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter(
+  (id) => VARIANTS[id].seatChoiceAfter === null,
+);
 
 /** The game and the board: also a challenge's (people/ChallengeForm.tsx), which sets no tournament rule. */
 export function GameAndBoardFields({
@@ -18,13 +28,21 @@ export function GameAndBoardFields({
   size,
   setVariant,
   setSize,
-}: Pick<RulesFieldsProps, 'variant' | 'size' | 'setVariant' | 'setSize'>) {
+  variants = VARIANT_IDS,
+}: Pick<RulesFieldsProps, 'variant' | 'size' | 'setVariant' | 'setSize' | 'variants'>) {
   return (
     <>
       <label class="rules-game">
         {m.play_rules_game()}
-        <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as VariantId)}>
-          {VARIANT_IDS.map((id) => (
+        <select
+          value={variant}
+          onChange={(e) => {
+            const next = e.currentTarget.value as VariantId;
+            setSize(sizeForVariant(variant, next, size));
+            setVariant(next);
+          }}
+        >
+          {variants.map((id) => (
             <option key={id} value={id}>
               {variantName(id)}
             </option>
@@ -52,10 +70,17 @@ export function RulesFields({
   setVariant,
   setSize,
   setTournamentRule,
+  variants,
 }: RulesFieldsProps) {
   return (
     <>
-      <GameAndBoardFields variant={variant} size={size} setVariant={setVariant} setSize={setSize} />
+      <GameAndBoardFields
+        variant={variant}
+        size={size}
+        setVariant={setVariant}
+        setSize={setSize}
+        {...(variants ? { variants } : {})}
+      />
       {VARIANTS[variant].tournamentRule && (
         <label class="check">
           <input

@@ -2,7 +2,7 @@
  * The play screen's words: the status line, a friend game's line, a previewed move, the engine's progress,
  * what a screen reader hears after a move, the result card's second line. Pure functions of the game.
  */
-import { type GameState, type MovePreview, formatPoint } from '../../core';
+import { type GameState, type MovePreview, actingSeat, formatPoint, seatChoiceDue } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording } from '../friends/friend-status';
@@ -97,8 +97,11 @@ export function statusText(game: PlayController, s: GameState): string {
     const winner = { name: game.match.value.sides[r.winner - 1]!.name, colour: colourName(r.winner) };
     return WIN_STATUS[r.reason](winner);
   }
-  const side = game.match.value.sides[s.toMove - 1]!;
+  const side = game.match.value.sides[actingSeat(s) - 1]!;
   const colour = colourName(s.toMove);
+  // D-Pente's opening: player 1 places stones of both colours, then player 2 chooses a seat.
+  if (seatChoiceDue(s)) return m.play_status_seat_choice({ name: side.name });
+  if (actingSeat(s) !== s.toMove) return m.play_status_opening_stone({ name: side.name, colour });
   const friend = friendStatusOf(game);
   if (friend && s.moves.length === game.match.value.game.moves.length) return friendStatusLine(game, friend);
   if (isFriendMatch(game.match.value)) {

@@ -28,6 +28,12 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_boat();
     case 'poof':
       return m.shared_variant_poof();
+    case 'g-pente':
+      return m.shared_variant_g_pente();
+    case 'd-pente':
+      return m.shared_variant_d_pente();
+    case 'dk-pente':
+      return m.shared_variant_dk_pente();
   }
 }
 
@@ -86,6 +92,10 @@ export function illegalMoveWords(
       return m.shared_illegal_centre_first({ centre: names.centre });
     case 'tournament-rule':
       return m.shared_illegal_tournament_rule({ point: names.point });
+    case 'g-pente-rule':
+      return m.shared_illegal_g_pente_rule({ point: names.point });
+    case 'seat-choice-due':
+      return m.shared_illegal_seat_choice_due();
   }
 }
 

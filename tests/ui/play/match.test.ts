@@ -5,6 +5,7 @@ import {
   type MatchSide,
   advance,
   canUndo,
+  chooseSeatIn,
   clockReading,
   flagFall,
   isComputerTurn,
@@ -20,6 +21,7 @@ import {
   resumeClock,
   review,
   reviewedPosition,
+  seatChoiceFor,
   shownState,
   storedClocks,
   takeBack,
@@ -294,5 +296,61 @@ describe('a friend game by links (the other side is remote)', () => {
     expect(resign(black, 0).game.result).toEqual({ winner: 2, reason: 'resignation' });
     const white = moves(match([{ ...ALICE, remote: true }, BOB]), 'K10');
     expect(resign(white, 0).game.result).toEqual({ winner: 1, reason: 'resignation' });
+  });
+});
+
+describe("D-Pente's seat choice", () => {
+  const dMatch = (sides: readonly [MatchSide, MatchSide], clock = false): Match =>
+    newMatch({
+      id: 'd1',
+      sides,
+      game: newGame({ variant: 'd-pente' }),
+      clocks: clock ? { remainingMs: [60_000, 30_000], incrementMs: 0 } : null,
+      demo: false,
+    });
+
+  it('has player 1 place all four opening stones, then player 2 choose', () => {
+    let m = dMatch([ALICE, CPU]);
+    for (const name of ['A1', 'B2', 'L10', 'K10']) {
+      expect(isHumanTurn(m)).toBe(true);
+      m = moves(m, name);
+    }
+    // The fifth stone is Black's, but the computer (player 2) chooses its seat first.
+    expect(m.game.toMove).toBe(1);
+    expect(isComputerTurn(m)).toBe(true);
+    expect('refusal' in playPoint(m, pt('K12'), 0)).toBe(true);
+  });
+
+  it('exchanges the sides and their clocks on a swap, and keeps them on keep', () => {
+    const four = moves(dMatch([CPU, ALICE], true), 'A1 B2 L10 K10');
+    expect(isHumanTurn(four)).toBe(true);
+    const swapped = chooseSeatIn(four, 'swap')!;
+    expect(swapped.sides).toEqual([ALICE, CPU]);
+    expect(swapped.clock?.remainingMs).toEqual([30_000, 60_000]);
+    expect(swapped.game.seatChoice).toBe('swap');
+    // Alice now holds Black and plays the fifth stone.
+    expect(isHumanTurn(swapped)).toBe(true);
+    const kept = chooseSeatIn(four, 'keep')!;
+    expect(kept.sides).toEqual([CPU, ALICE]);
+    expect(isComputerTurn(kept)).toBe(true);
+    expect(chooseSeatIn(kept, 'swap')).toBeNull();
+  });
+
+  it('never takes back past a choice made', () => {
+    const chosen = chooseSeatIn(moves(dMatch([ALICE, BOB]), 'A1 B2 L10 K10'), 'swap')!;
+    expect(canUndo(chosen)).toBe(false);
+    const after = moves(chosen, 'K12');
+    expect(takeBack(after, 0).game).toBe(chosen.game);
+    // Before the choice, player 1 takes back their own opening stones one by one.
+    const three = moves(dMatch([ALICE, CPU]), 'A1 B2 L10');
+    expect(takeBack(three, 0).game.moves).toHaveLength(2);
+  });
+
+  it('lets the computer take the seat its search scores better', () => {
+    expect(seatChoiceFor({ kind: 'eval', centiStones: 40 })).toBe('swap');
+    expect(seatChoiceFor({ kind: 'eval', centiStones: 0 })).toBe('keep');
+    expect(seatChoiceFor({ kind: 'eval', centiStones: -40 })).toBe('keep');
+    expect(seatChoiceFor({ kind: 'win', plies: 5, moves: 3 })).toBe('swap');
+    expect(seatChoiceFor({ kind: 'loss', plies: 6, moves: 3 })).toBe('keep');
   });
 });

@@ -13,10 +13,10 @@
  *   the player (Retry).
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
-import type { Point } from '../../../core';
+import { type Point, type SeatChoice, seatChoiceDue } from '../../../core';
 import type { ComputerPlayer } from '../../../storage';
 import { type EngineProgress, type MoveAsk, isEngineError, moveThinkLimitMs } from '../../engine/client';
-import { type Match, isComputerTurn, moverClock, playPoint, sideToMove } from './match';
+import { type Match, chooseSeatIn, isComputerTurn, moverClock, playPoint, seatChoiceFor, sideToMove } from './match';
 import type { Clock, MoveSource, TurnLocks } from './ports';
 import { turnLockName } from './turn-locks';
 import * as words from '../../words/paraglide/messages.js';
@@ -126,6 +126,7 @@ export class ComputerTurns {
     const engineClock = moverClock(m, started);
     const ask: MoveAsk = { level, seed: seedOf(m.id) + m.game.moves.length, clock: engineClock };
     let point: Point;
+    let seat: SeatChoice | null = null;
     try {
       const answer = await this.host.moves.move(m.game, ask, {
         signal: aborter.signal,
@@ -139,6 +140,9 @@ export class ComputerTurns {
       if (wait > 0 && !stepping) await clock.delay(wait, aborter.signal);
       if (!current()) return;
       point = answer.move;
+      // D-Pente's seat choice: the search just made is seat 1's (it plays next either way), so its score says
+      // which seat is the better one to hold.
+      if (seatChoiceDue(m.game)) seat = seatChoiceFor(answer.score);
     } catch (e) {
       if (current()) this.failed(e);
       return;
@@ -151,6 +155,7 @@ export class ComputerTurns {
     this.crashes = 0;
     await this.host.change((now) => {
       if (now !== m) return null; // the game moved on while the answer was on its way
+      if (seat) return chooseSeatIn(now, seat);
       const played = playPoint(now, point, clock.now());
       if ('refusal' in played) {
         this.problem.value = words.play_computer_illegal({ why: played.refusal.message });

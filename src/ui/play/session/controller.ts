@@ -23,7 +23,7 @@
  *   nothing more.
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
-import type { GameState, Point } from '../../../core';
+import { type GameState, type Point, type SeatChoice, seatChoiceDue } from '../../../core';
 import type { FriendGame, StoredGame } from '../../../storage';
 import { ChangeQueue } from './change-queue';
 import { ClockTicks } from './clock-ticks';
@@ -33,6 +33,8 @@ import {
   type Match,
   type MoveRefusal,
   advance,
+  chooseSeatIn,
+  isHumanTurn,
   pauseClock,
   playPoint,
   resign,
@@ -183,6 +185,13 @@ export class PlayController {
     // (Same game, other details changed meanwhile — the clock stopped, review: replay the move onto it.)
     void this.change((m) => (m === base ? played : m.game === tappedIn ? advance(m, moved, now) : null));
     return null;
+  }
+
+  /** D-Pente: the person's seat choice after the four stones (ignored when none is theirs to make now). */
+  chooseSeat(choice: SeatChoice): void {
+    const m = this.match.value;
+    if (!isHumanTurn(m) || !seatChoiceDue(m.game)) return;
+    void this.change((now) => (now === m ? chooseSeatIn(now, choice) : null));
   }
 
   undo(): void {

@@ -10,14 +10,18 @@ import {
   type IllegalMove,
   type Player,
   type Point,
+  type SeatChoice,
+  actingSeat,
+  chooseSeat,
   concede,
+  seatChoiceForScore,
   opponent,
   play,
   stateAtPly,
   undo,
 } from '../../../core';
 import type { ComputerPlayer, GameClocks, GameSide, RematchStarter } from '../../../storage';
-import type { ClockBudget } from '../../engine/client';
+import type { ClockBudget, EngineScore } from '../../engine/client';
 import {
   type Heartbeat,
   type MatchClock,
@@ -101,7 +105,11 @@ export const storedClocks = (m: Match, now: number): GameClocks | null => m.cloc
 /** The position on the board: the live game, or the position shown in review. */
 export const shownState = (m: Match): GameState => (m.reviewPly === null ? m.game : stateAtPly(m.game, m.reviewPly));
 
-export const sideToMove = (m: Match): MatchSide => m.sides[m.game.toMove - 1]!;
+/**
+ * The side whose person acts now: the side to move, except in D-Pente's opening, where player 1 places
+ * four stones of both colours and player 2 then chooses a seat (core's actingSeat).
+ */
+export const sideToMove = (m: Match): MatchSide => m.sides[actingSeat(m.game) - 1]!;
 
 export const hasComputer = (m: Match): boolean => m.sides.some((s) => s.computer);
 
@@ -210,6 +218,32 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
   return { match: advance(m, next.value, now)! };
 }
 
+/**
+ * D-Pente's seat choice, made by player 2: the same stones; on a swap the two sides (and their clocks)
+ * exchange seats, so player 2's person plays seat 1's next stone. Null when no choice is due or the game is
+ * in review.
+ */
+export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
+  const game = m.reviewPly === null ? chooseSeat(m.game, choice) : null;
+  if (!game) return null;
+  if (choice === 'keep') return { ...m, game };
+  const [a, b] = m.sides;
+  const c = m.clock;
+  const clock = c && { ...c, remainingMs: [c.remainingMs[1], c.remainingMs[0]] as const };
+  return { ...m, game, sides: [b, a], clock };
+}
+
+/**
+ * The computer's seat choice in D-Pente, from a search of the position after the four stones, where seat 1
+ * plays next: it takes seat 1 (swap) when that side's score is better than even, a forced win included, and
+ * keeps seat 2 otherwise (a forced loss for seat 1, or a position it judges even or worse).
+ */
+export function seatChoiceFor(seatOneScore: EngineScore): SeatChoice {
+  if (seatOneScore.kind === 'win') return 'swap';
+  if (seatOneScore.kind === 'loss') return 'keep';
+  return seatChoiceForScore(seatOneScore.centiStones);
+}
+
 /** Whether undo is offered: a live game with a move of a person's to take back (never in a demo). */
 export function canUndo(m: Match): boolean {
   // A friend game's moves are sent as they are made: one taken back here would still be in the friend's copy.
@@ -220,10 +254,13 @@ export function canUndo(m: Match): boolean {
 /** Against the computer, undo goes back to the person's last turn (two plies); otherwise one ply. */
 function undoTarget(game: GameState, sides: Match['sides']): GameState {
   if (game.moves.length === 0) return game;
+  const acting = (s: GameState) => sides[actingSeat(s) - 1]!;
   let s = undo(game);
-  while (s.moves.length > 0 && sides[s.toMove - 1]!.computer) s = undo(s);
+  while (s.moves.length > 0 && acting(s).computer) s = undo(s);
+  // D-Pente: no going back past the seat choice once made (as on pente.org): the seats changed with it.
+  if (game.seatChoice !== null && s.seatChoice === null) return game;
   // Nothing of a person's to take back (the computer made the only moves): leave the game as it is.
-  return sides[s.toMove - 1]!.computer ? game : s;
+  return acting(s).computer ? game : s;
 }
 
 /** Takes back moves (see undoTarget). The time used stays used; the clock runs for whoever is to move. */

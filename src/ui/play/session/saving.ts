@@ -11,7 +11,7 @@
  *   kept for the retries; a conflict shows nothing and asks the controller to reload the newest record.
  */
 import { type Signal, signal } from '@preact/signals';
-import { type FriendGame, type FriendSynced, type StoredGame, withState } from '../../../storage';
+import { type FriendGame, type FriendSynced, type StoredGame, withPlayedState } from '../../../storage';
 import { type Match, heartbeatOf, storedClocks } from './match';
 import type { Clock, GameStore, HeartbeatLog } from './ports';
 import * as words from '../../words/paraglide/messages.js';
@@ -101,7 +101,7 @@ export class GameSaving {
       return 'shown';
     }
     const now = this.o.clock.now();
-    const record = withState({ ...this.current, demo: next.demo }, next.game, storedClocks(next, now));
+    const record = withPlayedState({ ...this.current, demo: next.demo }, next.game, storedClocks(next, now));
     const saved = await store.save(record, this.current.revision);
     switch (saved.kind) {
       case 'saved':

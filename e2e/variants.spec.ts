@@ -1,0 +1,69 @@
+/**
+ * Issue 32's first games on screen: Gomoku on its 15×15 board against the computer, and D-Pente, where the
+ * computer places the four opening stones and the person, as player 2, is offered the seat choice and takes
+ * Black's seat. Screenshots at phone portrait and landscape (looked at by whoever changes these screens).
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { boardLabels, cell, openApp, tapTwice } from './helpers';
+
+const stones = async (page: Page, colour: 'black' | 'white') =>
+  (await boardLabels(page)).filter((l) => l.endsWith(`${colour} stone`)).length;
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [844, 390],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${w}x${h}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test('Gomoku starts on 15×15 and the computer answers', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByLabel('Black (moves first)').selectOption({ label: 'Guest' });
+  await page.getByLabel('White').selectOption({ label: 'Beginner (computer)' });
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Gomoku' });
+  // Gomoku's own board: the form moves 19×19 to 15×15.
+  await expect(page.getByLabel('Board')).toHaveValue('15');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(await boardLabels(page)).toHaveLength(225);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('15');
+  await tapTwice(page, 'H8');
+  await expect.poll(() => stones(page, 'white'), { timeout: 30_000 }).toBe(1);
+  await shots(page, 'gomoku-15');
+});
+
+test('D-Pente: the computer places four stones, the person takes Black’s seat and plays on', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByLabel('Black (moves first)').selectOption({ label: 'Beginner (computer)' });
+  await page.getByLabel('White').selectOption({ label: 'Guest' });
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'D-Pente' });
+  await page.getByLabel('Board').selectOption('13');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  const choice = page.getByRole('region', { name: 'Choose your seat' });
+  await expect(choice).toBeVisible({ timeout: 60_000 });
+  expect(await stones(page, 'black')).toBe(2);
+  expect(await stones(page, 'white')).toBe(2);
+  await shots(page, 'd-pente-choice');
+  await choice.getByRole('button', { name: 'Take Black' }).click();
+  await expect(choice).toHaveCount(0);
+  // The person now holds Black and plays the fifth stone; the computer (now White) answers.
+  const empty = (await boardLabels(page)).find((l) => l.startsWith('A') && l.endsWith('empty'))!.split(',')[0]!;
+  await tapTwice(page, empty);
+  await expect(cell(page, empty)).toHaveAccessibleName(`${empty}, black stone`);
+  await expect.poll(() => stones(page, 'white'), { timeout: 30_000 }).toBe(3);
+  await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/, { timeout: 20_000 });
+  await shots(page, 'd-pente-after');
+  // The swap is stored with the game: a reload reopens it with the seats as chosen.
+  const position = await boardLabels(page);
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(await boardLabels(page)).toEqual(position);
+  await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/);
+});
