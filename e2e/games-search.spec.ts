@@ -146,15 +146,15 @@ test('names, result, game, dates and opening filter the list; Clear resets it', 
   await expect(filterButton(page)).toHaveText('Filter');
 
   // Dates: the last five days, then this year.
-  await page.getByLabel('Date').selectOption('range');
+  await page.getByLabel('Date', { exact: true }).selectOption('range');
   await page.getByLabel('From', { exact: true }).fill(isoDay(NOW - 5 * DAY));
   await page.getByLabel('To', { exact: true }).fill(isoDay(NOW));
   await expectTitles(page, ['g01', 'g02', 'g03', 'g08', 'g09']);
-  await page.getByLabel('Date').selectOption('year');
+  await page.getByLabel('Date', { exact: true }).selectOption('year');
   const yearStart = new Date(new Date(NOW).getFullYear(), 0, 1).getTime();
   const thisYear = SEEDS.filter((s) => s.winner !== undefined && NOW - s.daysAgo * DAY >= yearStart).map((s) => s.id);
   await expectTitles(page, thisYear);
-  await page.getByLabel('Date').selectOption('');
+  await page.getByLabel('Date', { exact: true }).selectOption('');
 
   // The opening: typed, then picked from the most common (the sixty's, with their count).
   await page.getByLabel('Opening (first moves)').fill('k10 j9');
@@ -203,6 +203,7 @@ for (const lang of ['en', 'de'] as const) {
       );
       await page.reload();
       await page.goto('/#/games');
+      await page.getByRole('tab').nth(1).click();
       await expect(rows(page).first()).toBeVisible();
       await search(page).fill('Ann');
       await filterButton(page).click();

@@ -67,7 +67,8 @@ function Choice(props: {
   return (
     <label>
       {props.label}
-      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+      {/* Named by the label's word alone (the label's text would take in the options' too). */}
+      <select aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         <option value="">{m.games_filter_any()}</option>
         {props.options.map(([value, text]) => (
           <option key={value} value={value}>
