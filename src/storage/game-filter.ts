@@ -49,10 +49,13 @@ export const isEmptyFilter = (f: GameFilter): boolean =>
 export const foldText = (text: string): string =>
   text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
 
-/** The name search's terms, folded: one, or two for "Ann vs Bob" ("vs", "vs." or "v", any case). */
+/**
+ * The name search's terms, folded: one, or two for "Ann vs Bob" ("vs", "vs." or "v", any case), and as the
+ * list's titles say it in German and Chinese ("Ann gegen Bob", "Ann 对阵 Bob"), whatever the language.
+ */
 export function nameTerms(names: string): readonly string[] {
   const terms = foldText(names)
-    .split(/\s+(?:vs\.?|v)\s+/)
+    .split(/\s+(?:vs\.?|v|gegen|对阵|对)\s+/)
     .map((t) => t.trim())
     .filter((t) => t !== '');
   return terms.slice(0, 2);

@@ -48,6 +48,10 @@ describe('the name query', () => {
     expect(nameTerms('Ann vs Bob')).toEqual(['ann', 'bob']);
     expect(nameTerms('ann VS. bob')).toEqual(['ann', 'bob']);
     expect(nameTerms('Ann v Bob')).toEqual(['ann', 'bob']);
+    expect(nameTerms('Anna gegen Bob')).toEqual(['anna', 'bob']);
+    expect(nameTerms('小明 对阵 小红')).toEqual(['小明', '小红']);
+    expect(nameTerms('小明 对 小红')).toEqual(['小明', '小红']);
+    expect(nameTerms('Gegenbauer')).toEqual(['gegenbauer']);
     expect(nameTerms('Vsevolod')).toEqual(['vsevolod']);
     expect(nameTerms('Jo van Dam')).toEqual(['jo van dam']);
     expect(nameTerms('  ')).toEqual([]);
