@@ -36,7 +36,7 @@ import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 import { ImportProgressBar, LibraryActions, ShelfTabs } from './GamesToolbar';
 import { useFileImport } from './use-file-import';
-import { FilterPanel, FilterSummary, NoMatch, SearchBar } from './GamesSearch';
+import { NoMatch, SearchControls } from './GamesSearch';
 import { useGamesFilter } from './use-games-filter';
 import { exportEverything, exportRaw } from './library-export';
 import { storageErrorText } from '../words/storage-words';
@@ -169,17 +169,7 @@ export function Games() {
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
       <KeptGamesNotice />
       <ShelfTabs shelf={status} sortBy={sortBy} onShelf={setStatus} onSort={setSortBy} />
-      <SearchBar form={search.form} open={search.open} onChange={search.change} onToggle={search.toggle} />
-      {search.open && (
-        <FilterPanel
-          form={search.form}
-          badMove={search.applied.badMove}
-          shelf={status}
-          filter={filter}
-          onChange={search.change}
-        />
-      )}
-      <FilterSummary form={search.form} filter={filter} onClear={search.clear} />
+      <SearchControls search={search} shelf={status} />
       {damaged.length > 0 && (
         <DamagedNotice text={m.games_damaged_notice({ count: damaged.length })} sectionId="damaged-heading" />
       )}

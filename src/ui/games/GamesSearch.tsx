@@ -11,6 +11,7 @@ import { db } from '../shell/app-state';
 import { formatNumber, locale } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { type FilterForm, dateChoice, isFiltering, panelFilterCount, resultChoice, variantChoice } from './filter-form';
+import type { GamesSearchState } from './use-games-filter';
 
 const RESULT_WORDS = {
   won: m.games_result_won,
@@ -242,5 +243,19 @@ export function NoMatch({ onClear }: { readonly onClear: () => void }) {
       <p>{m.games_no_match()}</p>
       <ClearButton onClear={onClear} />
     </div>
+  );
+}
+
+/** The names field, the filter panel when open, and the line that says what filters the list. */
+export function SearchControls({ search, shelf }: { readonly search: GamesSearchState; readonly shelf: Shelf }) {
+  const { filter, badMove } = search.applied;
+  return (
+    <>
+      <SearchBar form={search.form} open={search.open} onChange={search.change} onToggle={search.toggle} />
+      {search.open && (
+        <FilterPanel form={search.form} badMove={badMove} shelf={shelf} filter={filter} onChange={search.change} />
+      )}
+      <FilterSummary form={search.form} filter={filter} onClear={search.clear} />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { EMPTY_FORM, type FilterForm, type FormFilter, formFilter } from './filt
 /** The pause after the last change before the list is read again. */
 export const FILTER_DELAY_MS = 250;
 
+export type GamesSearchState = ReturnType<typeof useGamesFilter>;
+
 export function useGamesFilter() {
   const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
   const [open, setOpen] = useState(false);
