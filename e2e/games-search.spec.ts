@@ -252,7 +252,12 @@ test('10,000 games: a search shows its rows soon after the typing stops', async 
   await expect(rows(page).locator('strong').filter({ hasNotText: 'Hiro vs Carol' })).not.toHaveCount(0);
   const sortAsked = await page.evaluate(() => performance.now());
   await page.getByLabel('Sort by').selectOption('player1');
-  await expect(rows(page).first().locator('strong')).toHaveText(/^Ann vs /);
+  // The finished games' Black names are Bob, Dmitri, Fatima, Hiro and Jo: the first page, all Bob's.
+  await expect(
+    rows(page)
+      .locator('strong')
+      .filter({ hasNotText: /^Bob vs / }),
+  ).toHaveCount(0);
   const sorted = await page.evaluate(() => performance.now());
   console.log(`games-search timing: sort by name ${Math.round(sorted - sortAsked)} ms (10,000 games)`);
 });
