@@ -7,7 +7,7 @@
 import { type BoardSize, formatPoint, newGame, play } from '../../src/core';
 import { gameIdentity, textHash } from '../../src/storage/game-record';
 import type { StoredGame } from '../../src/storage/records';
-import { type GameSummary, type SummaryRecord, isDamaged, summarize } from '../../src/storage/summaries';
+import { type GameSummary, type SummaryRecord, isDamaged, mySideOf, summarize } from '../../src/storage/summaries';
 import { rng as seededRandom } from '../../tests/helpers';
 
 /** Up to `plies` random legal moves anywhere on the board, stopping early if the game ends. */
@@ -67,7 +67,7 @@ export function sampleLibrary(count: number, seed = 1): StoredGame[] {
 export function sampleSummaries(games: readonly StoredGame[]): SummaryRecord[] {
   const replayed = new Map<string, SummaryRecord>();
   return games.map((game) => {
-    const shape = JSON.stringify([game.size, game.moves, game.status, game.result]);
+    const shape = JSON.stringify([game.variant, game.size, game.moves, game.status, game.result]);
     const known = replayed.get(shape);
     if (!known || isDamaged(known)) {
       const summary = summarize(game.id, game);
@@ -78,6 +78,7 @@ export function sampleSummaries(games: readonly StoredGame[]): SummaryRecord[] {
       ...known,
       id: game.id,
       players: [game.players[0].name, game.players[1].name],
+      me: mySideOf(game),
       createdAt: game.createdAt,
       updatedAt: game.updatedAt,
       revision: game.revision,

@@ -36,6 +36,7 @@ export * from './validate';
 export * from './game-record';
 export * from './library';
 export * from './summaries';
+export * from './game-filter';
 export * from './puzzles';
 export * from './lessons';
 export * from './progress';

@@ -21,6 +21,7 @@ import { DB_VERSION, type PenteDb, type PenteSchema, request, withTransaction } 
 import type { IDBPTransaction } from 'idb';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
+import { type GameFilter, type OpeningCount, filterPredicate, isEmptyFilter, openingCounter } from './game-filter';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
 import { yieldToPage } from './slices';
@@ -284,6 +285,16 @@ export interface LibraryQuery {
    * small one does; in any other order every summary is read, a page per transaction, keeping the best.
    */
   readonly limit?: number;
+  /**
+   * The search and filters (game-filter.ts). A listing with any of them reads every summary, a page per
+   * transaction (no index holds names, results or openings), keeping the best `limit`.
+   */
+  readonly filter?: GameFilter;
+  /**
+   * A listing a newer one replaces (the player typed on): aborted, it stops walking at the next page and
+   * returns what it has read, which its caller drops.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface Library {
@@ -379,24 +390,20 @@ async function readIndexPage(
 }
 
 /**
- * Every summary, LIBRARY_PAGE per transaction in key order with the page given a turn between pages,
- * keeping the damaged records and the best `limit` (and one) of the games that match: for an order no
- * index holds. No page task grows with the library; the time does, which only a sort by name or size pays.
+ * Every summary, LIBRARY_PAGE per transaction in key order with the page given a turn between pages, each
+ * given to `visit` as trusted (made again from its game when its own fails its check). No page task grows
+ * with the library; the time does. Stops early when `signal` aborts.
  */
-async function readAllPages(
+async function walkSummaries(
   db: PenteDb,
-  sortBy: GameSortKey,
-  descending: boolean,
-  limit: number,
-  shows: (s: GameSummary) => boolean,
+  visit: (summary: SummaryRecord) => void,
   stale: IDBValidKey[],
-): Promise<StorageResult<Candidates>> {
-  let best: GameSummary[] = [];
-  let matching = 0;
-  const damaged: DamagedSummary[] = [];
+  signal?: AbortSignal,
+): Promise<StorageResult<void>> {
   let after: IDBValidKey | undefined;
   for (let first = true; ; first = false) {
     if (!first) await yieldToPage();
+    if (signal?.aborted) return ok(undefined);
     const page = await withTransaction(db, ['games', 'summaries'], 'readonly', 'list the saved games', async (tx) => {
       const store = tx.objectStore('summaries');
       const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
@@ -412,18 +419,78 @@ async function readAllPages(
       return ok({ read, last: keys.length === LIBRARY_PAGE ? keys[keys.length - 1] : undefined });
     });
     if (!page.ok) return page;
-    for (const summary of page.value.read) {
+    page.value.read.forEach(visit);
+    if (page.value.last === undefined) return ok(undefined);
+    after = page.value.last;
+  }
+}
+
+/**
+ * Every summary (walkSummaries), keeping the damaged records and the best `limit` (and one) of the games
+ * that match: for an order no index holds, or a filter no index holds.
+ */
+async function readAllPages(
+  db: PenteDb,
+  sortBy: GameSortKey,
+  descending: boolean,
+  limit: number,
+  shows: (s: GameSummary) => boolean,
+  stale: IDBValidKey[],
+  signal?: AbortSignal,
+): Promise<StorageResult<Candidates>> {
+  let best: GameSummary[] = [];
+  let matching = 0;
+  const damaged: DamagedSummary[] = [];
+  const walked = await walkSummaries(
+    db,
+    (summary) => {
       if (isDamaged(summary)) damaged.push(summary);
       else if (shows(summary)) {
         matching++;
         best.push(summary);
+        // Sorted and cut back only now and then: a sort per page of a big library would cost more.
+        if (best.length > 2 * limit + LIBRARY_PAGE) best = sortSummaries(best, sortBy, descending).slice(0, limit + 1);
       }
-    }
-    if (best.length > limit + 1) best = sortSummaries(best, sortBy, descending).slice(0, limit + 1);
-    if (page.value.last === undefined) break;
-    after = page.value.last;
-  }
-  return ok({ sorted: sortSummaries(best, sortBy, descending), more: matching > limit, damaged });
+    },
+    stale,
+    signal,
+  );
+  if (!walked.ok) return walked;
+  return ok({ sorted: sortSummaries(best, sortBy, descending).slice(0, limit + 1), more: matching > limit, damaged });
+}
+
+/**
+ * The most common openings of `plies` moves among the games a query lists (its limit aside), most games
+ * first, at most `top`: every summary is read, a page per transaction. Stops early when `signal` aborts.
+ */
+export async function listOpenings(
+  db: PenteDb,
+  query: Pick<LibraryQuery, 'shelf' | 'includeDemo' | 'filter' | 'signal'>,
+  plies: number,
+  top: number,
+): Promise<StorageResult<OpeningCount[]>> {
+  const shows = listingPredicate(query);
+  const counter = openingCounter(plies);
+  const walked = await walkSummaries(
+    db,
+    (s) => {
+      if (!isDamaged(s) && shows(s)) counter.add(s);
+    },
+    [],
+    query.signal,
+  );
+  return walked.ok ? ok(counter.top(top)) : walked;
+}
+
+/** Which games a query lists (its order and limit aside). */
+function listingPredicate(query: LibraryQuery): (s: GameSummary) => boolean {
+  const { shelf, status } = query;
+  const filtered = query.filter && !isEmptyFilter(query.filter) ? filterPredicate(query.filter) : () => true;
+  return (s) =>
+    (shelf === undefined || s.shelf === shelf) &&
+    (status === undefined || s.status === status) &&
+    (query.includeDemo || !s.demo) &&
+    filtered(s);
 }
 
 /**
@@ -436,17 +503,15 @@ export async function listGameSummaries(db: PenteDb, query: LibraryQuery = {}): 
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
   const { shelf, status, limit = Infinity } = query;
-  const shows = (s: GameSummary): boolean =>
-    (shelf === undefined || s.shelf === shelf) &&
-    (status === undefined || s.status === status) &&
-    (query.includeDemo || !s.demo);
+  const shows = listingPredicate(query);
+  const filtered = query.filter !== undefined && !isEmptyFilter(query.filter);
   /** Keys whose stored summary is not the one their record makes now: written again after the listing. */
   const stale: IDBValidKey[] = [];
-  const byIndex = (shelf !== undefined || status !== undefined) && sortBy === 'date' && limit < Infinity;
+  const byIndex = (shelf !== undefined || status !== undefined) && sortBy === 'date' && limit < Infinity && !filtered;
   // In an order no index holds, every summary is read first, in transactions of its own.
   let read: Candidates | null = null;
   if (!byIndex) {
-    const all = await readAllPages(db, sortBy, descending, limit, shows, stale);
+    const all = await readAllPages(db, sortBy, descending, limit, shows, stale, query.signal);
     if (!all.ok) return all;
     read = all.value;
   }

@@ -29,7 +29,26 @@ export const isImportedShelf = (game: Pick<StoredGame, 'imported' | 'updatedAt'>
  * only compares the stores' counts. tests/storage/library-pages.test.ts fails when the fields change and
  * this does not.
  */
-export const SUMMARY_SHAPE = 1;
+export const SUMMARY_SHAPE = 2;
+
+/**
+ * How many of a game's first moves its summary keeps (`opening`), for the list's opening filter and its
+ * most common openings: enough to tell openings apart, few enough that 100,000 summaries stay small.
+ */
+export const OPENING_PLIES = 8;
+
+/**
+ * The side this device's player played, when the app knows it: the device's side of a friend game, else
+ * the human side of a game between a human and the computer; null otherwise (two humans at one device, an
+ * imported game), where results can only be told by colour.
+ */
+export function mySideOf(game: Pick<StoredGame, 'players' | 'friend'>): 1 | 2 | null {
+  if (game.friend) return game.friend.mySide;
+  const [black, white] = game.players;
+  if (black.kind === 'human' && white.kind === 'computer') return 1;
+  if (black.kind === 'computer' && white.kind === 'human') return 2;
+  return null;
+}
 
 /** A game the app can open, as the list shows it. */
 export interface GameSummary {
@@ -40,6 +59,10 @@ export interface GameSummary {
   /** The players' names, player 1 (Black) first. */
   readonly players: readonly [string, string];
   readonly moveCount: number;
+  /** The first OPENING_PLIES moves (fewer in a shorter game), as pente.org coordinates joined by spaces. */
+  readonly opening: string;
+  /** The side this device's player played, when known (mySideOf): results filter as won or lost by it. */
+  readonly me: 1 | 2 | null;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly result: GameResult | null;
@@ -111,6 +134,8 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
     size: game.size,
     players: [game.players[0].name, game.players[1].name],
     moveCount: game.moves.length,
+    opening: game.moves.slice(0, OPENING_PLIES).join(' '),
+    me: mySideOf(game),
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
     result: game.result && { ...game.result },
@@ -166,6 +191,8 @@ export function isSummaryRecord(v: unknown): v is SummaryRecord {
     players.length === 2 &&
     players.every((p) => typeof p === 'string') &&
     isWhole(v.moveCount) &&
+    typeof v.opening === 'string' &&
+    (v.me === null || v.me === 1 || v.me === 2) &&
     isFiniteNumber(v.createdAt) &&
     isFiniteNumber(v.updatedAt) &&
     resultProblem(v.result) === null &&

@@ -8,6 +8,7 @@ import {
   deleteGame,
   exportGameRecord,
   getGame,
+  isEmptyFilter,
   onGamesChanged,
   listGameSummaries,
   loadListedGame,
@@ -35,6 +36,8 @@ import { DamagedRecords, GameRow, PAGE_SIZE, title } from './GameRows';
 import { ImportSummary, PasteRecordDialog } from './ImportDialogs';
 import { ImportProgressBar, LibraryActions, ShelfTabs } from './GamesToolbar';
 import { useFileImport } from './use-file-import';
+import { NoMatch, SearchControls } from './GamesSearch';
+import { useGamesFilter } from './use-games-filter';
 import { exportEverything, exportRaw } from './library-export';
 import { storageErrorText } from '../words/storage-words';
 
@@ -67,24 +70,32 @@ export function Games() {
   const [pasting, setPasting] = useState(false);
   const [imported, setImported] = useState<ImportOutcome | null>(null);
 
-  // Loads can overlap (a tab switch resets the page size too): only the latest one may show its list.
+  const search = useGamesFilter();
+  const { filter } = search.applied;
+  const filterKey = JSON.stringify(filter);
+
+  // Loads can overlap (a tab switch resets the page size too; the player types on): only the latest one
+  // may show its list, and starting one stops the walk of the one before.
   const latestLoad = useRef(0);
+  const running = useRef<AbortController | null>(null);
   const load = async () => {
     const d = db.value;
     if (!d) return;
     const ticket = ++latestLoad.current;
-    const query = { shelf: status, sortBy, descending: sortBy === 'date', limit: shown };
+    running.current?.abort();
+    const stop = (running.current = new AbortController());
+    const query = { shelf: status, sortBy, descending: sortBy === 'date', limit: shown, filter, signal: stop.signal };
     const list = await listGameSummaries(d, query);
     if (ticket !== latestLoad.current) return;
     if (list.ok) setLibrary(list.value);
     else notifyProblem(storageErrorText(list.error));
   };
-  useEffect(() => setShown(PAGE_SIZE), [status, sortBy]);
+  useEffect(() => setShown(PAGE_SIZE), [status, sortBy, filterKey]);
   // The check after start-up may have found games stored without a summary, and a friend's move may have
   // come over a relay (this tab stored it): read again to list them.
-  useEffect(() => void load(), [status, sortBy, shown, libraryChecked.value, gamesChangedHere.value]);
+  useEffect(() => void load(), [status, sortBy, shown, filterKey, libraryChecked.value, gamesChangedHere.value]);
   // Another tab's save or delete changes the list.
-  useEffect(() => onGamesChanged(() => void load()), [status, sortBy, shown]);
+  useEffect(() => onGamesChanged(() => void load()), [status, sortBy, shown, filterKey]);
 
   /**
    * Whole records are read only here, when a game is opened or exported, and checked: one damaged since the
@@ -158,10 +169,13 @@ export function Games() {
       {storageProblem.value && <p class="notice">{storageProblem.value}</p>}
       <KeptGamesNotice />
       <ShelfTabs shelf={status} sortBy={sortBy} onShelf={setStatus} onSort={setSortBy} />
+      <SearchControls search={search} shelf={status} />
       {damaged.length > 0 && (
         <DamagedNotice text={m.games_damaged_notice({ count: damaged.length })} sectionId="damaged-heading" />
       )}
-      {library && games.length === 0 && <p>{m.games_empty()}</p>}
+      {library &&
+        games.length === 0 &&
+        (isEmptyFilter(filter) ? <p>{m.games_empty()}</p> : <NoMatch onClear={search.clear} />)}
       <ul class="games">
         {(status === 'in-progress' && sortBy === 'date' ? yourTurnFirst(games) : games).map((g) => (
           <GameRow
