@@ -12,6 +12,11 @@
  *            the best move was settled (held SETTLED_ITERATIONS), changed, or the score fell
  *   depth    the depth limit
  * It also prints how long an iteration takes against the one before (what starting one more costs).
+ *
+ * With `--positions`, instead of games: positions of the pente.org games themselves (plies 10, 18, 26 and
+ * 34 of each), each searched once from an empty table. With `--engine-b DIR` too (another version's src/,
+ * as in scripts/match.ts), each position is searched by this engine (or --engine) and then by B, so on a
+ * busy machine both meet the same load, and both are reported.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -28,12 +33,15 @@ const { values } = parseArgs({
     engine: { type: 'string', default: '' },
     /** Which pente.org games give the openings (an offset into the corpus's sample). */
     offset: { type: 'string', default: '7' },
+    positions: { type: 'boolean', default: false },
+    'engine-b': { type: 'string', default: '' },
   },
 });
 const ms = Number(values.ms);
-const EngineClass = values.engine
-  ? ((await import(pathToFileURL(`${values.engine}/ai/engine.ts`).href)) as { Engine: typeof Engine }).Engine
-  : Engine;
+const load = async (src: string): Promise<typeof Engine> =>
+  src ? ((await import(pathToFileURL(`${src}/ai/engine.ts`).href)) as { Engine: typeof Engine }).Engine : Engine;
+const EngineClass = await load(values.engine);
+const EngineB = values['engine-b'] && values.positions ? await load(values['engine-b']) : null;
 
 const corpus = new URL('../../shared/data/pente-org-games.pgn.gz', import.meta.url);
 if (!existsSync(corpus)) throw new Error('The pente.org games (../shared/data) are needed for the openings.');
@@ -41,9 +49,13 @@ const records = splitRecords(gunzipSync(readFileSync(corpus)).toString('utf8'));
 const count = Number(values.games);
 const step = Math.floor(records.length / count);
 const openings: number[][] = [];
+const positions: number[][] = [];
 for (let i = Number(values.offset); openings.length < count && i < records.length; i += step) {
   const g = loadRecord(records[i]!.text);
-  if (g.ok && g.value.record.moves.length >= 12) openings.push(g.value.record.moves.slice(0, 4 + (i % 3)));
+  if (!g.ok || g.value.record.moves.length < 12) continue;
+  const all = g.value.record.moves;
+  openings.push(all.slice(0, 4 + (i % 3)));
+  for (const ply of [10, 18, 26, 34]) if (ply < all.length - 1) positions.push(all.slice(0, ply));
 }
 
 interface Move {
@@ -51,11 +63,16 @@ interface Move {
   reason: string;
   depth: number;
 }
-const moves: Move[] = [];
-/** Iteration time ratios (iteration d's own time over iteration d-1's), by the elapsed time they started at. */
-const ratios: number[] = [];
-/** Time of the last completed iteration, and what the stopped search had used, per rule stop. */
-for (const opening of openings) {
+/** What one engine's searches did. */
+interface Tally {
+  readonly name: string;
+  readonly moves: Move[];
+  /** Iteration time ratios (iteration d's own time over iteration d-1's). */
+  readonly ratios: number[];
+}
+const tallyA: Tally = { name: values.engine || 'this branch', moves: [], ratios: [] };
+const tallyB: Tally = { name: values['engine-b'], moves: [], ratios: [] };
+for (const opening of values.positions ? [] : openings) {
   const engine = new EngineClass(18);
   let state: GameState = newGame({ variant: 'pente', size: 19 });
   for (const m of opening) {
@@ -63,18 +80,34 @@ for (const opening of openings) {
     if (next.ok) state = next.value;
   }
   while (!state.result && state.moves.length < 240) {
-    const iterations: SearchProgress[] = [];
-    const r = engine.think(state, { timeMs: ms, seed: state.moves.length, onProgress: (p) => iterations.push(p) });
-    moves.push({ timeMs: r.timeMs, reason: stopReason(r, iterations), depth: r.depth });
-    for (let i = 2; i < iterations.length; i++) {
-      const own = iterations[i]!.timeMs - iterations[i - 1]!.timeMs;
-      const before = iterations[i - 1]!.timeMs - iterations[i - 2]!.timeMs;
-      if (before >= 3) ratios.push(own / before);
-    }
-    const next = play(state, r.move);
+    const next = play(state, record(engine, state, tallyA));
     if (!next.ok) throw new Error(next.error.message);
     state = next.value;
   }
+}
+
+for (const line of values.positions ? positions : []) {
+  let state: GameState = newGame({ variant: 'pente', size: 19 });
+  for (const m of line) {
+    const next = play(state, m);
+    if (next.ok) state = next.value;
+  }
+  if (state.result) continue;
+  record(new EngineClass(18), state, tallyA);
+  if (EngineB) record(new EngineB(18), state, tallyB);
+}
+
+/** Searches `state` and records the time used and why the search stopped; returns the move. */
+function record(engine: Engine, state: GameState, { moves, ratios }: Tally): number {
+  const iterations: SearchProgress[] = [];
+  const r = engine.think(state, { timeMs: ms, seed: state.moves.length, onProgress: (p) => iterations.push(p) });
+  moves.push({ timeMs: r.timeMs, reason: stopReason(r, iterations), depth: r.depth });
+  for (let i = 2; i < iterations.length; i++) {
+    const own = iterations[i]!.timeMs - iterations[i - 1]!.timeMs;
+    const before = iterations[i - 1]!.timeMs - iterations[i - 2]!.timeMs;
+    if (before >= 3) ratios.push(own / before);
+  }
+  return r.move;
 }
 
 /** Why the search ended, from its iterations (see the header). */
@@ -114,19 +147,22 @@ function stopReason(r: { forced: boolean; timeMs: number; score: number }, it: S
   return `rule ${kind}`;
 }
 
-const sorted = moves.map((m) => m.timeMs).sort((a, b) => a - b);
-const mean = sorted.reduce((s, t) => s + t, 0) / sorted.length;
-console.log(
-  `${moves.length} searched moves in ${openings.length} games at ${ms} ms: mean ${mean.toFixed(1)} ms, median ${sorted[sorted.length >> 1]!.toFixed(1)}, mean depth ${(moves.reduce((s, m) => s + m.depth, 0) / moves.length).toFixed(2)}`,
-);
-const reasons = new Map<string, Move[]>();
-for (const m of moves) reasons.set(m.reason, [...(reasons.get(m.reason) ?? []), m]);
-for (const [reason, list] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
-  const t = list.reduce((s, m) => s + m.timeMs, 0) / list.length;
+for (const { name, moves, ratios } of EngineB ? [tallyA, tallyB] : [tallyA]) {
+  console.log(name);
+  const sorted = moves.map((m) => m.timeMs).sort((a, b) => a - b);
+  const mean = sorted.reduce((s, t) => s + t, 0) / sorted.length;
   console.log(
-    `  ${reason.padEnd(16)} ${String(list.length).padStart(5)} moves (${((100 * list.length) / moves.length).toFixed(1)}%)  mean ${t.toFixed(1)} ms`,
+    `${moves.length} searched moves in ${values.positions ? 'pente.org positions' : `${openings.length} games`} at ${ms} ms: mean ${mean.toFixed(1)} ms, median ${sorted[sorted.length >> 1]!.toFixed(1)}, mean depth ${(moves.reduce((s, m) => s + m.depth, 0) / moves.length).toFixed(2)}`,
   );
+  const reasons = new Map<string, Move[]>();
+  for (const m of moves) reasons.set(m.reason, [...(reasons.get(m.reason) ?? []), m]);
+  for (const [reason, list] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
+    const t = list.reduce((s, m) => s + m.timeMs, 0) / list.length;
+    console.log(
+      `  ${reason.padEnd(16)} ${String(list.length).padStart(5)} moves (${((100 * list.length) / moves.length).toFixed(1)}%)  mean ${t.toFixed(1)} ms`,
+    );
+  }
+  const r = ratios.sort((a, b) => a - b);
+  const q = (f: number): string => (r[Math.floor(f * (r.length - 1))] ?? 0).toFixed(2);
+  console.log(`iteration time over the one before: quartiles ${q(0.25)} ${q(0.5)} ${q(0.75)} (${r.length} iterations)`);
 }
-const r = ratios.sort((a, b) => a - b);
-const q = (f: number): string => (r[Math.floor(f * (r.length - 1))] ?? 0).toFixed(2);
-console.log(`iteration time over the one before: quartiles ${q(0.25)} ${q(0.5)} ${q(0.75)} (${r.length} iterations)`);
