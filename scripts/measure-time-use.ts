@@ -17,6 +17,10 @@
  * 34 of each), each searched once from an empty table. With `--engine-b DIR` too (another version's src/,
  * as in scripts/match.ts), each position is searched by this engine (or --engine) and then by B, so on a
  * busy machine both meet the same load, and both are reported.
+ *
+ * With `--virtual N` the clock is made of nodes instead: performance.now() returns the moves made so far
+ * (Position.make, every engine's) over N a millisecond, so a shared machine's load changes nothing and the
+ * figures repeat exactly (N = 380 is about the bench's nodes per second on the idle development machine).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -25,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { type GameState, loadRecord, newGame, play, splitRecords } from '../src/core';
 import { Engine } from '../src/ai/engine';
 import type { SearchProgress } from '../src/ai/search';
+import type { Position as PositionClass } from '../src/ai/position';
 
 const { values } = parseArgs({
   options: {
@@ -35,8 +40,27 @@ const { values } = parseArgs({
     offset: { type: 'string', default: '7' },
     positions: { type: 'boolean', default: false },
     'engine-b': { type: 'string', default: '' },
+    virtual: { type: 'string', default: '0' },
   },
 });
+const virtualNodesPerMs = Number(values.virtual);
+let virtualNodes = 0;
+/** Counts every move made in `src`'s Position as the virtual clock's time (see the header). */
+async function countMakes(src: string): Promise<void> {
+  const { Position } = (await import(src ? pathToFileURL(`${src}/ai/position.ts`).href : '../src/ai/position')) as {
+    Position: typeof PositionClass;
+  };
+  const make = Position.prototype.make;
+  Position.prototype.make = function (this: PositionClass, p: number): void {
+    virtualNodes++;
+    make.call(this, p);
+  };
+}
+if (virtualNodesPerMs > 0) {
+  await countMakes(values.engine);
+  if (values['engine-b']) await countMakes(values['engine-b']);
+  performance.now = (): number => virtualNodes / virtualNodesPerMs;
+}
 const ms = Number(values.ms);
 const load = async (src: string): Promise<typeof Engine> =>
   src ? ((await import(pathToFileURL(`${src}/ai/engine.ts`).href)) as { Engine: typeof Engine }).Engine : Engine;
@@ -148,7 +172,7 @@ function stopReason(r: { forced: boolean; timeMs: number; score: number }, it: S
 }
 
 for (const { name, moves, ratios } of EngineB ? [tallyA, tallyB] : [tallyA]) {
-  console.log(name);
+  console.log(`${name}${virtualNodesPerMs > 0 ? ` (virtual clock: ${virtualNodesPerMs} nodes a ms)` : ''}`);
   const sorted = moves.map((m) => m.timeMs).sort((a, b) => a - b);
   const mean = sorted.reduce((s, t) => s + t, 0) / sorted.length;
   console.log(
