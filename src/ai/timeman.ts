@@ -129,9 +129,9 @@ export const SETTLED_SHARE = 0.3;
 /**
  * What the next iteration is expected to cost, as a multiple of the one just completed: a settled quiet
  * move starts it after SHARE of the soft time only if it is expected to end within the soft time. Chosen
- * by `npm run measure:time-use` at 100 ms (docs/ENGINE-MEASUREMENTS.md, "Spending the short budgets"): an
- * iteration took 0.76 / 1.52 / 2.73 times the one before (quartiles, 422 iterations); 2 is between the
- * median and the upper quartile, so the iterations started late mostly end.
+ * by `npm run measure:time-use -- --virtual 380` at 100 ms (docs/ENGINE-MEASUREMENTS.md, "Spending the short
+ * budgets"): in 16 self-play games an iteration took 0.91 / 1.46 / 2.44 times the one before (quartiles, 840
+ * iterations); 2 is between the median and the upper quartile, so most iterations started late end.
  */
 export const NEXT_ITERATION_GROWTH = 2;
 
@@ -178,7 +178,9 @@ export function positionClarity(
  * A settled move that forces stops after 30%, as before. Any other settled move starts no iteration after
  * 60% that is not expected to end within the soft time (NEXT_ITERATION_GROWTH times the last one). Before,
  * an unclear position got 60% times 1 + the best move's changes (1.25 times that when the score fell), up
- * to 95%, and a settled quiet one 60%: at 100 ms the engine used 58 ms a move ("Spending the short budgets").
+ * to 95%, and a settled quiet one 60%. At 100 ms both use about half the time (52.6 and 54.0 ms a move in
+ * self-play), because a third of the moves are proven wins or forced and end at once ("Spending the short
+ * budgets").
  */
 export function stopAfterIteration(it: IterationDone, unsettled: boolean): boolean {
   const { elapsedMs, softMs } = it;
