@@ -173,6 +173,7 @@ export class Searcher {
       }
       let score: number;
       let iterationBest: number;
+      const iterationStart = performance.now() - start;
       for (;;) {
         const r = this.searchRoot(seen, depth, alpha, beta, rootScores);
         score = r.score;
@@ -214,12 +215,15 @@ export class Searcher {
       if (
         !limits.fixedTime &&
         stopAfterIteration(
-          elapsed,
-          limits.softMs,
-          stability.stable,
-          stability.changes,
-          stability.fell,
-          this.rootPriority[bestMove]! >= settings.reductionLimit,
+          {
+            elapsedMs: elapsed,
+            softMs: limits.softMs,
+            iterationMs: elapsed - iterationStart,
+            stable: stability.stable,
+            changes: stability.changes,
+            fell: stability.fell,
+            forcing: this.rootPriority[bestMove]! >= settings.reductionLimit,
+          },
           settings.unsettledTime,
         )
       )
