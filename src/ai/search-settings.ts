@@ -64,13 +64,11 @@ export interface SearchSettings {
    */
   readonly captureThreatFours: boolean;
   /**
-   * The stopping rule (timeman.ts `stopAfterIteration`). Off: no new iteration starts after 60% of the
-   * think time, or 30% once the best move has held for four iterations. On: the early stop at 30% is kept
-   * only for a settled best move that forces (priority at least reductionLimit); an unclear position (the
-   * best move changed in the last four iterations, or the score fell) starts iterations until the soft time
-   * is spent, and another settled move starts one after 60% only if it is expected to end in time (issue
-   * #33). On since the partial-iteration fix (measured: "The defences (second session)": +21 Elo [-15, 57]
-   * in 200 games at 1 s; before that fix it lost; issue #33's form: "Spending the short budgets").
+   * The stopping rule (timeman.ts `iterationShare`). Off: no new iteration starts after 60% of the think
+   * time, or 30% once the best move has held for four iterations. On: the early stop at 30% is kept only
+   * for a settled best move that forces (priority at least reductionLimit), and the share grows with the
+   * best move's instability and a falling score, up to 95%. On since the partial-iteration fix (measured:
+   * "The defences (second session)": +21 Elo [-15, 57] in 200 games at 1 s; before that fix it lost).
    */
   readonly unsettledTime: boolean;
 }

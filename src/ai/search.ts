@@ -173,7 +173,6 @@ export class Searcher {
       }
       let score: number;
       let iterationBest: number;
-      const iterationStart = performance.now() - start;
       for (;;) {
         const r = this.searchRoot(seen, depth, alpha, beta, rootScores);
         score = r.score;
@@ -215,15 +214,12 @@ export class Searcher {
       if (
         !limits.fixedTime &&
         stopAfterIteration(
-          {
-            elapsedMs: elapsed,
-            softMs: limits.softMs,
-            iterationMs: elapsed - iterationStart,
-            stable: stability.stable,
-            changes: stability.changes,
-            fell: stability.fell,
-            forcing: this.rootPriority[bestMove]! >= settings.reductionLimit,
-          },
+          elapsed,
+          limits.softMs,
+          stability.stable,
+          stability.changes,
+          stability.fell,
+          this.rootPriority[bestMove]! >= settings.reductionLimit,
           settings.unsettledTime,
         )
       )

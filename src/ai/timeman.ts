@@ -122,71 +122,38 @@ export class Stability {
   }
 }
 
-/** The old rule (unsettledTime off): no new iteration after this share of the soft time… */
-export const SHARE = 0.6;
-/** …or after this share once the best move has held SETTLED_ITERATIONS (and, with unsettledTime, forces). */
-export const SETTLED_SHARE = 0.3;
 /**
- * What the next iteration is expected to cost, as a multiple of the one just completed: a settled quiet
- * move starts it after SHARE of the soft time only if it is expected to end within the soft time. Chosen
- * by `npm run measure:time-use -- --virtual 380` at 100 ms (docs/ENGINE-MEASUREMENTS.md, "Spending the short
- * budgets"): in 16 self-play games an iteration took 0.91 / 1.46 / 2.44 times the one before (quartiles, 840
- * iterations); 2 is between the median and the upper quartile, so most iterations started late end.
+ * The share of the soft think time after which no new iteration starts. `unsettled` is
+ * SearchSettings.unsettledTime (on by default): off, 60%, or 30% once the best move has held for
+ * SETTLED_ITERATIONS iterations; on, the early stop at 30% is kept only for a settled move that forces
+ * (`forcing`: a four, a block, a capture), and the share grows with the best move's changes and by a quarter
+ * when the score fell, up to 95%.
  */
-export const NEXT_ITERATION_GROWTH = 2;
-
-/** How the search stands after an iteration, for the stopping rule. */
-export interface IterationDone {
-  /** Since the search began. */
-  readonly elapsedMs: number;
-  readonly softMs: number;
-  /** What the iteration just completed took (its aspiration re-searches included). */
-  readonly iterationMs: number;
-  /** Stability's view of the best move and the score. */
-  readonly stable: number;
-  readonly changes: number;
-  readonly fell: boolean;
-  /** The best move forces (a four, a block, a capture: root priority at least reductionLimit). */
-  readonly forcing: boolean;
-}
-
-/**
- * What the stopping rule makes of the position (with unsettledTime): `unclear` when the score just fell or
- * the best move changed in the last SETTLED_ITERATIONS iterations, `settled-forcing` when the best move has
- * held and forces, else `settled` (it has held, or has not changed since the first iteration).
- */
-export function positionClarity(
+export function iterationShare(
   stable: number,
   changes: number,
   fell: boolean,
   forcing: boolean,
-): 'unclear' | 'settled-forcing' | 'settled' {
-  if (fell || (stable < SETTLED_ITERATIONS && changes > 0)) return 'unclear';
-  return stable >= SETTLED_ITERATIONS && forcing ? 'settled-forcing' : 'settled';
+  unsettled: boolean,
+): number {
+  const settled = stable >= SETTLED_ITERATIONS;
+  if (!unsettled) return settled ? 0.3 : 0.6;
+  if (settled && forcing) return 0.3;
+  return Math.min(0.95, 0.6 * (1 + changes) * (fell ? 1.25 : 1));
 }
 
 /**
- * The stopping rule: whether iterative deepening stops after an iteration rather than start the next.
- * `unsettled` is SearchSettings.unsettledTime (on by default).
- *
- * Off (the rule before issue #24): no new iteration after 60% of the soft time, or 30% once the best move
- * has held for SETTLED_ITERATIONS iterations.
- *
- * On (issue #33): an unclear position (positionClarity) starts iterations until the soft time is spent, so
- * without a clock it searches until the hard limit (the unfinished iteration still searched the best move
- * first and takes any move that beat it: search.ts); with one, the iteration begun may run on to `hardMs`.
- * A settled move that forces stops after 30%, as before. Any other settled move starts no iteration after
- * 60% that is not expected to end within the soft time (NEXT_ITERATION_GROWTH times the last one). Before,
- * an unclear position got 60% times 1 + the best move's changes (1.25 times that when the score fell), up
- * to 95%, and a settled quiet one 60%. At 100 ms both use about half the time (52.6 and 54.0 ms a move in
- * self-play), because a third of the moves are proven wins or forced and end at once ("Spending the short
- * budgets").
+ * The stopping rule: whether iterative deepening stops after an iteration completed `elapsedMs` into a
+ * search with `softMs` of soft think time, rather than start the next (which costs a few times this one).
  */
-export function stopAfterIteration(it: IterationDone, unsettled: boolean): boolean {
-  const { elapsedMs, softMs } = it;
-  if (!unsettled) return elapsedMs > softMs * (it.stable >= SETTLED_ITERATIONS ? SETTLED_SHARE : SHARE);
-  const clarity = positionClarity(it.stable, it.changes, it.fell, it.forcing);
-  if (clarity === 'unclear') return elapsedMs >= softMs;
-  if (clarity === 'settled-forcing') return elapsedMs > softMs * SETTLED_SHARE;
-  return elapsedMs > softMs * SHARE && elapsedMs + it.iterationMs * NEXT_ITERATION_GROWTH > softMs;
+export function stopAfterIteration(
+  elapsedMs: number,
+  softMs: number,
+  stable: number,
+  changes: number,
+  fell: boolean,
+  forcing: boolean,
+  unsettled: boolean,
+): boolean {
+  return elapsedMs > softMs * iterationShare(stable, changes, fell, forcing, unsettled);
 }

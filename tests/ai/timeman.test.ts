@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type IterationDone,
   MIN_THINK_MS,
   MOVE_OVERHEAD_MS,
-  NEXT_ITERATION_GROWTH,
   SearchClock,
   Stability,
+  iterationShare,
   moveTime,
-  positionClarity,
   stopAfterIteration,
 } from '../../src/ai/timeman';
 
@@ -43,59 +41,25 @@ describe('moveTime', () => {
 });
 
 describe('the stopping rule (after each iteration of iterative deepening)', () => {
-  /** An iteration just completed `elapsedMs` into a search of 1000 ms, by default a settled quiet move. */
-  const after = (elapsedMs: number, more: Partial<IterationDone> = {}): IterationDone => ({
-    elapsedMs,
-    softMs: 1000,
-    iterationMs: 100,
-    stable: 4,
-    changes: 0,
-    fell: false,
-    forcing: false,
-    ...more,
-  });
-  const unstable = { stable: 0, changes: 1 };
-
-  it('without unsettledTime starts no iteration after 60% of the soft time, or 30% once the move has held four', () => {
-    expect(stopAfterIteration(after(590, { stable: 0 }), false)).toBe(false);
-    expect(stopAfterIteration(after(610, { stable: 3 }), false)).toBe(true);
-    expect(stopAfterIteration(after(290), false)).toBe(false);
-    expect(stopAfterIteration(after(310), false)).toBe(true);
-    // Changes, a falling score, a forcing move and a short iteration make no difference with the rule off.
-    expect(stopAfterIteration(after(310, { changes: 3, fell: true, iterationMs: 1 }), false)).toBe(true);
-    expect(stopAfterIteration(after(610, { ...unstable, fell: true, forcing: true }), false)).toBe(true);
+  // stopAfterIteration(elapsed, soft, stable, changes, fell, forcing, unsettled)
+  it('by default starts no iteration after 60% of the soft time, or 30% once the move has held four', () => {
+    expect(stopAfterIteration(590, 1000, 0, 0, false, false, false)).toBe(false);
+    expect(stopAfterIteration(610, 1000, 3, 0, false, false, false)).toBe(true);
+    expect(stopAfterIteration(290, 1000, 4, 0, false, false, false)).toBe(false);
+    expect(stopAfterIteration(310, 1000, 4, 0, false, false, false)).toBe(true);
+    // Changes, a falling score and a forcing move make no difference when unsettledTime is off.
+    expect(iterationShare(4, 3, true, false, false)).toBe(0.3);
+    expect(iterationShare(0, 3, true, true, false)).toBe(0.6);
   });
 
-  it('tells unclear positions (a new best move, a falling score) from settled ones', () => {
-    expect(positionClarity(0, 1, false, false)).toBe('unclear');
-    expect(positionClarity(3, 0.125, false, true)).toBe('unclear'); // changed three iterations ago
-    expect(positionClarity(4, 0.0625, true, true)).toBe('unclear'); // held, but the score fell
-    expect(positionClarity(4, 0.0625, false, true)).toBe('settled-forcing');
-    expect(positionClarity(4, 0.0625, false, false)).toBe('settled');
-    expect(positionClarity(2, 0, false, true)).toBe('settled'); // the same move since the first iteration
-  });
-
-  it('with unsettledTime an unclear position searches on to the end of the soft time', () => {
-    // (Before issue #33 a new best move got at most 95% of the time, an older change less: 67.5% here.)
-    expect(stopAfterIteration(after(990, unstable), true)).toBe(false);
-    expect(stopAfterIteration(after(990, { stable: 3, changes: 0.125, iterationMs: 900 }), true)).toBe(false);
-    expect(stopAfterIteration(after(700, { fell: true, forcing: true, iterationMs: 700 }), true)).toBe(false);
-    expect(stopAfterIteration(after(1000, unstable), true)).toBe(true);
-  });
-
-  it('with unsettledTime a settled move that forces still stops after 30%', () => {
-    expect(stopAfterIteration(after(290, { forcing: true }), true)).toBe(false);
-    expect(stopAfterIteration(after(310, { forcing: true, iterationMs: 1 }), true)).toBe(true);
-  });
-
-  it('with unsettledTime a settled quiet move starts a late iteration only if it is expected to end in time', () => {
-    expect(stopAfterIteration(after(590, { iterationMs: 590 }), true)).toBe(false); // before 60%: always
-    // After 60%: the next iteration is expected to take NEXT_ITERATION_GROWTH times this one.
-    expect(NEXT_ITERATION_GROWTH).toBe(2);
-    expect(stopAfterIteration(after(700, { iterationMs: 150 }), true)).toBe(false); // 700 + 300 ends in time
-    expect(stopAfterIteration(after(700, { iterationMs: 151 }), true)).toBe(true);
-    expect(stopAfterIteration(after(900, { iterationMs: 40 }), true)).toBe(false);
-    expect(stopAfterIteration(after(900, { iterationMs: 60 }), true)).toBe(true);
+  it('with unsettledTime keeps the early stop only for a settled move that forces, and gives an unstable one more', () => {
+    expect(iterationShare(4, 0, false, true, true)).toBe(0.3);
+    expect(iterationShare(4, 0, false, false, true)).toBe(0.6);
+    expect(iterationShare(0, 0.5, false, false, true)).toBeCloseTo(0.9);
+    expect(iterationShare(0, 0, true, false, true)).toBeCloseTo(0.75);
+    expect(iterationShare(0, 3, true, false, true)).toBe(0.95);
+    expect(stopAfterIteration(940, 1000, 0, 3, true, false, true)).toBe(false);
+    expect(stopAfterIteration(960, 1000, 0, 3, true, false, true)).toBe(true);
   });
 
   it('Stability counts the iterations a move holds, halves old changes, and sees a fall of half a stone', () => {
