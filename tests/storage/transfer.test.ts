@@ -152,7 +152,7 @@ describe('exporting and importing everything', () => {
         {
           format: EXPORT_FORMAT,
           version: 1,
-          games: [good, { ...good, id: 'bad', size: 15 }, 'junk'],
+          games: [good, { ...good, id: 'bad', size: 17 }, 'junk'],
           players: [{ id: 'x', kind: 'human', name: '' }],
           settings: { theme: 'neon', haptics: false },
         },
@@ -161,7 +161,7 @@ describe('exporting and importing everything', () => {
     );
     expect(report.gamesAdded).toEqual([good.id]);
     expect(report.rejected).toEqual([
-      { what: 'game', id: 'bad', reason: 'unsupported board size 15' },
+      { what: 'game', id: 'bad', reason: 'unsupported board size 17' },
       { what: 'game', id: '#3', reason: 'not an object' },
       { what: 'player', id: 'x', reason: 'the name is empty' },
       { what: 'setting', id: 'theme', reason: '"neon" is not a valid value' },
