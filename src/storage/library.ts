@@ -21,7 +21,7 @@ import { DB_VERSION, type PenteDb, type PenteSchema, request, withTransaction } 
 import type { IDBPTransaction } from 'idb';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
-import { type GameFilter, type OpeningCount, filterPredicate, isEmptyFilter, openingCounter } from './game-filter';
+import type { GameFilter, OpeningCount } from './game-filter';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
 import { yieldToPage } from './slices';
@@ -469,7 +469,8 @@ export async function listOpenings(
   plies: number,
   top: number,
 ): Promise<StorageResult<OpeningCount[]>> {
-  const shows = listingPredicate(query);
+  const shows = listingPredicate(query, await searchPredicate(query.filter));
+  const { openingCounter } = await import('./game-filter');
   const counter = openingCounter(plies);
   const walked = await walkSummaries(
     db,
@@ -482,10 +483,23 @@ export async function listOpenings(
   return walked.ok ? ok(counter.top(top)) : walked;
 }
 
-/** Which games a query lists (its order and limit aside). */
-function listingPredicate(query: LibraryQuery): (s: GameSummary) => boolean {
+/**
+ * The search's predicate, or null when the query does not filter. game-filter.ts is fetched only for a
+ * listing that filters: Home lists through this module on the first screen, whose budget it would break.
+ */
+async function searchPredicate(filter: GameFilter | undefined): Promise<((s: GameSummary) => boolean) | null> {
+  if (!filter) return null;
+  const { filterPredicate, isEmptyFilter } = await import('./game-filter');
+  return isEmptyFilter(filter) ? null : filterPredicate(filter);
+}
+
+/** Which games a query lists (its order and limit aside), `search` its search's predicate. */
+function listingPredicate(
+  query: LibraryQuery,
+  search: ((s: GameSummary) => boolean) | null,
+): (s: GameSummary) => boolean {
   const { shelf, status } = query;
-  const filtered = query.filter && !isEmptyFilter(query.filter) ? filterPredicate(query.filter) : () => true;
+  const filtered = search ?? (() => true);
   return (s) =>
     (shelf === undefined || s.shelf === shelf) &&
     (status === undefined || s.status === status) &&
@@ -503,8 +517,9 @@ export async function listGameSummaries(db: PenteDb, query: LibraryQuery = {}): 
   const sortBy = query.sortBy ?? 'date';
   const descending = query.descending ?? sortBy === 'date';
   const { shelf, status, limit = Infinity } = query;
-  const shows = listingPredicate(query);
-  const filtered = query.filter !== undefined && !isEmptyFilter(query.filter);
+  const search = await searchPredicate(query.filter);
+  const shows = listingPredicate(query, search);
+  const filtered = search !== null;
   /** Keys whose stored summary is not the one their record makes now: written again after the listing. */
   const stale: IDBValidKey[] = [];
   const byIndex = (shelf !== undefined || status !== undefined) && sortBy === 'date' && limit < Infinity && !filtered;

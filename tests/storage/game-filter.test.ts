@@ -9,6 +9,7 @@ import {
   type GameSummary,
   type StoredGame,
   OPENING_PLIES,
+  OPENING_PLIES_KEPT,
   dayBound,
   filterPredicate,
   foldText,
@@ -157,6 +158,11 @@ describe('dates', () => {
 });
 
 describe('the opening', () => {
+  it('is read as far as a summary keeps it (the filter module keeps its own copy of the number)', () => {
+    expect(OPENING_PLIES_KEPT).toBe(OPENING_PLIES);
+    expect(parseOpening('A1 B2 C3 D4 E5 F6 G7 H8 J9 K10').moves).toHaveLength(OPENING_PLIES);
+  });
+
   it('reads moves typed any way, and names the first word that is not one', () => {
     expect(parseOpening('k10 l9, K14-m11')).toEqual({ ok: true, moves: ['K10', 'L9', 'K14', 'M11'] });
     expect(parseOpening('1.K10 2.L9')).toEqual({ ok: true, moves: ['K10', 'L9'] });

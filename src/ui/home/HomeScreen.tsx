@@ -17,7 +17,7 @@ import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
 import { type HomeLessons, homeLessons } from './home-lessons';
 import { Tile } from './HomeTiles';
-import { installDismissed, installPrompt, iosSteps } from '../shell/install';
+import { installDismissed, installPrompt, maybeApple } from '../shell/install';
 import { offlineStatus } from '../shell/pwa';
 import { type Route, navigate } from '../shell/router';
 import './home.css';
@@ -193,12 +193,13 @@ function OfflineStatus() {
 }
 
 /**
- * The install offer, where the browser offers one (or on an iPhone or iPad, the steps): a card after the
+ * The install offer, where the browser offers one (or on an iPhone or iPad, the steps: the card's module
+ * tells an Apple phone or tablet from a Mac): a card after the
  * menu (it can arrive at any moment, and there it moves nothing). Its module, words included, is fetched
  * only when there is an offer: most visits never need it, and the first screen's budget is tight.
  */
 function InstallOffer() {
-  const offered = (installPrompt.value !== null || iosSteps.value) && !installDismissed.value;
+  const offered = (installPrompt.value !== null || maybeApple) && !installDismissed.value;
   const [card, setCard] = useState<InstallCardModule | null>(null);
   useEffect(() => {
     if (offered && !card) void import('./InstallCard').then(setCard);

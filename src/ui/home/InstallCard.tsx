@@ -2,14 +2,15 @@
  * Home's install offer (where the browser offers one): its own module, fetched when the offer comes, so
  * the first screen carries neither it nor its words.
  */
-import { dismissInstall, install, installDismissed, installPrompt, iosSteps } from '../shell/install';
+import { dismissInstall, install, installDismissed, installPrompt } from '../shell/install';
+import { needsIosSteps, pageTraits } from './ios-steps';
 import * as m from '../words/paraglide/messages.js';
 import './home.css';
 
 /** The install offer's card, until the player installs the app or says "Not now" (HomeScreen's InstallOffer). */
 export function InstallCard() {
   if (installDismissed.value) return null;
-  if (!installPrompt.value) return iosSteps.value ? <IosSteps /> : null;
+  if (!installPrompt.value) return needsIosSteps(pageTraits()) ? <IosSteps /> : null;
   return (
     <section class="install-card" aria-labelledby="install-heading">
       <h2 id="install-heading">{m.home_install_heading()}</h2>

@@ -15,42 +15,12 @@ const DISMISSED_KEY = 'pente.installDismissed';
 
 export const installPrompt = signal<InstallPromptEvent | null>(null);
 
-/** What a browser tells of itself that decides the iPhone guidance (the page's navigator and display). */
-export interface BrowserTraits {
-  readonly userAgent: string;
-  /** navigator.platform: iPadOS Safari says "MacIntel" and a Mac's user agent, but has touch points. */
-  readonly platform: string;
-  readonly maxTouchPoints: number;
-  /** Already running from the home screen (display-mode standalone, or iOS's navigator.standalone). */
-  readonly standalone: boolean;
-}
-
 /**
- * Whether to show the iPhone and iPad steps: an Apple mobile device not yet running the installed app.
- * Every browser there is WebKit and offers Add to Home Screen through Share (Safari, and since iOS 16.4 the
- * others too).
+ * An Apple device, which may need the iPhone and iPad steps (no install prompt exists there): the card's
+ * module (home/InstallCard.tsx, home/ios-steps.ts) decides exactly. A cheap test here, as this module is
+ * on the first screen.
  */
-export function needsIosSteps(b: BrowserTraits): boolean {
-  if (b.standalone) return false;
-  const iPhoneOrIPad = /\b(iPhone|iPad|iPod)\b/.test(b.userAgent);
-  const iPadAsMac = b.platform === 'MacIntel' && b.maxTouchPoints > 1;
-  return iPhoneOrIPad || iPadAsMac;
-}
-
-function readTraits(): BrowserTraits | null {
-  if (typeof navigator === 'undefined' || typeof window === 'undefined') return null;
-  return {
-    userAgent: navigator.userAgent,
-    platform: navigator.platform,
-    maxTouchPoints: navigator.maxTouchPoints,
-    standalone:
-      (navigator as { standalone?: boolean }).standalone === true ||
-      (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches),
-  };
-}
-
-/** The iPhone and iPad steps are to be shown (read once: a device does not change kind during a visit). */
-export const iosSteps = signal(((t) => t !== null && needsIosSteps(t))(readTraits()));
+export const maybeApple = typeof navigator !== 'undefined' && /iP(hone|ad|od)|Mac/.test(navigator.userAgent);
 /** The player said "Not now" to the install offer, here or on an earlier visit. */
 export const installDismissed = signal(readDismissed());
 

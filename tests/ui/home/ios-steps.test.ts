@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BrowserTraits, needsIosSteps } from '../../../src/ui/shell/install';
+import { type BrowserTraits, needsIosSteps } from '../../../src/ui/home/ios-steps';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
