@@ -9,7 +9,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { summarize } from '../src/storage/summaries';
 import { sampleLibrary, sampleSummaries } from '../scripts/lib/sample-games';
 import { openApp, putGamesWithSummaries } from './helpers';
-import { layoutProblems } from './layout-checks';
+import { SCREEN_SHAPES, layoutProblems } from './layout-checks';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -181,11 +181,8 @@ test('names, result, game, dates and opening filter the list; Clear resets it', 
   await expectTitles(page, ['u01']);
 });
 
-const SHAPES = [
-  { name: 'phone-360', width: 360, height: 640 },
-  { name: 'phone-390', width: 390, height: 844 },
-  { name: 'landscape', width: 844, height: 390 },
-] as const;
+/** The phones (layout-checks' shapes): checked at the small one and sideways, shot at the common one and sideways. */
+const SHAPES = SCREEN_SHAPES.filter((s) => ['phone-360', 'phone-390', 'landscape'].includes(s.name));
 const SHOTS = 'test-results/games-search';
 
 for (const lang of ['en', 'de'] as const) {
