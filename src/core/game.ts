@@ -95,6 +95,12 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
   };
 }
 
+/** The opening rule that forbids a point, when one does. */
+export type OpeningRule = 'centre-first' | 'tournament-rule' | 'g-pente-rule';
+
+/** Whether player 1's second stone (move 3) is kept from the centre: the tournament rule, or G-Pente's. */
+export const secondStoneRestricted = (rules: Rules): boolean => rules.tournamentRule || rules.variant.gRule;
+
 /**
  * The opening rules, which depend only on the move number: the centre first, and the tournament rule for
  * player 1's second stone (move 3), which may not be within two points of the centre in either direction
@@ -103,16 +109,12 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
  * (9,12), (9,13) and their mirror images, on 19×19 only; here the same distances on every size).
  * Shared with the engine, whose search knows the ply but keeps no GameState.
  */
-export function openingRestriction(
-  rules: Rules,
-  ply: number,
-  point: Point,
-): 'centre-first' | 'tournament-rule' | 'g-pente-rule' | null {
+export function openingRestriction(rules: Rules, ply: number, point: Point): OpeningRule | null {
   if (ply > 2) return null;
   const { size, variant } = rules;
   const centre = centreOf(size);
   if (ply === 0) return variant.centreFirst && point !== centre ? 'centre-first' : null;
-  if (ply === 2 && (rules.tournamentRule || variant.gRule)) {
+  if (ply === 2 && secondStoneRestricted(rules)) {
     const dx = Math.abs(xOf(size, point) - xOf(size, centre));
     const dy = Math.abs(yOf(size, point) - yOf(size, centre));
     const nearCentre = dx <= 2 && dy <= 2;

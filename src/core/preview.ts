@@ -5,7 +5,15 @@
  * waiting five) without rule code of its own.
  */
 import { type Player, type Point, EMPTY, fiveLine } from './board';
-import { type GameResult, type GameState, type IllegalMove, openingRestriction, play, winningLine } from './game';
+import {
+  type GameResult,
+  type GameState,
+  type IllegalMove,
+  type OpeningRule,
+  openingRestriction,
+  play,
+  winningLine,
+} from './game';
 import { type Result, err, ok } from './result';
 
 /** A legal move as it would be played: what to mark on the board, and the state to commit on confirm. */
@@ -53,8 +61,6 @@ export function previewMove(state: GameState, point: Point): Result<MovePreview,
     next,
   });
 }
-
-export type OpeningRule = 'centre-first' | 'tournament-rule' | 'g-pente-rule';
 
 /** The points an opening rule keeps the side to move from playing, and which rule it is. */
 export interface ForbiddenPoints {

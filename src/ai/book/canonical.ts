@@ -28,7 +28,7 @@
  * The random tables are fixed by a seed here (not shared with the search's Zobrist keys), so a book file's
  * keys never change when the engine changes; changing them needs a new book format version.
  */
-import { type GameState, type Point, VARIANT_IDS } from '../../core';
+import { type GameState, type Point, VARIANT_IDS, secondStoneRestricted } from '../../core';
 import { splitmix32 } from '../random';
 
 /** Stones must lie at least this many points from both edges of an axis for the axis to be translated. */
@@ -109,8 +109,7 @@ const FIELD_LO = table(FIELD_BASE.pending + 3);
 /** Whether an opening rule still constrains a coming move (then neither translation nor its key applies). */
 export function openingPhase(state: GameState): boolean {
   const ply = state.moves.length;
-  const secondStoneRule = state.rules.tournamentRule || state.rules.variant.gRule;
-  return (secondStoneRule && ply < 3) || (state.rules.variant.centreFirst && ply === 0);
+  return (secondStoneRestricted(state.rules) && ply < 3) || (state.rules.variant.centreFirst && ply === 0);
 }
 
 function headerWords(state: GameState): [number, number] {

@@ -8,7 +8,7 @@ import type { AnalysisController } from '../review/analysis/controller';
 import { playFromPly, verdicts } from '../review/analysis/game-analysis';
 import { confirmDialog } from '../shell/dialog';
 import { navigate } from '../shell/router';
-import { maySend, sendIsMain } from '../friends/friend-status';
+import { type FriendWording, maySend, sendIsMain } from '../friends/friend-status';
 import { friendStatusOf, friendWordingOf } from './play-words';
 import { playFromHere, rematch } from './live-session';
 import type { PlayController } from './session/controller';
@@ -59,15 +59,13 @@ export function ActionBar(props: ActionBarProps) {
  * Over relays and over on both devices: the end has reached the friend, and there is nothing to send (the
  * header's Share still shares the game).
  */
-function endReachedByRelay(game: PlayController): boolean {
-  const wording = friendWordingOf(game);
-  return wording?.by === 'relay' && wording.step === 'over';
-}
+const endReachedByRelay = (wording: FriendWording | null): boolean =>
+  wording?.by === 'relay' && wording.step === 'over';
 
 function SendButton({ game, onSend }: ActionBarProps) {
   const status = friendStatusOf(game);
   const wording = friendWordingOf(game);
-  if (!status || !wording || endReachedByRelay(game)) return <Empty />;
+  if (!status || !wording || endReachedByRelay(wording)) return <Empty />;
   const over = game.match.value.game.result !== null;
   return (
     <button
@@ -149,7 +147,7 @@ function FriendOverActions(props: ActionBarProps & { readonly friendMarks: Frien
     </button>
   );
   // Nothing to send: the row starts with what there is to do, not with a gap.
-  if (endReachedByRelay(props.game))
+  if (endReachedByRelay(friendWordingOf(props.game)))
     return (
       <>
         {newFriendGame}
