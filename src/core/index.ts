@@ -6,6 +6,7 @@ export * from './outcome';
 export * from './levels';
 export * from './level-bands';
 export * from './link';
+export * from './link-fields';
 export * from './friend-copies';
 export * from './friend';
 export * from './claimed-rating';
