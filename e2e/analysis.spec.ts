@@ -81,9 +81,9 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
   await graph.scrollIntoViewIfNeeded();
   const box = (await graph.boundingBox())!;
   await page.mouse.click(box.x + 2, box.y + box.height / 2);
-  await expect(page.getByRole('status')).toHaveText(/Reviewing move 0 of 8/);
+  await expect(page.getByRole('status')).toHaveText(/Reviewing the start, before move 1 \(of 4\)/);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.getByRole('status')).toHaveText(/Reviewing move 4 of 8/);
+  await expect(page.getByRole('status')).toHaveText(/Reviewing move 2 \(White\) of 4/);
 
   // Black's edge moves are faulted somewhere; a marked move jumps to the position after it.
   const marked = page.locator('.mistakes-side button');
@@ -91,9 +91,11 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
     const first = marked.first();
     // Named as the move list numbers it: "2. A1?" is move 3 (Black's), "2… B1?" move 4 (White's).
     const [, number, mark] = (await first.textContent())!.match(/^(\d+)(\.|…) /)!;
-    const ply = 2 * Number(number) - (mark === '.' ? 1 : 0);
+    const colour = mark === '.' ? 'Black' : 'White';
     await first.click();
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`Reviewing move ${ply} of 8|wins by resignation`));
+    await expect(page.getByRole('status')).toHaveText(
+      new RegExp(`Reviewing move ${number} \\(${colour}\\) of 4|wins by resignation`),
+    );
     // The move list marks it too.
     await expect(page.locator('.move-list .quality-symbol').first()).toBeVisible();
   }
@@ -108,7 +110,7 @@ test('the engine’s view of a position in review: best lines, ghost stones, a h
   const engine = page.getByRole('checkbox', { name: 'Engine' });
   await expect(engine).toBeDisabled();
   await page.getByRole('button', { name: 'Previous move' }).click();
-  await expect(page.getByRole('status')).toHaveText(/Reviewing move 3 of 4/);
+  await expect(page.getByRole('status')).toHaveText(/Reviewing move 2 \(Black\) of 2/);
   await engine.check();
   const lines = page.getByRole('list', { name: 'The engine’s best moves' }).getByRole('button');
   await expect(lines).toHaveCount(3, { timeout: 15_000 });
@@ -132,7 +134,7 @@ test('the engine’s view of a position in review: best lines, ghost stones, a h
 
   // A step back: the old lines go, the new position's come.
   await page.getByRole('button', { name: 'Previous move' }).click();
-  await expect(page.getByRole('status')).toHaveText(/Reviewing move 2 of 4/);
+  await expect(page.getByRole('status')).toHaveText(/Reviewing move 1 \(White\) of 2/);
   await expect(lines).toHaveCount(3, { timeout: 15_000 });
 
   // The hint works in review too, in words as well as on the board.

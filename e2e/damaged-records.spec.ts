@@ -72,7 +72,7 @@ test('a bad summary and a game damaged in place: listed, every tab and sort work
   await expect(rows).toHaveText(['Ann vs Bob']);
   const damaged = page.getByRole('region', { name: 'Damaged records (1)' });
   await expect(damaged).toContainText('Gil vs Hal');
-  await expect(damaged).toContainText('Move 2');
+  await expect(damaged).toContainText('Move 1 (White) of this game');
   for (const tab of ['Finished', 'Unfinished'] as const) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     for (const sort of SORTS) {

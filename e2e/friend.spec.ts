@@ -247,7 +247,7 @@ test('a tampered link is refused and changes nothing; an old link is already up 
     await c.page.goto('/');
     await openLink(c.page, third);
     await expect(c.page.getByText(/This is a game between Ann and Bob, already under way/)).toBeVisible();
-    await expect(c.page.getByText('Move 3 of 3.')).toBeVisible();
+    await expect(c.page.getByText('Move 2 (Black) of 2.')).toBeVisible();
     expect(await storedGames(c.page)).toEqual([]);
     await c.page.getByRole('button', { name: 'Save a copy' }).click();
     await expect(c.page.locator('main.play')).toHaveAttribute('data-ply', '3');
@@ -323,7 +323,7 @@ test('bad links get a clear message and store nothing; names are text, never mar
     ['garbage', '#/g/hello-world', /format this app does not know/],
     ['100 KB', `#/g/2${'A'.repeat(100_000)}`, /far too long/],
     ['a raw script', '#/g/2A<script>window.pwned=1</script>', /cannot be read/],
-    ['an illegal move', `#/g/${illegal}.${linkCheck(illegal)}`, /move 3 is not allowed/],
+    ['an illegal move', `#/g/${illegal}.${linkCheck(illegal)}`, /move 2 \(Black\) is not allowed/],
     [
       'a move out of turn',
       `#/g/${formatGameLink({ state: twoMoves.value, names: ['Ann', 'Bob'], friend })}`,

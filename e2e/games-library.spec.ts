@@ -38,10 +38,10 @@ test('damaged records are listed apart, can be exported and deleted, and Continu
   ]);
   await page.reload();
 
-  // Home's card offers the newest game that opens: Ann vs Bob at move 2.
+  // Home's card offers the newest game that opens: Ann vs Bob, White's move 1 to play.
   await expect(page.locator('#resume-info')).toContainText('Ann');
   await expect(page.locator('#resume-info')).toContainText('Bob');
-  await expect(page.locator('#resume-info')).toContainText('Move 2');
+  await expect(page.locator('#resume-info')).toContainText('Move 1: Bob (White) to move');
   await page.getByRole('button', { name: 'Continue game' }).click();
   await tapTwice(page, 'D6');
   await expect(cell(page, 'D6')).toHaveAccessibleName('D6, white stone');
@@ -57,7 +57,7 @@ test('damaged records are listed apart, can be exported and deleted, and Continu
     'Ida vs Jon',
     'Eve vs Fay',
   ]);
-  await expect(damaged.locator('li').nth(0)).toContainText('Move 2');
+  await expect(damaged.locator('li').nth(0)).toContainText('Move 1 (White) of this game');
   await expect(damaged.locator('li').nth(2)).toContainText('unknown variant "renju"');
   await expect(damaged.locator('li').nth(3)).toContainText('unknown status');
 

@@ -38,7 +38,7 @@ test('Play from here starts a new game; the finished game stays as it was, after
   expect(original).toMatchObject({ moves, status: 'finished', result: { winner: 1, reason: 'five' } });
 
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Previous move' }).click();
-  await expect(status).toHaveText(/Reviewing move 7 of 11/);
+  await expect(status).toHaveText(/Reviewing move 4 \(Black\) of 6/);
   await page.getByRole('button', { name: 'Play from here' }).click();
   await expect(status).toHaveText('Guest (White) to move.');
   await expect(page.locator('main.play')).toHaveAttribute('data-ply', '7');
@@ -68,7 +68,7 @@ test('Play from here starts a new game; the finished game stays as it was, after
   await page.getByRole('button', { name: 'Games', exact: true }).click();
   const unfinished = page.locator('ul.games > li');
   await expect(unfinished).toHaveCount(1);
-  await expect(unfinished).toContainText(/From move 7 of the game of /);
+  await expect(unfinished).toContainText(/From move 4 \(White\) of the game of /);
   await page.getByRole('tab', { name: 'Finished', exact: true }).click();
   await expect(page.locator('ul.games > li')).toHaveCount(1);
   await expect(page.locator('ul.games > li')).toContainText('Player 1 won (five)');
@@ -157,7 +157,7 @@ test('storage full: moves and a new game are kept, not dropped, and saved once t
   ).toBeVisible();
   await page.getByRole('button', { name: 'Back to the menu' }).click();
   await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
-  await expect(page.getByText('Move 3: Player 1 (Black) to move')).toBeVisible();
+  await expect(page.getByText('Move 2: Player 1 (Black) to move')).toBeVisible();
   await expect(page.getByText(/A game is not saved yet/)).toBeVisible();
 
   // A new game started while storage is full is kept too.

@@ -40,7 +40,7 @@ test('a pente.org download imports each game once, with its date; a bad record i
   await importFile.setInputFiles(ONE_BAD);
   await expect(report(page)).toContainText('Imported 2 games; 1 record could not be read.');
   await expect(report(page).getByRole('listitem')).toHaveText([
-    'Game 2 (line 42): Illegal move M13 at move 39: The game is over.',
+    'Game 2 (line 42): Illegal move M13 at move 20 (Black): The game is over.',
   ]);
   await expect(rows(page)).toHaveCount(7);
 

@@ -69,7 +69,7 @@ test('undo takes back a move and review steps through the game', async ({ page }
   await expect(cell(page, 'B2')).toHaveAccessibleName('B2, empty');
   await expect(page.getByRole('status')).toHaveText(/Player 1 \(Black\) to move/);
   await page.getByRole('button', { name: 'Previous move' }).click();
-  await expect(page.getByRole('status')).toHaveText(/Reviewing move 1 of 2/);
+  await expect(page.getByRole('status')).toHaveText(/Reviewing move 1 \(Black\) of 1/);
   await expect(cell(page, 'F6')).toHaveAccessibleName('F6, empty');
   await page.getByRole('button', { name: 'First move' }).click();
   await expect(cell(page, 'E5')).toHaveAccessibleName('E5, empty');

@@ -230,12 +230,12 @@ test.describe('home', () => {
     await page.getByRole('button', { name: 'Back to the menu' }).click();
 
     const card = page.getByRole('region', { name: 'Unfinished game' });
-    await expect(card.getByRole('img', { name: 'The board after 2 moves' })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'The board after 1 move' })).toBeVisible();
     await expect(card.locator('.thumb-stone.p1')).toHaveCount(1);
     await expect(card.locator('.thumb-stone.p2')).toHaveCount(1);
     await expect(card).toContainText('Player 1');
     await expect(card).toContainText('Guest');
-    await expect(card).toContainText('Move 3: Player 1 (Black) to move');
+    await expect(card).toContainText('Move 2: Player 1 (Black) to move');
     await expect(page.getByRole('region', { name: 'Play Pente' })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

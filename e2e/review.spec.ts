@@ -31,29 +31,29 @@ test('the move list, the review keys and the scrubber walk a game; the result ca
   await expect(cell(page, 'F6')).toHaveAccessibleName('F6, empty');
   const list = page.getByRole('region', { name: 'Moves' }).getByRole('listitem');
   await expect(list).toHaveText(['1.E5F6', '2.A1G7', '3.H8 ×2']);
-  const capture = page.getByRole('button', { name: 'Move 5, Black H8, captures 2' });
+  const capture = page.getByRole('button', { name: 'Move 3, Black H8, captures 2' });
   await expect(capture).toHaveText('H8 ×2');
   await expect(capture).toHaveAttribute('aria-current', 'true');
   // The list below the bars never moves them.
   expect(await barBoxes(page)).toEqual(bars);
 
   // A tap on a move shows the position after it.
-  await page.getByRole('button', { name: 'Move 2, White F6' }).click();
-  await expect(status).toHaveText(/Reviewing move 2 of 5/);
+  await page.getByRole('button', { name: 'Move 1, White F6' }).click();
+  await expect(status).toHaveText(/Reviewing move 1 \(White\) of 3/);
   await expect(cell(page, 'F6')).toHaveAccessibleName('F6, white stone');
   await expect(cell(page, 'A1')).toHaveAccessibleName('A1, empty');
-  await expect(page.getByRole('button', { name: 'Move 2, White F6' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Move 1, White F6' })).toHaveAttribute('aria-current', 'true');
   await expect(capture).not.toHaveAttribute('aria-current', 'true');
 
   // The review keys, with focus on the move list (outside the board's grid).
   await page.keyboard.press('ArrowRight');
-  await expect(status).toHaveText(/Reviewing move 3 of 5/);
+  await expect(status).toHaveText(/Reviewing move 2 \(Black\) of 3/);
   await expect(cell(page, 'A1')).toHaveAccessibleName('A1, black stone');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(status).toHaveText(/Reviewing move 1 of 5/);
+  await expect(status).toHaveText(/Reviewing move 1 \(Black\) of 3/);
   await page.keyboard.press('Home');
-  await expect(status).toHaveText(/Reviewing move 0 of 5/);
+  await expect(status).toHaveText(/Reviewing the start, before move 1 \(of 3\)/);
   await expect(cell(page, 'E5')).toHaveAccessibleName('E5, empty');
   await page.keyboard.press('End');
   await expect(status).not.toHaveText(/Reviewing/);
@@ -70,7 +70,7 @@ test('the move list, the review keys and the scrubber walk a game; the result ca
   const box = await page.locator('label.scrubber').boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
   await scrubber.fill('3');
-  await expect(status).toHaveText(/Reviewing move 3 of 5/);
+  await expect(status).toHaveText(/Reviewing move 2 \(Black\) of 3/);
   await expect(cell(page, 'G7')).toHaveAccessibleName('G7, empty');
   await expect(cell(page, 'A1')).toHaveAccessibleName('A1, black stone');
   await scrubber.fill('5');
@@ -81,13 +81,13 @@ test('the move list, the review keys and the scrubber walk a game; the result ca
   await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
   const card = page.locator('.info.result-card');
   await expect(card.getByRole('status')).toHaveText('Player 1 (Black) wins by resignation.');
-  await expect(card).toContainText('After 5 moves.');
+  await expect(card).toContainText('After 3 moves.');
   await expect(page.getByRole('button', { name: 'Rematch' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   expect(await barBoxes(page)).toEqual(bars);
   // Review hides the card (the board is not the final position), and End brings it back.
   await page.keyboard.press('ArrowLeft');
-  await expect(status).toHaveText(/Reviewing move 4 of 5/);
+  await expect(status).toHaveText(/Reviewing move 2 \(White\) of 3/);
   await expect(card).toHaveCount(0);
   await page.keyboard.press('End');
   await expect(card).toBeVisible();
@@ -101,7 +101,7 @@ test('the move list, the review keys and the scrubber walk a game; the result ca
   await expect(cell(page, 'H8')).toHaveAccessibleName('H8, black stone');
   await expect(cell(page, 'F6')).toHaveAccessibleName('F6, empty');
   await expect(page.getByRole('button', { name: 'Last move' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Move 5, Black H8, captures 2' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Move 3, Black H8, captures 2' })).toHaveAttribute(
     'aria-current',
     'true',
   );

@@ -67,7 +67,7 @@ test('a link shared at move 5 of 6 opens at move 5 with both names, captures, co
     await expect(page.locator('main.play')).toHaveAttribute('data-ply', String(i + 5));
   }
   await page.getByRole('button', { name: 'Previous move' }).click();
-  await expect(page.getByRole('status').first()).toHaveText(/^Reviewing move 5 of 6\./);
+  await expect(page.getByRole('status').first()).toHaveText(/^Reviewing move 3 \(Black\) of 3\./);
   const position = await boardLabels(page);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const link = await shareSheet(page).getByLabel('Link to this game').inputValue();
@@ -79,7 +79,7 @@ test('a link shared at move 5 of 6 opens at move 5 with both names, captures, co
   await watchPage(other);
   await other.goto(link);
   await expect(other.getByRole('heading', { name: 'Shared game: Pente 9×9' })).toBeVisible();
-  await expect(other.getByText('Move 5 of 6.')).toBeVisible();
+  await expect(other.getByText('Move 3 (Black) of 3.')).toBeVisible();
   expect(await boardLabels(other)).toEqual(position);
   await expect(other.getByRole('region', { name: 'Black: Player 1' })).toBeVisible();
   await expect(other.getByRole('region', { name: 'White: Guest' })).toBeVisible();
@@ -87,11 +87,11 @@ test('a link shared at move 5 of 6 opens at move 5 with both names, captures, co
     other.getByRole('region', { name: 'Black: Player 1' }).getByLabel('0 of 10 stones captured'),
   ).toBeVisible();
   await expect(other.locator('.board .coords text').first()).toBeAttached();
-  await expect(other.getByRole('button', { name: 'Move 5, Black B2' })).toHaveAttribute('aria-current', 'true');
+  await expect(other.getByRole('button', { name: 'Move 3, Black B2' })).toHaveAttribute('aria-current', 'true');
   await other.getByRole('button', { name: 'Next move' }).click();
-  await expect(other.getByText('Move 6 of 6.')).toBeVisible();
-  await other.getByRole('button', { name: 'Move 3, Black E8' }).click();
-  await expect(other.getByText('Move 3 of 6.')).toBeVisible();
+  await expect(other.getByText('Move 3 (White) of 3.')).toBeVisible();
+  await other.getByRole('button', { name: 'Move 2, Black E8' }).click();
+  await expect(other.getByText('Move 2 (Black) of 3.')).toBeVisible();
   await expect(cell(other, 'F6')).toHaveAccessibleName(/^F6, empty/);
 
   await other.getByRole('button', { name: 'Save to my games' }).click();
@@ -107,7 +107,7 @@ test('a link shared at move 5 of 6 opens at move 5 with both names, captures, co
   await other.getByRole('tab', { name: 'Imported' }).click();
   const row = other.getByRole('listitem').filter({ hasText: 'Player 1 vs Guest' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Pente 9×9 · move 7');
+  await expect(row).toContainText('Pente 9×9 · move 4 (Black)');
 
   // The player who shared it saves their own game's link: it is the game they have, not a second one.
   await page.goto(link);
@@ -123,7 +123,7 @@ test('an old (version 1) link still opens, at its last move, with no names', asy
   await openApp(page);
   const game = sixtyMoves();
   await page.goto(`/#/g/${encodeGameLink(game.rules, game.moves.slice(0, 6))}`);
-  await expect(page.getByText('Move 6 of 6.')).toBeVisible();
+  await expect(page.getByText('Move 3 (White) of 3.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Black: Black' })).toBeVisible();
 });
 
@@ -138,7 +138,7 @@ test('a link opens offline once the app has been visited, and its GIF encoder is
   const game = sixtyMoves();
   await page.goto(`/#/g/${encodeGameLink(game.rules, game.moves.slice(0, 6))}`);
   await page.reload(); // a cold start at the link, from the precache alone
-  await expect(page.getByText('Move 6 of 6.')).toBeVisible();
+  await expect(page.getByText('Move 3 (White) of 3.')).toBeVisible();
   await page.getByRole('button', { name: 'Save to my games' }).click();
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await shareSheet(page).getByRole('button', { name: 'Share GIF of the game' }).click();
@@ -212,7 +212,7 @@ test('a 60-move 19×19 game: the link length, and the GIF encode time and size',
   await watchPage(page);
   await openApp(page);
   await page.goto(`/#/g/${code}`);
-  await expect(page.getByText('Move 60 of 60.')).toBeVisible();
+  await expect(page.getByText('Move 30 (White) of 30.')).toBeVisible();
   await page.getByRole('button', { name: 'Save to my games' }).click();
   await expect(page.locator('main.play')).toHaveAttribute('data-ply', '60');
   await page.getByRole('button', { name: 'Share', exact: true }).click();
@@ -253,7 +253,9 @@ test('a pasted record is imported; an unreadable one keeps its text and says why
   await box.fill('[Game "Pente"]\n[Player 1 Name "Ann"]\n[Player 2 Name "Bob"]\n\n1. K10 L9 2. K13 *\n');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Ann vs Bob' })).toContainText('Pente 19×19 · move 4');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ann vs Bob' })).toContainText(
+    'Pente 19×19 · move 2 (White)',
+  );
   expect(await cspViolations(page)).toEqual([]);
 });
 

@@ -148,7 +148,7 @@ async function diverged(browser: Browser, tabletLocale = 'en-GB') {
   await ann.page.goto(fromTablet);
   const sheet = ann.page.getByRole('dialog', { name: 'Your games went different ways' });
   await expect(sheet).toBeVisible();
-  await expect(sheet).toContainText('agree up to move 1. At move 2 they part');
+  await expect(sheet).toContainText('part at move 1 (White)');
   await expect(sheet.getByText('White played C17')).toBeVisible();
   await expect(sheet.getByText('White played A17')).toBeVisible();
   await expect(sheet).toContainText('signed by another device');

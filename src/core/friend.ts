@@ -11,6 +11,7 @@ import type { GameResult } from './game';
 import type { OpenedLink } from './link';
 import type { Result } from './result';
 import type { Rules } from './variants';
+import { moverOf } from './movelist';
 
 /** A game as the merge rule compares it: its rules, moves and result. */
 export interface GameMoves {
@@ -59,9 +60,6 @@ const sameRules = (a: Rules, b: Rules) =>
 
 const sameResult = (a: GameResult | null, b: GameResult | null) =>
   a === b || (a !== null && b !== null && a.winner === b.winner && a.reason === b.reason);
-
-/** Who played move `ply` (from 1): player 1 plays the odd moves. */
-export const moverOf = (ply: number): Player => (ply % 2 === 1 ? 1 : 2);
 
 /** Whether `result` ends the game against `side` without a move of theirs (a resignation, time, a draw). */
 const endsAgainst = (result: GameResult, side: Player) =>

@@ -32,6 +32,9 @@ export interface MoveListRow {
 /** A move's full-move number, as the list numbers it: moves 1 and 2 (Black's and White's) are both 1. */
 export const moveNumberOf = (ply: number): number => Math.ceil(ply / 2);
 
+/** Who played stone `ply` (from 1): player 1 plays the odd ones. */
+export const moverOf = (ply: number): Player => (ply % 2 === 1 ? 1 : 2);
+
 /**
  * A move named as the list numbers it, for wherever the review names one move on its own (the marked moves,
  * the verdict): "14. K10" for Black's, "14… L9" for White's (the reply of full move 14). `ply` is 1-based.

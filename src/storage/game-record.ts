@@ -7,7 +7,9 @@
 import { type GameState, centreOf, concede, formatPoint, ok, opponent, parsePoint, replay } from '../core';
 import { type StorageResult, fail } from './errors';
 import { type GameSide, type StoredGame, friendRatingOf } from './records';
-import { type Problem, gameProblem, isObject } from './validate';
+import { type Problem, gameProblem, isObject, moveName } from './validate';
+
+const capitalised = (text: string): string => text[0]!.toUpperCase() + text.slice(1);
 
 /**
  * Replays a record's moves through the core. A game that ended by resignation, time or a recorded draw has
@@ -21,7 +23,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
       return fail(
         'invalid',
         { kind: 'move-off-board', ply: ply + 1, move, size: game.size },
-        `Move ${ply + 1} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
+        `${capitalised(moveName(ply + 1))} of this game, "${move}", is not a point of the ${game.size}x${game.size} board.`,
       );
     }
     points.push(point);
@@ -43,7 +45,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
         reason: illegal.reason,
         centre: formatPoint(game.size, centreOf(game.size)),
       },
-      `Move ${ply + 1} of this game, ${move}, is illegal: ${illegal.message}`,
+      `${capitalised(moveName(ply + 1))} of this game, ${move}, is illegal: ${illegal.message}`,
     );
   }
   const state = replayed.value;

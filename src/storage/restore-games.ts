@@ -26,6 +26,7 @@ import { gameFields, gameRecordProblem, toGameState } from './game-record';
 import type { StoredGame } from './records';
 import { sliceTimer } from './slices';
 import { type Shelf, summarize } from './summaries';
+import { moveName } from './validate';
 
 export interface KeptGame {
   /** The game's id in the file. */
@@ -101,7 +102,8 @@ function keptReason(meeting: Meeting, fromFile: boolean): string {
     case 'different-rules':
       return `it has other rules than ${other}: ${kept}`;
     case 'conflict':
-      return `it differs from ${other} at move ${meeting.firstDifference}: ${kept}`;
+      // Named as the move list numbers it (stone 3 is Black's move 2).
+      return `it differs from ${other} at ${moveName(meeting.firstDifference)}: ${kept}`;
     default:
       return `it does not match ${other}: ${kept}`;
   }

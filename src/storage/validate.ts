@@ -4,8 +4,15 @@
  * types are not trusted until these say so. Each check returns the first problem found (for the
  * skipped-records report) or null; the `is…` guards wrap them.
  */
-import { FRIEND_GAME_ID, formatLinkClock, isBoardSize, isVariantId, parsePoint } from '../core';
+import { FRIEND_GAME_ID, formatLinkClock, isBoardSize, isVariantId, moveNumberOf, moverOf, parsePoint } from '../core';
 import type { StorageProblem } from './errors';
+
+/**
+ * Stone `ply` (from 1) as the move list numbers it, in storage's English messages (the UI words problems
+ * from their data): "move 7 (White)".
+ */
+export const moveName = (ply: number): string =>
+  `move ${moveNumberOf(ply)} (${moverOf(ply) === 1 ? 'Black' : 'White'})`;
 import type {
   ComputerPlayer,
   FriendInviteDefaults,
@@ -131,7 +138,8 @@ export function gameProblem(v: unknown): Problem {
   if (!Array.isArray(v.moves)) return 'the moves are not a list';
   const { size } = v;
   const bad = v.moves.findIndex((m) => typeof m !== 'string' || parsePoint(size, m) === undefined);
-  if (bad >= 0) return `move ${bad + 1} (${JSON.stringify(v.moves[bad])}) is not a point of the ${size}x${size} board`;
+  if (bad >= 0)
+    return `${moveName(bad + 1)}, ${JSON.stringify(v.moves[bad])}, is not a point of the ${size}x${size} board`;
   if (v.seatChoice !== undefined && !isOneOf(['swap', 'keep'], v.seatChoice))
     return `unknown seat choice "${String(v.seatChoice)}"`;
   const clocks = clocksProblem(v.clocks);

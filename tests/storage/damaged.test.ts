@@ -110,7 +110,9 @@ describe('damaged summaries', () => {
     await rawPut(raw, 'games', { ...game, moves: ['K10', 'K10'] });
     raw.close();
 
-    expect(errorOf(await loadListedGame(db, game.id)).message).toMatch(/cannot be opened.*Move 2.*damaged records/);
+    expect(errorOf(await loadListedGame(db, game.id)).message).toMatch(
+      /cannot be opened.*Move 1 \(White\).*damaged records/,
+    );
     expect(await storedSummary(db, game.id)).toMatchObject({ status: 'damaged' });
     // Made right again by hand: the listing finds that too.
     const mended = await rawOpen(factory);

@@ -141,7 +141,7 @@ describe('upgrades', () => {
     expect(byId.get(game.id)).toMatchObject({ status: 'in-progress', moveCount: 2, revision: 3 });
     expect(byId.get('bad-moves')).toMatchObject({
       status: 'damaged',
-      reason: expect.stringMatching(/Move 2.*K10/),
+      reason: expect.stringMatching(/Move 1 \(White\).*K10/),
       updatedAt: 5_000,
     });
     expect(byId.get('no-status')).toMatchObject({ status: 'damaged', title: 'Alice vs Casual', updatedAt: 4_000 });

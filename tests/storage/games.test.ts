@@ -59,7 +59,7 @@ describe('saving and loading games', () => {
     const { db } = await openFresh();
     const error = errorOf(await saveGame(db, sampleGame({ moves: ['K10', 'Z99'] })));
     expect(error.kind).toBe('invalid');
-    expect(error.message).toMatch(/move 2/);
+    expect(error.message).toMatch(/move 1 \(White\), "Z99", is not a point/);
     expect(errorOf(await saveGame(db, sampleGame({ status: 'finished' }))).kind).toBe('invalid');
     db.close();
   });
@@ -111,7 +111,7 @@ describe('saving and loading games', () => {
     // L10 breaks the tournament rule at move 3.
     const error = errorOf(toGameState(sampleGame({ moves: ['K10', 'L9', 'L10'] })));
     expect(error.kind).toBe('invalid');
-    expect(error.message).toMatch(/Move 3.*L10.*Tournament rule/);
+    expect(error.message).toMatch(/Move 2 \(Black\).*L10.*Tournament rule/);
   });
 });
 

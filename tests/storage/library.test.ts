@@ -130,7 +130,7 @@ describe('damaged records', () => {
       expect(ids(library.games)).toEqual(status === 'finished' ? [] : [newer.id, older.id]);
     }
     const { damaged } = unwrap(await listGameSummaries(db));
-    expect(damaged[0]).toMatchObject({ reason: expect.stringMatching(/Move 3.*L10/), updatedAt: 9_000 });
+    expect(damaged[0]).toMatchObject({ reason: expect.stringMatching(/Move 2 \(Black\).*L10/), updatedAt: 9_000 });
     expect(damaged[1]).toMatchObject({ reason: expect.stringMatching(/variant/), title: null });
     expect(damaged[2]).toMatchObject({ reason: 'unknown status "undefined"', title: 'Alice vs Casual' });
     expect(damaged[3]).toMatchObject({ reason: 'unknown variant "renju"', updatedAt: null });
@@ -270,7 +270,9 @@ describe('importing', () => {
       ),
     );
     expect(report.gamesAdded).toHaveLength(1_200);
-    expect(report.rejected).toEqual([{ what: 'game', id: 'broken', reason: expect.stringMatching(/Move 2/) }]);
+    expect(report.rejected).toEqual([
+      { what: 'game', id: 'broken', reason: expect.stringMatching(/Move 1 \(White\)/) },
+    ]);
     expect(seen[0]).toBe('checking 0/1201');
     expect(seen).toContain('checking 1201/1201');
     expect(seen.filter((s) => s.startsWith('saving')).length).toBeGreaterThan(3);

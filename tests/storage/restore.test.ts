@@ -136,7 +136,7 @@ describe('restoring a backup onto a live friend game', () => {
     const rewritten = annsCopy(4, 1, ['E5', 'F6', 'A1', 'C3']);
     const theirs = annsCopy(4, 2);
     for (const [copy, words] of [
-      [rewritten, 'it differs from your copy of this friend game at move 3: yours is kept'],
+      [rewritten, 'it differs from your copy of this friend game at move 2 (Black): yours is kept'],
       [theirs, "it is your friend's side of the game, and your copy of this friend game is yours: yours is kept"],
     ] as const) {
       const file = await backupOf([{ ...copy, id: 'from-file' }]);

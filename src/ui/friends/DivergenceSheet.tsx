@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { GameSide } from '../../storage';
-import { colourName, resultSentence } from '../words/game-words';
+import { colourName, movePlace, resultSentence } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import type { DivergenceView, LineStep } from './divergence-model';
 import './friends.css';
@@ -53,7 +53,7 @@ export function DivergenceSheet({
       }}
     >
       <h2 id="divergence-title">{m.friends_diverged_title()}</h2>
-      <p>{m.friends_diverged_where({ them, common: view.common, move: view.move })}</p>
+      <p>{m.friends_diverged_where({ them, ...movePlace(view.move) })}</p>
       <dl class="divergence-lines">
         <div>
           <dt>{m.friends_diverged_yours()}</dt>
@@ -70,7 +70,7 @@ export function DivergenceSheet({
         <button type="button" class="primary" disabled={busy} onClick={() => onAnswer('take-theirs')}>
           {m.friends_diverged_take()}
         </button>
-        <p class="send-hint">{m.friends_diverged_take_note({ move: view.move })}</p>
+        <p class="send-hint">{m.friends_diverged_take_note(movePlace(view.move))}</p>
         <button type="button" disabled={busy} onClick={() => onAnswer('keep-both')}>
           {m.friends_diverged_keep_both()}
         </button>

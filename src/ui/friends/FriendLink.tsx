@@ -19,7 +19,7 @@ import {
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { db, notify, refreshResumable, settings, updateSettings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { colourName, resultSentence, variantName } from '../words/game-words';
+import { colourName, movePlace, resultSentence, variantName } from '../words/game-words';
 import { gameSaved } from '../online/live/live-hooks';
 import * as m from '../words/paraglide/messages.js';
 import { LinkProblem } from '../shell/LinkProblem';
@@ -52,12 +52,12 @@ function refusal(arrival: LinkArrival, game: StoredGame): string | null {
   switch (arrival.kind) {
     case 'conflict':
       return arrival.firstDifference <= game.moves.length
-        ? m.friends_refused_conflict_move({ them, move: arrival.firstDifference })
+        ? m.friends_refused_conflict_move({ them, ...movePlace(arrival.firstDifference) })
         : m.friends_refused_conflict_end({ them });
     case 'not-theirs':
       return arrival.ply === null
         ? m.friends_refused_not_theirs_end({ them })
-        : m.friends_refused_not_theirs_move({ move: arrival.ply });
+        : m.friends_refused_not_theirs_move(movePlace(arrival.ply));
     case 'different-rules':
       return m.friends_refused_rules({ them });
     default:

@@ -3,6 +3,7 @@ import type { DamagedSummary, GameSummary } from '../../storage';
 import { VARIANTS } from '../../core';
 import { friendStanding } from '../friends/links';
 import { formatNumber, locale } from '../words/locale';
+import { movePlace } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
@@ -21,7 +22,7 @@ const RESULT = (g: GameSummary) => {
     return m.games_row_friend({
       standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced, pinned: g.friend.pinned }),
     });
-  if (!g.result) return m.games_row_move({ move: formatNumber(g.moveCount + 1) });
+  if (!g.result) return m.games_row_move(movePlace(g.moveCount + 1));
   if (g.result.winner === null) return m.games_row_draw();
   return WON[g.result.reason]({ winner: g.players[g.result.winner - 1]! });
 };
@@ -43,12 +44,13 @@ function gameDate(g: GameSummary): string {
  * `started` is when that game was started (null: it is no longer saved; undefined: not read yet).
  */
 function originText(ply: number, started: number | null | undefined): string {
-  const move = formatNumber(ply);
+  // The new game's first move: the one after the position it was played from.
+  const move = movePlace(ply + 1);
   if (typeof started === 'number') {
     const date = new Date(started).toLocaleString(locale.value, { dateStyle: 'short', timeStyle: 'short' });
-    return m.games_origin_dated({ move, date });
+    return m.games_origin_dated({ ...move, date });
   }
-  return started === null ? m.games_origin_deleted({ move }) : m.games_origin_other({ move });
+  return started === null ? m.games_origin_deleted(move) : m.games_origin_other(move);
 }
 
 export interface GameRowProps {

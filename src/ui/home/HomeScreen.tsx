@@ -3,7 +3,7 @@
  * without one, New game as the hero; the last few results; then the menu as tiles.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { VARIANTS } from '../../core';
+import { VARIANTS, moveNumberOf } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding, waitsForYou, yourTurnFirst } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
@@ -12,7 +12,7 @@ import type * as HomeCardsModuleNs from './HomeCards';
 import type * as InstallCardModuleNs from './InstallCard';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
-import { colourName, resultSentence, timeAgo, variantName } from '../words/game-words';
+import { colourName, movePlace, resultSentence, timeAgo, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { homeData, refreshHomeData } from './home-data';
 import { type HomeLessons, homeLessons } from './home-lessons';
@@ -34,7 +34,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
   const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
   const toMove: 1 | 2 = state.ok ? state.value.toMove : game.moves.length % 2 === 0 ? 1 : 2;
-  const moveNumber = game.moves.length + 1;
+  const moveNumber = movePlace(game.moves.length + 1).number;
   const [black, white] = game.players;
   return (
     <section class="resume-card" aria-labelledby="resume-heading">
@@ -45,7 +45,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
             size={game.size}
             cells={state.value.cells}
             lastMove={state.value.moves.at(-1) ?? null}
-            label={m.home_resume_board({ count: game.moves.length })}
+            label={m.home_resume_board({ count: moveNumberOf(game.moves.length) })}
           />
         )}
         <div class="resume-info" id="resume-info">
@@ -60,7 +60,11 @@ function ResumeCard({ game }: { game: StoredGame }) {
             <span class="sr-only"> {m.home_side_colour({ colour: colourName(2) })}</span>
           </p>
           <p class="resume-turn">
-            {m.home_resume_turn({ move: moveNumber, name: game.players[toMove - 1]!.name, colour: colourName(toMove) })}
+            {m.home_resume_turn({
+              number: moveNumber,
+              name: game.players[toMove - 1]!.name,
+              colour: colourName(toMove),
+            })}
           </p>
           <p class="resume-rules">
             {variantName(game.variant)} · {game.size}×{game.size}
@@ -159,7 +163,7 @@ function RecentResults() {
                 {resultSentence(g.players, g.result)}
                 <small>
                   <span class="sr-only"> · </span>
-                  {timeAgo(g.updatedAt, now)} · {m.home_count_moves({ count: g.moveCount })}
+                  {timeAgo(g.updatedAt, now)} · {m.home_count_moves({ count: moveNumberOf(g.moveCount) })}
                 </small>
               </span>
             </button>

@@ -8,6 +8,7 @@ import { type MovePreview, formatPoint } from '../../core';
 import { notices } from '../shell/app-state';
 import { friendDetail, previewText, resultDetail, statusText, thinkingText } from './play-words';
 import type { PlayController } from './session/controller';
+import { movePlace, movesTotal } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 export interface GameInfoProps {
@@ -45,7 +46,11 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
     <div class={`info${resultCard ? ` result-card won-p${live.result?.winner ?? 0}` : ''}`}>
       <p class="status" role="status">
         {reviewing
-          ? m.play_reviewing_status({ ply: s.moves.length, total: live.moves.length, status: statusText(game, s) })
+          ? (s.moves.length === 0 ? m.play_reviewing_status_start : m.play_reviewing_status)({
+              ...movePlace(s.moves.length),
+              total: movesTotal(live.moves.length),
+              status: statusText(game, s),
+            })
           : statusText(game, s)}
       </p>
       {problem && shownNotice && <p class={`detail${noticeClass}`}>{shownNotice}</p>}

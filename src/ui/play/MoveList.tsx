@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { type GameState, formatMoveEntry, moveListEntries, moveListRows } from '../../core';
+import { type GameState, formatMoveEntry, moveListEntries, moveListRows, moveNumberOf } from '../../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
 import { qualityName } from '../review/review-words';
-import { colourName } from '../words/game-words';
+import { colourName, movePlace, movesTotal } from '../words/game-words';
+import { formatNumber } from '../words/locale';
 import * as words from '../words/paraglide/messages.js';
 import './play.css';
 
@@ -77,13 +78,15 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
     <section class="move-review" aria-label={words.play_moves()}>
       <label class="scrubber">
         <span class="scrubber-text" aria-hidden="true">
-          {shownPly}/{total}
+          {shownPly === 0 ? 0 : movePlace(shownPly).number}/{movesTotal(total)}
         </span>
         <input
           type="range"
           aria-label={words.play_go_to_move()}
           aria-valuetext={
-            shownPly === 0 ? words.play_scrub_start({ count: total }) : words.play_scrub_move({ ply: shownPly, total })
+            shownPly === 0
+              ? words.play_scrub_start({ count: moveNumberOf(total) })
+              : words.play_scrub_move({ ...movePlace(shownPly), total: movesTotal(total) })
           }
           min={0}
           max={total}
@@ -102,7 +105,7 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
               const verdict = verdicts?.[m.ply - 1];
               const symbol = verdict ? QUALITY_SYMBOL[verdict.quality] : '';
               const label = [
-                words.play_move_label({ ply: m.ply, colour: colourName(m.player), point: m.name }),
+                words.play_move_label({ number: formatNumber(m.number), colour: colourName(m.player), point: m.name }),
                 m.captured ? words.play_move_captures({ count: m.captured }) : '',
                 m.poofed ? words.play_move_loses({ count: m.poofed }) : '',
                 symbol ? qualityName(verdict!.quality) : '',

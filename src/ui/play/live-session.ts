@@ -48,6 +48,7 @@ import {
 import { freshClock, storeClock } from './session/game-clock';
 import { type Match, type MatchSide, newMatch, rematchSides, reviewedPosition } from './session/match';
 import * as words from '../words/paraglide/messages.js';
+import { movePlace } from '../words/game-words';
 import { storageErrorText } from '../words/storage-words';
 
 /** The session on the play screen. */
@@ -320,7 +321,7 @@ export async function playFromHere(current: PlayController, ply: number | null =
     startPly: from.ply,
   });
   show(record, match, true);
-  notify(words.play_from_here_notice({ ply: from.ply }));
+  notify(words.play_from_here_notice(movePlace(from.ply + 1)));
 }
 
 /** How often games kept unsaved (storage was full) are tried again, when there are any. */

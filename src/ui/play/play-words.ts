@@ -2,7 +2,7 @@
  * The play screen's words: the status line, a friend game's line, a previewed move, the engine's progress,
  * what a screen reader hears after a move, the result card's second line. Pure functions of the game.
  */
-import { type GameState, type MovePreview, actingSeat, formatPoint, seatChoiceDue } from '../../core';
+import { type GameState, type MovePreview, actingSeat, formatPoint, moveNumberOf, seatChoiceDue } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording } from '../friends/friend-status';
@@ -193,5 +193,5 @@ export function moveAnnouncement(game: PlayController, s: GameState): string {
 
 /** The result card's second line: how long the game was. */
 export function resultDetail(s: GameState): string {
-  return m.play_result_after({ count: s.moves.length });
+  return m.play_result_after({ count: moveNumberOf(s.moves.length) });
 }

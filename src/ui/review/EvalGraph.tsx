@@ -3,6 +3,7 @@
  * moves as dots, and the shown position as a line. A tap (or a drag) anywhere on it shows that position.
  * For keyboards and screen readers the same jumps are the marked-move buttons and the move list.
  */
+import { moveNumberOf } from '../../core';
 import { type MoveVerdict, isMarked } from './analysis/game-analysis';
 import { graphGeometry } from './analysis/graph';
 import * as m from '../words/paraglide/messages.js';
@@ -39,7 +40,7 @@ export function EvalGraph({ chances, verdicts, shownPly, onGo }: EvalGraphProps)
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
       aria-label={m.review_graph_label({
-        moves: m.review_graph_moves({ count: chances.length - 1 }),
+        moves: m.review_graph_moves({ count: moveNumberOf(chances.length - 1) }),
         marked: m.review_graph_marked({ count: marked.length }),
       })}
       onPointerDown={(e) => {

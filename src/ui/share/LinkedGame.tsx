@@ -12,8 +12,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { SideStrip } from '../play/SideStrip';
 import { db, notify, refreshResumable, settings } from '../shell/app-state';
 import { openGame } from '../play/live-session';
-import { colourName, variantName } from '../words/game-words';
-import { formatNumber } from '../words/locale';
+import { colourName, movePlace, movesTotal, variantName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { storageErrorText } from '../words/storage-words';
 
@@ -68,7 +67,7 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
 
   const r = s.result;
   const result = r ? (r.winner === null ? m.share_draw() : WON[r.reason]({ winner: names[r.winner - 1]! })) : null;
-  const moveOf = { shown: formatNumber(shownPly), total: formatNumber(total) };
+  const moveOf = { ...movePlace(shownPly), total: movesTotal(total) };
   return (
     <main class="shared-game">
       <ScreenHeader title={m.share_shared_game_title({ variant: variantName(game.rules.variant.id), size })} />
@@ -86,7 +85,13 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
         onPoint={() => undefined}
       />
       <p class="status" role="status">
-        {result === null ? m.share_move_of(moveOf) : m.share_move_of_result({ ...moveOf, result })}
+        {shownPly === 0
+          ? result === null
+            ? m.share_move_of_start(moveOf)
+            : m.share_move_of_start_result({ ...moveOf, result })
+          : result === null
+            ? m.share_move_of(moveOf)
+            : m.share_move_of_result({ ...moveOf, result })}
       </p>
       {note && <p class="friend-note">{note}</p>}
       {problem && (

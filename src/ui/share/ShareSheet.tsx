@@ -13,10 +13,9 @@ import { appLinkUrl, friendLinkUrl } from '../friends/friend-link-url';
 import type { PlayController } from '../play/session/controller';
 import { gameGif } from './game-gif';
 import { type PictureInfo, drawPosition, pngOf } from './position-picture';
-import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import './share.css';
-import { variantName } from '../words/game-words';
+import { movePlace, movesTotal, variantName } from '../words/game-words';
 
 /**
  * The link that opens this app on a game: its moves, the players' names and the move shown (when it is
@@ -45,10 +44,10 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
   const gameName = `${variantName(live.rules.variant.id)} ${live.rules.size}×${live.rules.size}`;
   const info: PictureInfo = {
     names,
-    caption: m.share_caption({
+    caption: (shown.moves.length === 0 ? m.share_caption_start : m.share_caption)({
       game: gameName,
-      shown: formatNumber(shown.moves.length),
-      total: formatNumber(live.moves.length),
+      ...movePlace(shown.moves.length),
+      total: movesTotal(live.moves.length),
     }),
   };
   const record = useMemo(() => {

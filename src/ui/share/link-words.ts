@@ -3,7 +3,7 @@
  * as data (GameLinkProblem), and this words it.
  */
 import type { GameLinkProblem, LinkNameFault } from '../../core';
-import { illegalMoveWords } from '../words/game-words';
+import { illegalMoveWords, movePlace } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 function nameFaultText(fault: LinkNameFault): string {
@@ -38,12 +38,12 @@ export function linkProblemText(problem: GameLinkProblem): string {
     case 'bad-character':
       return problem.move === null
         ? m.share_link_bad_character()
-        : m.share_link_bad_character_move({ move: problem.move });
+        : m.share_link_bad_character_move(movePlace(problem.move));
     case 'off-board':
-      return m.share_link_off_board({ move: problem.move, size: problem.size });
+      return m.share_link_off_board({ ...movePlace(problem.move), size: problem.size });
     case 'illegal-move':
       return m.share_link_illegal_move({
-        move: problem.move,
+        ...movePlace(problem.move),
         why: illegalMoveWords(problem, { point: problem.point, centre: problem.centre }),
       });
     case 'changed':
@@ -61,6 +61,6 @@ export function linkProblemText(problem: GameLinkProblem): string {
     case 'key-without-signature':
       return m.share_link_key_without_signature();
     case 'out-of-turn':
-      return m.share_link_out_of_turn({ move: problem.move });
+      return m.share_link_out_of_turn(movePlace(problem.move));
   }
 }

@@ -2,13 +2,26 @@
  * The words every screen shares about a game: the colours, how a game was won, when it was played, why a
  * move was refused. Pure functions of plain data, rendered in the current locale (src/ui/words).
  */
-import type { GameResult, IllegalMove, Player, VariantId } from '../../core';
-import { locale } from './locale';
+import { type GameResult, type IllegalMove, type Player, type VariantId, moveNumberOf, moverOf } from '../../core';
+import { formatNumber, locale } from './locale';
 import * as m from './paraglide/messages.js';
 
 /** "Black" / "White" in the current language. */
 export const colourName = (player: Player): string =>
   player === 1 ? m.shared_colour_black() : m.shared_colour_white();
+
+/**
+ * Stone `ply` (from 1) named as the move list numbers it, for a message's `{number}` and `{colour}`: stone 14
+ * is White's reply in full move 7 ({ number: "7", colour: "White" }). Every message that names a move uses
+ * this one numbering (issue 31), so a player never meets "move 14" in one place and "7… L9" in the list.
+ */
+export const movePlace = (ply: number): { number: string; colour: string } => ({
+  number: formatNumber(moveNumberOf(ply)),
+  colour: colourName(moverOf(ply)),
+});
+
+/** A game of `plies` stones as a count of full moves, for a message's `{total}`. */
+export const movesTotal = (plies: number): string => formatNumber(moveNumberOf(plies));
 
 /**
  * A game's name as the player reads it ("Pente", "Keryo-Pente", "Gomoku"; Chinese adds 五子棋). The core's

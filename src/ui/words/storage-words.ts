@@ -5,7 +5,7 @@
  */
 import type { RecordParseProblem } from '../../core';
 import { type RecordProblemWhy, type StorageError, type StorageProblem, forMessage } from '../../storage';
-import { colourName, illegalMoveWords } from './game-words';
+import { colourName, illegalMoveWords, movePlace } from './game-words';
 import * as m from './paraglide/messages.js';
 
 /** A record's fault in words: "Illegal move M13 at move 39: The game is over." */
@@ -26,11 +26,15 @@ export function recordParseProblemText(why: RecordParseProblem): string {
         ? m.shared_record_move_number_for_move({ number: why.number })
         : m.shared_record_move_number_expected({ number: why.number, expected: why.expected });
     case 'malformed-move':
-      return m.shared_record_malformed_move({ token: forMessage(why.token, 40), ply: why.ply, size: why.size });
+      return m.shared_record_malformed_move({
+        token: forMessage(why.token, 40),
+        ...movePlace(why.ply),
+        size: why.size,
+      });
     case 'illegal-move':
       return m.shared_record_illegal_move({
         move: why.move,
-        ply: why.ply,
+        ...movePlace(why.ply),
         why: illegalMoveWords(why, { point: why.move, centre: why.centre }),
       });
     case 'result-contradicted':
@@ -167,10 +171,10 @@ export function storageProblemText(problem: StorageProblem): string {
     case 'no-records':
       return m.shared_storage_no_records();
     case 'move-off-board':
-      return m.shared_storage_move_off_board({ ply: problem.ply, move: problem.move, size: problem.size });
+      return m.shared_storage_move_off_board({ ...movePlace(problem.ply), move: problem.move, size: problem.size });
     case 'move-illegal':
       return m.shared_storage_move_illegal({
-        ply: problem.ply,
+        ...movePlace(problem.ply),
         move: problem.move,
         why: illegalMoveWords(problem, { point: problem.move, centre: problem.centre }),
       });

@@ -43,7 +43,9 @@ describe("an import's report", () => {
       }),
     );
     expect(outcome.summary).toBe('Imported 3 games; 1 record could not be read.');
-    expect(outcome.problems).toEqual(['Game 3 (line 41): Illegal move K10 at move 3: K10 is already occupied.']);
+    expect(outcome.problems).toEqual([
+      'Game 3 (line 41): Illegal move K10 at move 2 (Black): K10 is already occupied.',
+    ]);
   });
 
   it('counts a backup’s games and players, and goes to the tab that holds most of its games', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resultSentence, timeAgo } from '../../../src/ui/words/game-words';
+import { formatNumberedMove, moveListEntries, parsePoint, replay } from '../../../src/core';
+import { movePlace, movesTotal, resultSentence, timeAgo } from '../../../src/ui/words/game-words';
 
 const players = [{ name: 'Alice' }, { name: 'Casual' }] as const;
 
@@ -10,6 +11,29 @@ describe('resultSentence', () => {
     expect(resultSentence(players, { winner: 2, reason: 'resignation' })).toBe('Casual beat Alice by resignation');
     expect(resultSentence(players, { winner: 1, reason: 'time' })).toBe('Alice beat Casual on time');
     expect(resultSentence(players, { winner: null, reason: 'draw' })).toBe('Alice and Casual drew');
+  });
+});
+
+describe('movePlace and movesTotal: one numbering, the move list’s', () => {
+  it('names stone 14 as White’s move 7 and a game of 11 stones as 6 moves', () => {
+    expect(movePlace(1)).toEqual({ number: '1', colour: 'Black' });
+    expect(movePlace(14)).toEqual({ number: '7', colour: 'White' });
+    expect(movePlace(15)).toEqual({ number: '8', colour: 'Black' });
+    expect(movesTotal(11)).toBe('6');
+    expect(movesTotal(12)).toBe('6');
+  });
+
+  it('agrees with the move list for every move of a game', () => {
+    const moves = ['K10', 'L11', 'N10', 'L9', 'L10', 'M10', 'J10'].map((p) => parsePoint(19, p)!);
+    const game = replay({ variant: 'pente', size: 19 }, moves);
+    if (!game.ok) throw new Error('the game replays');
+    const entries = moveListEntries(game.value);
+    expect(entries).toHaveLength(7);
+    for (const e of entries) {
+      const place = movePlace(e.ply);
+      expect(formatNumberedMove(e.ply, e.player, e.name)).toMatch(new RegExp(`^${place.number}[.…] `));
+      expect(place.colour).toBe(e.player === 1 ? 'Black' : 'White');
+    }
   });
 });
 

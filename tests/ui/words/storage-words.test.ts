@@ -4,7 +4,7 @@
  * checks), and each sentence must be the locale's own (not English left in), carry its data, and be whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { VARIANT_IDS, loadRecord } from '../../../src/core';
+import { VARIANT_IDS, loadRecord, moveNumberOf } from '../../../src/core';
 import type { RecordParseProblem } from '../../../src/core';
 import type { RecordProblemWhy, StorageProblem } from '../../../src/storage';
 import { importRecords, parseGameRecord } from '../../../src/storage';
@@ -104,7 +104,9 @@ function shownData(problem: object): string[] {
       continue;
     if (key === 'winner') continue; // a colour name, checked by the words below
     if (value === null) continue;
-    if (typeof value === 'object') values.push(...shownData(value));
+    // A stone's place in the game is named as the move list numbers it: stone 37 is Black's move 19.
+    if (key === 'ply' && typeof value === 'number') values.push(String(moveNumberOf(value)));
+    else if (typeof value === 'object') values.push(...shownData(value));
     else values.push(String(value));
   }
   return values;
@@ -199,7 +201,9 @@ describe('what storage and the core return, worded', () => {
     if (loaded.ok) return;
     expect(loaded.error.problem).toMatchObject({ kind: 'illegal-move', move: 'K10', ply: 2, reason: 'occupied' });
     languageChoice.value = 'de';
-    expect(recordParseProblemText(loaded.error.problem)).toBe('Unerlaubter Zug K10 bei Zug 2: K10 ist schon besetzt.');
+    expect(recordParseProblemText(loaded.error.problem)).toBe(
+      'Unerlaubter Zug K10 bei Zug 1 (Weiß): K10 ist schon besetzt.',
+    );
   });
 
   it('an empty import, a record with no moves, and a taken name, in Chinese', async () => {
