@@ -24,7 +24,7 @@ import { gameRecordProblem } from './game-record';
 import type { GameFilter, OpeningCount } from './game-filter';
 import type { GameSortKey } from './games';
 import type { GameStatus, StoredGame } from './records';
-import { yieldToPage } from './slices';
+import { sliceTimer, yieldToPage } from './slices';
 import {
   type DamagedSummary,
   type GameSummary,
@@ -40,7 +40,7 @@ import {
 /** How far a long job has got, for a progress bar. */
 export type ProgressReport = (done: number, total: number) => void;
 
-/** Records summarised per transaction: small enough that each chunk's replays make no long task. */
+/** Records read per transaction to be summarised (a chunk summarises fewer when its time runs out). */
 const SUMMARY_CHUNK = 50;
 
 /**
@@ -225,12 +225,16 @@ async function walkLibrary(
 /**
  * Writes the summary of the game under each key as the game is now (deleting the summary of a game that is
  * gone), in chunks with the page given a turn between them. Each chunk reads the games and writes their
- * summaries in one transaction, so a save in another tab meanwhile is summarised as saved. Returns how many
- * summaries were written or deleted.
+ * summaries in one transaction, so a save in another tab meanwhile is summarised as saved. A summary
+ * replays its game, so a chunk stops summarising at the slice's time budget (slices.ts) and the keys it did
+ * not reach open the next chunk: a fixed 50 games a chunk was a task of up to 1 s at 100,000 games on a
+ * loaded machine (a trace of the check after SUMMARY_SHAPE changed). Returns how many summaries were
+ * written or deleted.
  */
 async function summarizeKeys(db: PenteDb, keys: readonly IDBValidKey[]): Promise<StorageResult<number>> {
   let written = 0;
-  for (let start = 0; start < keys.length; start += SUMMARY_CHUNK) {
+  const slice = sliceTimer();
+  for (let start = 0; start < keys.length;) {
     if (start > 0) await yieldToPage();
     const chunk = keys.slice(start, start + SUMMARY_CHUNK) as string[]; // idb types keys as strings; any key works
     const done = await withTransaction(db, ['games', 'summaries'], 'readwrite', 'list the saved games', async (tx) => {
@@ -240,24 +244,29 @@ async function summarizeKeys(db: PenteDb, keys: readonly IDBValidKey[]): Promise
         Promise.all(chunk.map((k) => request(games.get(k)))),
         Promise.all(chunk.map((k) => request(summaries.getKey(k)))),
       ]);
+      slice.start();
       let count = 0;
+      let reached = 0;
       const writes: Promise<unknown>[] = [];
-      chunk.forEach((key, i) => {
+      for (const [i, key] of chunk.entries()) {
+        reached = i + 1;
         if (values[i] === undefined) {
           if (present[i] !== undefined) {
             writes.push(request(summaries.delete(key)));
             count++;
           }
-          return;
+        } else {
+          writes.push(request(summaries.put(summarize(key, values[i]))));
+          count++;
         }
-        writes.push(request(summaries.put(summarize(key, values[i]))));
-        count++;
-      });
+        if (slice.over()) break;
+      }
       await Promise.all(writes);
-      return ok(count);
+      return ok({ count, reached });
     });
     if (!done.ok) return done;
-    written += done.value;
+    written += done.value.count;
+    start += done.value.reached;
   }
   return ok(written);
 }

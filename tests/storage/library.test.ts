@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   EXPORT_FORMAT,
   type GameSummary,
@@ -69,6 +69,31 @@ describe('summaries', () => {
     const library = unwrap(await listGameSummaries(db));
     expect(ids(library.games)).toEqual(['written-by-hand']);
     expect(ids(await storedSummaries(db))).toEqual(['written-by-hand']);
+    db.close();
+  });
+
+  it('when each summary takes the whole slice of time, summarises one game a chunk and reaches every game', async () => {
+    const { db, factory } = await openFresh();
+    const raw = await rawOpen(factory);
+    const hand = Array.from({ length: 7 }, (_, i) => `by-hand-${i}`);
+    for (const id of hand) await rawPut(raw, 'games', { ...sampleGame({ updatedAt: 7_000 }), id });
+    raw.close();
+    // A clock that moves 20 ms between any two readings: every slice is over after its first game.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 20));
+    const transactions = vi.spyOn(db, 'transaction');
+    try {
+      expect(unwrap(await checkLibrary(db))).toBe(7);
+    } finally {
+      now.mockRestore();
+    }
+    // One transaction per game summarised (the check's mark is written in a transaction of its own).
+    const summarising = transactions.mock.calls.filter(
+      ([stores, mode]) => mode === 'readwrite' && String(stores) === 'games,summaries',
+    );
+    expect(summarising).toHaveLength(7);
+    transactions.mockRestore();
+    expect(ids(await storedSummaries(db)).sort()).toEqual(hand);
     db.close();
   });
 });

@@ -2,11 +2,12 @@
 import type { DamagedSummary, GameSummary } from '../../storage';
 import { VARIANTS } from '../../core';
 import { friendStanding } from '../friends/links';
-import { formatNumber, locale } from '../words/locale';
+import { DATE_AND_TIME, formatDate, formatNumber } from '../words/locale';
 import { movePlace } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** Rows added per "Show more": the page holds a few screens of rows, however big the library. */
+const SHORT_DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 export const PAGE_SIZE = 50;
 
 /** Who won and how, in a row's short words ("Ann won (five)"), by the win's reason. */
@@ -29,13 +30,12 @@ const RESULT = (g: GameSummary) => {
 
 export const title = (g: GameSummary) => m.games_row_title({ black: g.players[0], white: g.players[1] });
 const damagedTitle = (d: DamagedSummary) => d.title ?? m.games_damaged_record_title({ id: String(d.id).slice(0, 40) });
-const dateText = (ms: number | null) =>
-  ms === null ? m.games_date_unknown() : new Date(ms).toLocaleString(locale.value);
+const dateText = (ms: number | null) => (ms === null ? m.games_date_unknown() : formatDate(ms, DATE_AND_TIME));
 
 /** A game's date in the list: when it was last played here, or an imported game's own date (a day). */
 function gameDate(g: GameSummary): string {
   if (g.shelf !== 'imported' || !g.imported) return dateText(g.listedAt);
-  if (g.imported.dated) return m.games_row_played({ date: new Date(g.listedAt).toLocaleDateString(locale.value) });
+  if (g.imported.dated) return m.games_row_played({ date: formatDate(g.listedAt) });
   return m.games_row_imported({ date: dateText(g.imported.at) });
 }
 
@@ -47,7 +47,7 @@ function originText(ply: number, started: number | null | undefined): string {
   // The new game's first move: the one after the position it was played from.
   const move = movePlace(ply + 1);
   if (typeof started === 'number') {
-    const date = new Date(started).toLocaleString(locale.value, { dateStyle: 'short', timeStyle: 'short' });
+    const date = formatDate(started, SHORT_DATE_AND_TIME);
     return m.games_origin_dated({ ...move, date });
   }
   return started === null ? m.games_origin_deleted(move) : m.games_origin_other(move);

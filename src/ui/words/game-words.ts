@@ -3,7 +3,7 @@
  * move was refused. Pure functions of plain data, rendered in the current locale (src/ui/words).
  */
 import { type GameResult, type IllegalMove, type Player, type VariantId, moveNumberOf, moverOf } from '../../core';
-import { formatNumber, locale } from './locale';
+import { formatDate, relativeTime } from './locale';
 import * as m from './paraglide/messages.js';
 
 /** "Black" / "White" in the current language. */
@@ -16,12 +16,13 @@ export const colourName = (player: Player): string =>
  * this one numbering (issue 31), so a player never meets "move 14" in one place and "7… L9" in the list.
  */
 export const movePlace = (ply: number): { number: string; colour: string } => ({
-  number: formatNumber(moveNumberOf(ply)),
+  // Under 1,000 (a game has at most 361 stones): every language we ship writes it with plain digits.
+  number: String(moveNumberOf(ply)),
   colour: colourName(moverOf(ply)),
 });
 
 /** A game of `plies` stones as a count of full moves, for a message's `{total}`. */
-export const movesTotal = (plies: number): string => formatNumber(moveNumberOf(plies));
+export const movesTotal = (plies: number): string => String(moveNumberOf(plies));
 
 /**
  * A game's name as the player reads it ("Pente", "Keryo-Pente", "Gomoku"; Chinese adds 五子棋). The core's
@@ -120,10 +121,9 @@ const DAY = 24 * HOUR;
 export function timeAgo(then: number, now: number): string {
   const ago = Math.max(0, now - then);
   if (ago < MINUTE) return m.shared_time_just_now();
-  const words = new Intl.RelativeTimeFormat(locale.value, { numeric: 'auto' });
-  if (ago < HOUR) return words.format(-Math.floor(ago / MINUTE), 'minute');
-  if (ago < DAY) return words.format(-Math.floor(ago / HOUR), 'hour');
-  if (ago < 7 * DAY) return words.format(-Math.floor(ago / DAY), 'day');
-  if (ago < 5 * 7 * DAY) return words.format(-Math.floor(ago / (7 * DAY)), 'week');
-  return new Date(then).toLocaleDateString(locale.value, { day: 'numeric', month: 'short', year: 'numeric' });
+  if (ago < HOUR) return relativeTime(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return relativeTime(-Math.floor(ago / HOUR), 'hour');
+  if (ago < 7 * DAY) return relativeTime(-Math.floor(ago / DAY), 'day');
+  if (ago < 5 * 7 * DAY) return relativeTime(-Math.floor(ago / (7 * DAY)), 'week');
+  return formatDate(then, { day: 'numeric', month: 'short', year: 'numeric' });
 }
