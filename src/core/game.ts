@@ -10,11 +10,12 @@ import {
   EMPTY,
   MAX_CAPTURED_PER_MOVE,
   centreOf,
+  everyFiveBreakable,
   fiveLine,
   findCaptures,
   findPoofs,
   hasFiveAnywhere,
-  isCapturable,
+  makesFive,
   opponent,
   xOf,
   yOf,
@@ -254,12 +255,11 @@ function outcome(
   const enemy = opponent(player);
   const { cells } = after;
 
-  const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
-  const five = line.length > 0;
+  const five = cells[point] === player && makesFive(cells, size, point, player, exact);
   const breakable =
     five &&
     variant.fiveMustSurviveReply &&
-    line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
+    everyFiveBreakable(cells, size, point, player, exact, variant.captureLengths);
   const enemyFiveStands = before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact);
   const captureWinner = captureWin(after.rules, after.captures, player);
   const captures = captureWinner === null ? CAPTURES_NONE : captureWinner === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
