@@ -64,6 +64,11 @@ export interface GameState {
    * exchanges the people between the seats, never the stones: seat 1 still plays the next stone.
    */
   readonly seatChoice: SeatChoice | null;
+  /**
+   * Swap2: player 2, at the seat choice after three stones, chose to place two more (white, black) and hand
+   * the choice back to player 1 (false before, and in every other game).
+   */
+  readonly swap2Pass: boolean;
   readonly lastMove: MoveEffect | null;
   /** The state before the last move (null at the start): undo and review walk this chain. */
   readonly parent: GameState | null;
@@ -72,8 +77,14 @@ export interface GameState {
 export type IllegalReason =
   'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule' | 'g-pente-rule' | 'seat-choice-due';
 
-/** D-Pente's choice for player 2 after player 1's four stones: take player 1's seat, or keep their own. */
+/**
+ * The seat choice (D-Pente's after player 1's four stones, Swap2's after three or five): the chooser takes the
+ * other seat, or keeps their own. Seats are not people: a swap exchanges the people, never the stones.
+ */
 export type SeatChoice = 'swap' | 'keep';
+
+/** An opening step that is not a stone: a seat choice, or Swap2's pass ("I place two more"). */
+export type OpeningStep = SeatChoice | 'pass';
 
 export interface IllegalMove {
   readonly reason: IllegalReason;
@@ -91,6 +102,7 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
     result: null,
     pendingFive: null,
     seatChoice: null,
+    swap2Pass: false,
     lastMove: null,
     parent: null,
   };
@@ -126,27 +138,58 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
   return null;
 }
 
-/** Whether player 2's seat choice is due now (D-Pente, DK-Pente): no stone may be played until it is made. */
-export const seatChoiceDue = (state: GameState): boolean =>
-  state.result === null && state.seatChoice === null && state.moves.length === state.rules.variant.seatChoiceAfter;
+/** The number of stones on which the seat choice is due: Swap2's comes two stones later after a pass. */
+const seatChoicePly = (state: GameState): number | null => {
+  const after = state.rules.variant.seatChoiceAfter;
+  return after === null ? null : after + (state.swap2Pass ? 2 : 0);
+};
 
 /**
- * The seat whose person acts now. Usually the side to move; in D-Pente, player 1 places the first four
- * stones of both colours, and then player 2 makes the seat choice.
+ * Whether a seat choice is due now (D-Pente and DK-Pente after four stones; Swap2 after three, or after five
+ * when player 2 passed): no stone may be played until it is made.
  */
-export function actingSeat(state: GameState): Player {
-  const after = state.rules.variant.seatChoiceAfter;
-  if (after === null) return state.toMove;
-  if (state.moves.length < after) return 1;
-  return seatChoiceDue(state) ? 2 : state.toMove;
+export const seatChoiceDue = (state: GameState): boolean =>
+  state.result === null && state.seatChoice === null && state.moves.length === seatChoicePly(state);
+
+/** Whether Swap2's pass ("I place two more stones") may be chosen now: at player 2's choice after three stones. */
+export const swap2PassAllowed = (state: GameState): boolean =>
+  state.rules.variant.swap2 && !state.swap2Pass && seatChoiceDue(state);
+
+/** The opening steps that may be taken now (empty when a stone is due or the game is over). */
+export function dueOpeningSteps(state: GameState): readonly OpeningStep[] {
+  if (!seatChoiceDue(state)) return [];
+  return swap2PassAllowed(state) ? ['swap', 'keep', 'pass'] : ['swap', 'keep'];
 }
 
 /**
- * The seat choice a search recommends: the position after the four stones is searched with seat 1 to move
- * (it plays next either way); a score above even for seat 1 makes seat 1 the one to take. Shared by the app's
+ * The seat whose person acts now. Usually the side to move; in D-Pente, player 1 places the first four
+ * stones of both colours, and then player 2 makes the seat choice. In Swap2, player 1 places three stones,
+ * then player 2 chooses; after a pass player 2 places two stones (white, black) and player 1 chooses.
+ */
+export function actingSeat(state: GameState): Player {
+  const after = state.rules.variant.seatChoiceAfter;
+  if (after === null || state.seatChoice !== null) return state.toMove;
+  if (state.moves.length < after) return 1;
+  if (state.swap2Pass) return state.moves.length < after + 2 ? 2 : 1;
+  return 2;
+}
+
+/** Who makes the seat choice that is due, or would be next: player 1 after a Swap2 pass, else player 2. */
+export const seatChooser = (state: GameState): Player => (state.swap2Pass ? 1 : 2);
+
+/**
+ * The seat choice a search recommends, from the score of a search of the position where the choice is due,
+ * seen from the side to move there (it plays next whoever sits in its seat): the chooser takes the seat that
+ * scores better, keeping their own when the two are even. D-Pente: seat 1 moves, player 2 chooses; Swap2:
+ * seat 2 moves, player 2 chooses (or player 1 after a pass). Swap2's pass is never recommended: the chooser
+ * would then place two stones and let the opponent take the better seat, which a search of the two seats as
+ * they stand already beats (the better of a score and its negation is never below even). Shared by the app's
  * computer player and the JSON engine.
  */
-export const seatChoiceForScore = (seatOneScore: number): SeatChoice => (seatOneScore > 0 ? 'swap' : 'keep');
+export function seatChoiceForScore(state: GameState, moverScore: number): SeatChoice {
+  if (seatChooser(state) === state.toMove) return moverScore < 0 ? 'swap' : 'keep';
+  return moverScore > 0 ? 'swap' : 'keep';
+}
 
 /**
  * Makes player 2's seat choice: the same stones, the choice recorded (the people change seats on a swap:
@@ -156,6 +199,20 @@ export const seatChoiceForScore = (seatOneScore: number): SeatChoice => (seatOne
  */
 export function chooseSeat(state: GameState, choice: SeatChoice): GameState | null {
   return seatChoiceDue(state) ? { ...state, seatChoice: choice } : null;
+}
+
+/**
+ * Swap2's pass: player 2, instead of choosing a seat after three stones, will place two more (white,
+ * black) and hand the choice to player 1. Like the seat choice, it replaces the state it is made in (same
+ * parent). Null when it is not allowed now.
+ */
+export function passSwap2(state: GameState): GameState | null {
+  return swap2PassAllowed(state) ? { ...state, swap2Pass: true } : null;
+}
+
+/** Takes an opening step (a seat choice or Swap2's pass); null when that step is not due now. */
+export function takeOpeningStep(state: GameState, step: OpeningStep): GameState | null {
+  return step === 'pass' ? passSwap2(state) : chooseSeat(state, step);
 }
 
 /** Why a move at `point` is illegal in this state, or null when it is legal. */
@@ -187,7 +244,10 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
     };
   }
   if (seatChoiceDue(state)) {
-    return { reason: 'seat-choice-due', message: 'The second player must first choose a seat.' };
+    const message = swap2PassAllowed(state)
+      ? 'The second player must first choose a seat, or to place two more stones.'
+      : `The ${seatChooser(state) === 1 ? 'first' : 'second'} player must first choose a seat.`;
+    return { reason: 'seat-choice-due', message };
   }
   return null;
 }
@@ -234,6 +294,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     captures,
     moves: [...state.moves, point],
     seatChoice: state.seatChoice,
+    swap2Pass: state.swap2Pass,
     lastMove: { point, player, captured, poofed },
     parent: state,
   };
@@ -326,17 +387,20 @@ export interface ReplayError {
 }
 
 /**
- * Plays a list of moves from the start. In D-Pente, `seatChoice` is player 2's choice, made when its turn
- * comes; when the moves go past it without one (a record or an engine request that does not say), 'keep'
- * is taken: the stones do not depend on the choice, only who sits where, which the names say.
+ * Plays a list of moves from the start. In D-Pente and Swap2, `seatChoice` is the seat choice, made when its
+ * turn comes; when the moves go past it without one (a record or an engine request that does not say),
+ * 'keep' is taken: the stones do not depend on the choice, only who sits where, which the names say. In
+ * Swap2, `swap2Pass` says player 2 passed at the first choice (then `seatChoice` is player 1's, two stones on).
  */
 export function replay(
   rules: Rules | RulesOptions,
   moves: readonly Point[],
   seatChoice: SeatChoice | null = null,
+  swap2Pass = false,
 ): Result<GameState, ReplayError> {
   let state = newGame(rules);
   for (let ply = 0; ply <= moves.length; ply++) {
+    if (swap2Pass && swap2PassAllowed(state)) state = { ...state, swap2Pass: true };
     if (seatChoiceDue(state) && (seatChoice !== null || ply < moves.length))
       state = { ...state, seatChoice: seatChoice ?? 'keep' };
     if (ply === moves.length) break;

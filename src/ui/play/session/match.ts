@@ -234,14 +234,13 @@ export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
 }
 
 /**
- * The computer's seat choice in D-Pente, from a search of the position after the four stones, where seat 1
- * plays next: it takes seat 1 (swap) when that side's score is better than even, a forced win included, and
- * keeps seat 2 otherwise (a forced loss for seat 1, or a position it judges even or worse).
+ * The computer's seat choice (D-Pente, Swap2), from a search of the position where it is due, scored for the
+ * side to move there: the chooser takes the seat that scores better (a forced win as the best score, a
+ * forced loss as the worst), keeping their own when even (core's seatChoiceForScore).
  */
-export function seatChoiceFor(seatOneScore: EngineScore): SeatChoice {
-  if (seatOneScore.kind === 'win') return 'swap';
-  if (seatOneScore.kind === 'loss') return 'keep';
-  return seatChoiceForScore(seatOneScore.centiStones);
+export function seatChoiceFor(game: GameState, moverScore: EngineScore): SeatChoice {
+  const score = moverScore.kind === 'win' ? Infinity : moverScore.kind === 'loss' ? -Infinity : moverScore.centiStones;
+  return seatChoiceForScore(game, score);
 }
 
 /** Whether undo is offered: a live game with a move of a person's to take back (never in a demo). */
