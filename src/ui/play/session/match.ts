@@ -9,15 +9,16 @@ import {
   type GameState,
   type IllegalMove,
   type Player,
+  type OpeningStep,
   type Point,
   type SeatChoice,
   actingSeat,
-  chooseSeat,
   concede,
   seatChoiceForScore,
   opponent,
   play,
   stateAtPly,
+  takeOpeningStep,
   undo,
 } from '../../../core';
 import type { ComputerPlayer, GameClocks, GameSide, RematchStarter } from '../../../storage';
@@ -219,14 +220,15 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
 }
 
 /**
- * D-Pente's seat choice, made by player 2: the same stones; on a swap the two sides (and their clocks)
- * exchange seats, so player 2's person plays seat 1's next stone. Null when no choice is due or the game is
- * in review.
+ * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass): the same stones; on a swap the two
+ * sides (and their clocks) exchange seats, so the chooser's person plays the other seat's stones from now
+ * on. A pass changes no seat: player 2 places the next two stones. Null when the step is not due or the
+ * game is in review.
  */
-export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
-  const game = m.reviewPly === null ? chooseSeat(m.game, choice) : null;
+export function chooseSeatIn(m: Match, choice: OpeningStep): Match | null {
+  const game = m.reviewPly === null ? takeOpeningStep(m.game, choice) : null;
   if (!game) return null;
-  if (choice === 'keep') return { ...m, game };
+  if (choice !== 'swap') return { ...m, game };
   const [a, b] = m.sides;
   const c = m.clock;
   const clock = c && { ...c, remainingMs: [c.remainingMs[1], c.remainingMs[0]] as const };
