@@ -366,3 +366,31 @@ describe("D-Pente's seat choice", () => {
     expect(seatChoiceFor(five, { kind: 'eval', centiStones: -40 })).toBe('keep');
   });
 });
+
+describe("Swap2's steps in a match", () => {
+  const swap2Match = (sides: readonly [MatchSide, MatchSide]): Match =>
+    newMatch({ id: 's1', sides, game: newGame({ variant: 'swap2-pente' }), clocks: null, demo: false });
+
+  it('player 2 passes and places two stones, then player 1 chooses; a swap exchanges the sides', () => {
+    const three = moves(swap2Match([CPU, ALICE]), 'K10 L9 M10');
+    expect(isHumanTurn(three)).toBe(true);
+    const passed = chooseSeatIn(three, 'pass')!;
+    expect(passed.sides).toEqual([CPU, ALICE]);
+    expect(passed.game.swap2Pass).toBe(true);
+    // Alice places White's and then Black's stone; then the computer (player 1) chooses.
+    const four = moves(passed, 'N11');
+    expect(isHumanTurn(four)).toBe(true);
+    const five = moves(four, 'J9');
+    expect(isComputerTurn(five)).toBe(true);
+    expect(chooseSeatIn(five, 'pass')).toBeNull();
+    const swapped = chooseSeatIn(five, 'swap')!;
+    // The computer took White's seat and plays the sixth stone; Alice holds Black.
+    expect(swapped.sides).toEqual([ALICE, CPU]);
+    expect(isComputerTurn(swapped)).toBe(true);
+  });
+
+  it('refuses a pass when none is due', () => {
+    expect(chooseSeatIn(swap2Match([ALICE, BOB]), 'pass')).toBeNull();
+    expect(chooseSeatIn(moves(swap2Match([ALICE, BOB]), 'K10 L9 M10'), 'keep')!.game.swap2Pass).toBe(false);
+  });
+});
