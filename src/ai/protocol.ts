@@ -69,7 +69,10 @@ function gameOf(req: Json): GameState {
     if (point === undefined)
       throw new RequestError(`Move ${ply + 1} "${name}" is not a point of the ${size}x${size} board.`);
     const next = play(state, point);
-    if (!next.ok) throw new RequestError(`Move ${ply + 1} ${name} is illegal: ${next.error.message}`);
+    if (!next.ok) {
+      const due = next.error.reason === 'seat-choice-due' ? ` Due: ${dueNow(state)}.` : '';
+      throw new RequestError(`Move ${ply + 1} ${name} is illegal: ${next.error.message}${due}`);
+    }
     state = next.value;
   });
   return state;

@@ -244,9 +244,7 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
     };
   }
   if (seatChoiceDue(state)) {
-    const message = swap2PassAllowed(state)
-      ? 'The second player must first choose a seat, or to place two more stones.'
-      : `The ${seatChooser(state) === 1 ? 'first' : 'second'} player must first choose a seat.`;
+    const message = `The ${seatChooser(state) === 1 ? 'first' : 'second'} player must first choose a seat.`;
     return { reason: 'seat-choice-due', message };
   }
   return null;

@@ -91,7 +91,9 @@ describe('the JSON-lines engine protocol', () => {
       'Item 7 "pass" is not due: the seat choice is ("swap" or "keep").',
     );
     expect(steps(['K10', 'L9', 'M10', 'pass', 'keep'])).toContain('a stone is');
-    expect(steps(['K10', 'L9', 'M10', 'N11'])).toContain('choose a seat, or to place two more stones');
+    expect(steps(['K10', 'L9', 'M10', 'N11'])).toBe(
+      'Move 4 N11 is illegal: The second player must first choose a seat. Due: the seat choice is ("swap", "keep", "pass").',
+    );
     expect(steps(['K10', 'L9', 'M10', 'pass', 'N11', 'J9', 'A1'])).toContain('The first player must first choose');
     expect(ask({ id: 3, cmd: 'state', variant: 'd-pente', moves: ['A1', 'B2', 'L10', 'K10', 'pass'] }).error).toBe(
       'Item 5 "pass" is not due: the seat choice is ("swap" or "keep").',

@@ -54,7 +54,7 @@ describe('Swap2-Pente and Swap2-Keryo', () => {
     expect(actingSeat(s)).toBe(2);
     expect(seatChooser(s)).toBe(2);
     expect(illegality(s, point('N11'))?.reason).toBe('seat-choice-due');
-    expect(illegality(s, point('N11'))?.message).toContain('two more stones');
+    expect(illegality(s, point('N11'))?.message).toBe('The second player must first choose a seat.');
   });
 
   it.each(['swap', 'keep'] as const)('after %s at three stones: seat 2 plays the fourth stone', (choice) => {
