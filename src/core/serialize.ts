@@ -1,6 +1,7 @@
 /** The plain JSON view of a game state that tools print (the CLI and the engine's `state` command). */
 import type { Player } from './board';
-import { type GameResult, type GameState, actingSeat } from './game';
+import type { GameResult, GameState } from './game';
+import { actingSeat } from './opening';
 
 export interface StateJson {
   /** The seat that acts next: the side to move, or in an opening protocol the seat whose step is due. */
