@@ -1,7 +1,9 @@
 /**
  * Issue 32's first games on screen: Gomoku on its 15×15 board against the computer, and D-Pente, where the
  * computer places the four opening stones and the person, as player 2, is offered the seat choice and takes
- * Black's seat. Screenshots at phone portrait and landscape (looked at by whoever changes these screens).
+ * Black's seat; and Swap2-Pente, where the computer places three stones, the person passes (places two more)
+ * and the computer then chooses its seat. Screenshots at phone portrait and landscape (looked at by whoever
+ * changes these screens).
  */
 import { type Page, expect, test } from '@playwright/test';
 import { boardLabels, cell, openApp, tapTwice } from './helpers';
@@ -66,4 +68,44 @@ test('D-Pente: the computer places four stones, the person takes Black’s seat 
   await expect(page.getByRole('grid')).toBeVisible();
   expect(await boardLabels(page)).toEqual(position);
   await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/);
+});
+
+test('Swap2-Pente: three stones by the computer, the person places two more, the computer chooses', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByLabel('Black (moves first)').selectOption({ label: 'Beginner (computer)' });
+  await page.getByLabel('White').selectOption({ label: 'Guest' });
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Swap2-Pente' });
+  await page.getByLabel('Board').selectOption('13');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  const choice = page.getByRole('region', { name: 'Choose your seat' });
+  await expect(choice).toBeVisible({ timeout: 60_000 });
+  expect(await stones(page, 'black')).toBe(2);
+  expect(await stones(page, 'white')).toBe(1);
+  await expect(choice.getByRole('button')).toHaveText(['Take Black', 'Keep White', 'Place two more']);
+  await shots(page, 'swap2-choice');
+  await choice.getByRole('button', { name: 'Place two more' }).click();
+  await expect(choice).toHaveCount(0);
+  // The person places a white stone and then a black one (the colours alternate as ever).
+  const empties = (await boardLabels(page)).filter((l) => l.startsWith('A') && l.endsWith('empty'));
+  const [first, second] = empties.map((l) => l.split(',')[0]!);
+  await tapTwice(page, first!);
+  await expect(cell(page, first!)).toHaveAccessibleName(`${first}, white stone`);
+  await tapTwice(page, second!);
+  await expect(cell(page, second!)).toHaveAccessibleName(`${second}, black stone`);
+  // The computer, player 1, chooses its seat from a search; then whoever holds White plays on, and in the
+  // end the person is to move, in whichever seat the computer left them.
+  await expect(page.getByRole('status')).toHaveText(/Guest \((Black|White)\) to move/, { timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Choose your seat' })).toHaveCount(0);
+  expect((await stones(page, 'black')) + (await stones(page, 'white'))).toBeGreaterThanOrEqual(5);
+  await shots(page, 'swap2-after');
+  const position = await boardLabels(page);
+  const status = await page.getByRole('status').textContent();
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(await boardLabels(page)).toEqual(position);
+  await expect(page.getByRole('status')).toHaveText(status!);
 });

@@ -1,7 +1,7 @@
 import {
   type GameState,
   type RulesOptions,
-  chooseSeat,
+  takeOpeningStep,
   formatPoint,
   makeRules,
   newGame,
@@ -12,14 +12,14 @@ import {
 import { mulberry32 } from '../src/ai/random';
 
 /**
- * Plays space-separated moves in pente.org notation from a new game (and D-Pente's seat choice, `swap` or
- * `keep`); throws on an illegal one.
+ * Plays space-separated moves in pente.org notation from a new game (and the opening steps, `swap`, `keep`
+ * or Swap2's `pass`); throws on an illegal one.
  */
 export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
   let state = from ?? newGame(options);
   for (const name of moves.split(/\s+/).filter(Boolean)) {
-    if (name === 'swap' || name === 'keep') {
-      const chosen = chooseSeat(state, name);
+    if (name === 'swap' || name === 'keep' || name === 'pass') {
+      const chosen = takeOpeningStep(state, name);
       if (!chosen) throw new Error(`${name}: no seat choice is due`);
       state = chosen;
       continue;

@@ -30,10 +30,9 @@ import {
   OUTCOME_PENDING_FIVE,
   captureWin,
   decideOutcome,
-  fiveLine,
+  everyFiveBreakable,
   findCaptures,
   findPoofs,
-  isCapturable,
   makesFive,
   openingRestriction,
 } from '../core';
@@ -285,7 +284,10 @@ export class Position {
     // removed. (A full board is left to the search: the side to move has no move, a draw.)
     const previousPending = this.pendingFive;
     const five = fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive);
-    const breakable = five && this.rules.variant.fiveMustSurviveReply && this.fiveIsBreakable(p, player);
+    const breakable =
+      five &&
+      this.rules.variant.fiveMustSurviveReply &&
+      everyFiveBreakable(this.cells, this.size, p, player, this.exactFive, this.captureLengths);
     const enemyFiveStands = previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0;
     const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
     const captureWinner = byCaptures === null ? CAPTURES_NONE : byCaptures === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
@@ -383,14 +385,6 @@ export class Position {
   /** Stones the last move removed (captured, then poofed). */
   lastRemovedCount(): number {
     return this.frames ? this.undoCaptured[this.frames - 1]! + this.undoPoofed[this.frames - 1]! : 0;
-  }
-
-  private fiveIsBreakable(p: number, player: Player): boolean {
-    // Boat-Pente only, and only when a five is made: the one place the engine allocates (the core's line).
-    for (const q of fiveLine(this.cells, this.size, p, player, false)) {
-      if (isCapturable(this.cells, this.size, q, player, this.captureLengths)) return true;
-    }
-    return false;
   }
 
   private setCaptures(player: Player, count: number): void {

@@ -6,13 +6,16 @@
  *     → {"id":7,"move":"N11","score":35,"depth":11,"nodes":412345,"timeMs":998,"pv":["N11","L12"]}
  *   {"id":8,"cmd":"state","variant":"pente","size":19,"moves":[…]}
  *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
- *   D-Pente's seat choice is an item of `moves`, "swap" or "keep", after the fourth stone; a search asked
- *   while it is due answers it: {"id":9,"seatChoice":"swap","score":40,…}
+ *   The opening steps are items of `moves`: D-Pente's seat choice, "swap" or "keep", after the fourth stone;
+ *   Swap2's after the third, or "pass" (player 2 places two more stones, then player 1 chooses "swap" or
+ *   "keep"): `K10 L9 M10 pass N11 J9 keep …`. A step that is not due is refused, naming what is. A search
+ *   asked while a seat choice is due answers it: {"id":9,"seatChoice":"swap","score":40,…}. `toMove` in a
+ *   state answer is the seat that acts next (seat 1 placed the first stone).
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
   type GameState,
-  chooseSeat,
+  dueOpeningSteps,
   formatPoint,
   isBoardSize,
   isVariantId,
@@ -24,6 +27,7 @@ import {
   seatChoiceDue,
   seatChoiceForScore,
   stateToJson,
+  takeOpeningStep,
   VARIANT_IDS,
 } from '../core';
 import type { Engine } from './engine';
@@ -55,20 +59,31 @@ function gameOf(req: Json): GameState {
   let state = newGame({ variant, size, ...(tournamentRule === undefined ? {} : { tournamentRule }) });
   const moves = field(req, 'moves', isStringArray, 'an array of points such as "K10"') ?? [];
   moves.forEach((name, ply) => {
-    if (name === 'swap' || name === 'keep') {
-      const chosen = chooseSeat(state, name);
-      if (!chosen) throw new RequestError(`Item ${ply + 1} "${name}": no seat choice is due; a stone is.`);
-      state = chosen;
+    if (name === 'swap' || name === 'keep' || name === 'pass') {
+      const taken = takeOpeningStep(state, name);
+      if (!taken) throw new RequestError(`Item ${ply + 1} "${name}" is not due: ${dueNow(state)}.`);
+      state = taken;
       return;
     }
     const point = parsePoint(size, name);
     if (point === undefined)
       throw new RequestError(`Move ${ply + 1} "${name}" is not a point of the ${size}x${size} board.`);
     const next = play(state, point);
-    if (!next.ok) throw new RequestError(`Move ${ply + 1} ${name} is illegal: ${next.error.message}`);
+    if (!next.ok) {
+      const due = next.error.reason === 'seat-choice-due' ? ` Due: ${dueNow(state)}.` : '';
+      throw new RequestError(`Move ${ply + 1} ${name} is illegal: ${next.error.message}${due}`);
+    }
     state = next.value;
   });
   return state;
+}
+
+/** What is due in a game, for the error that refuses an opening step that is not. */
+function dueNow(state: GameState): string {
+  if (state.result) return 'the game is over';
+  const steps = dueOpeningSteps(state);
+  if (steps.length === 0) return 'no seat choice is due; a stone is';
+  return `the seat choice is (${steps.map((s) => `"${s}"`).join(steps.length > 2 ? ', ' : ' or ')})`;
 }
 
 export function handleRequest(engine: Engine, line: string): string {
@@ -105,8 +120,8 @@ export function handleRequest(engine: Engine, line: string): string {
       ...(book === undefined ? {} : { book }),
     });
     const size = state.rules.size;
-    // D-Pente: the search was seat 1's (it plays next either way); its score chooses the seat.
-    const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(result.score) } : {};
+    // D-Pente, Swap2: the search was the side to move's (it plays next whoever sits there); its score chooses.
+    const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(state, result.score) } : {};
     return JSON.stringify({
       id,
       ...decision,

@@ -117,6 +117,40 @@ export function fiveLine(cells: Cells, size: number, point: Point, player: Playe
 }
 
 /**
+ * Boat-Pente: whether every winning run through `point` (which holds the player's stone) has a stone the
+ * enemy could capture with the reply, so the move's five must wait a reply; false when one of them has none
+ * (that five wins at once, as pente.org's BoatPenteState reads each direction's run on its own) or when
+ * there is no winning run. Allocates nothing: the engine's make asks it.
+ */
+export function everyFiveBreakable(
+  cells: Cells,
+  size: number,
+  point: Point,
+  player: Player,
+  exact: boolean,
+  lengths: readonly number[],
+): boolean {
+  const x0 = point % size;
+  const y0 = (point - x0) / size;
+  let fives = 0;
+  for (let a = 0; a < 4; a++) {
+    const dx = DIR_X[a]!;
+    const dy = DIR_Y[a]!;
+    const n = runLength(cells, size, point, player, dx, dy);
+    if (!(exact ? n === 5 : n >= 5)) continue;
+    fives++;
+    let back = 0;
+    while (cellAt(cells, size, x0 - (back + 1) * dx, y0 - (back + 1) * dy) === player) back++;
+    let breakable = false;
+    for (let k = -back; k < n - back && !breakable; k++) {
+      breakable = isCapturable(cells, size, pointOf(size, x0 + k * dx, y0 + k * dy), player, lengths);
+    }
+    if (!breakable) return false;
+  }
+  return fives > 0;
+}
+
+/**
  * Poof-Pente: the runs of the player's own stones through `point` (which holds the player's stone) whose
  * length is a capture length and which are flanked by enemy stones at both ends. Writes their points,
  * `point` at most once, to `out` from `start`; returns how many.

@@ -10,11 +10,11 @@ import {
   EMPTY,
   MAX_CAPTURED_PER_MOVE,
   centreOf,
-  fiveLine,
+  everyFiveBreakable,
   findCaptures,
   findPoofs,
   hasFiveAnywhere,
-  isCapturable,
+  makesFive,
   opponent,
   xOf,
   yOf,
@@ -63,6 +63,11 @@ export interface GameState {
    * exchanges the people between the seats, never the stones: seat 1 still plays the next stone.
    */
   readonly seatChoice: SeatChoice | null;
+  /**
+   * Swap2: player 2, at the seat choice after three stones, chose to place two more (white, black) and hand
+   * the choice back to player 1 (false before, and in every other game).
+   */
+  readonly swap2Pass: boolean;
   readonly lastMove: MoveEffect | null;
   /** The state before the last move (null at the start): undo and review walk this chain. */
   readonly parent: GameState | null;
@@ -71,8 +76,14 @@ export interface GameState {
 export type IllegalReason =
   'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule' | 'g-pente-rule' | 'seat-choice-due';
 
-/** D-Pente's choice for player 2 after player 1's four stones: take player 1's seat, or keep their own. */
+/**
+ * The seat choice (D-Pente's after player 1's four stones, Swap2's after three or five): the chooser takes the
+ * other seat, or keeps their own. Seats are not people: a swap exchanges the people, never the stones.
+ */
 export type SeatChoice = 'swap' | 'keep';
+
+/** An opening step that is not a stone: a seat choice, or Swap2's pass ("I place two more"). */
+export type OpeningStep = SeatChoice | 'pass';
 
 export interface IllegalMove {
   readonly reason: IllegalReason;
@@ -90,6 +101,7 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
     result: null,
     pendingFive: null,
     seatChoice: null,
+    swap2Pass: false,
     lastMove: null,
     parent: null,
   };
@@ -125,37 +137,22 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
   return null;
 }
 
-/** Whether player 2's seat choice is due now (D-Pente, DK-Pente): no stone may be played until it is made. */
-export const seatChoiceDue = (state: GameState): boolean =>
-  state.result === null && state.seatChoice === null && state.moves.length === state.rules.variant.seatChoiceAfter;
-
-/**
- * The seat whose person acts now. Usually the side to move; in D-Pente, player 1 places the first four
- * stones of both colours, and then player 2 makes the seat choice.
- */
-export function actingSeat(state: GameState): Player {
+/** The number of stones on which the seat choice is due: Swap2's comes two stones later after a pass. */
+const seatChoicePly = (state: GameState): number | null => {
   const after = state.rules.variant.seatChoiceAfter;
-  if (after === null) return state.toMove;
-  if (state.moves.length < after) return 1;
-  return seatChoiceDue(state) ? 2 : state.toMove;
-}
+  return after === null ? null : after + (state.swap2Pass ? 2 : 0);
+};
 
 /**
- * The seat choice a search recommends: the position after the four stones is searched with seat 1 to move
- * (it plays next either way); a score above even for seat 1 makes seat 1 the one to take. Shared by the app's
- * computer player and the JSON engine.
+ * Whether a seat choice is due now (D-Pente and DK-Pente after four stones; Swap2 after three, or after five
+ * when player 2 passed): no stone may be played until it is made.
  */
-export const seatChoiceForScore = (seatOneScore: number): SeatChoice => (seatOneScore > 0 ? 'swap' : 'keep');
+export const seatChoiceDue = (state: GameState): boolean =>
+  state.result === null && state.seatChoice === null && state.moves.length === seatChoicePly(state);
 
-/**
- * Makes player 2's seat choice: the same stones, the choice recorded (the people change seats on a swap:
- * the caller's to say who sits where). The choice replaces the state it is made in (same parent), so one
- * step back from it takes back the fourth stone and the choice together, as pente.org allows no undo
- * between them. Null when no choice is due.
- */
-export function chooseSeat(state: GameState, choice: SeatChoice): GameState | null {
-  return seatChoiceDue(state) ? { ...state, seatChoice: choice } : null;
-}
+/** Whether Swap2's pass ("I place two more stones") may be chosen now: at player 2's choice after three stones. */
+export const swap2PassAllowed = (state: GameState): boolean =>
+  state.rules.variant.swap2 && !state.swap2Pass && seatChoiceDue(state);
 
 /** Why a move at `point` is illegal in this state, or null when it is legal. */
 export function illegality(state: GameState, point: Point): IllegalMove | null {
@@ -186,7 +183,8 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
     };
   }
   if (seatChoiceDue(state)) {
-    return { reason: 'seat-choice-due', message: 'The second player must first choose a seat.' };
+    const message = `The ${state.swap2Pass ? 'first' : 'second'} player must first choose a seat.`;
+    return { reason: 'seat-choice-due', message };
   }
   return null;
 }
@@ -233,6 +231,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     captures,
     moves: [...state.moves, point],
     seatChoice: state.seatChoice,
+    swap2Pass: state.swap2Pass,
     lastMove: { point, player, captured, poofed },
     parent: state,
   };
@@ -254,12 +253,11 @@ function outcome(
   const enemy = opponent(player);
   const { cells } = after;
 
-  const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
-  const five = line.length > 0;
+  const five = cells[point] === player && makesFive(cells, size, point, player, exact);
   const breakable =
     five &&
     variant.fiveMustSurviveReply &&
-    line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
+    everyFiveBreakable(cells, size, point, player, exact, variant.captureLengths);
   const enemyFiveStands = before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact);
   const captureWinner = captureWin(after.rules, after.captures, player);
   const captures = captureWinner === null ? CAPTURES_NONE : captureWinner === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
@@ -326,17 +324,20 @@ export interface ReplayError {
 }
 
 /**
- * Plays a list of moves from the start. In D-Pente, `seatChoice` is player 2's choice, made when its turn
- * comes; when the moves go past it without one (a record or an engine request that does not say), 'keep'
- * is taken: the stones do not depend on the choice, only who sits where, which the names say.
+ * Plays a list of moves from the start. In D-Pente and Swap2, `seatChoice` is the seat choice, made when its
+ * turn comes; when the moves go past it without one (a record or an engine request that does not say),
+ * 'keep' is taken: the stones do not depend on the choice, only who sits where, which the names say. In
+ * Swap2, `swap2Pass` says player 2 passed at the first choice (then `seatChoice` is player 1's, two stones on).
  */
 export function replay(
   rules: Rules | RulesOptions,
   moves: readonly Point[],
   seatChoice: SeatChoice | null = null,
+  swap2Pass = false,
 ): Result<GameState, ReplayError> {
   let state = newGame(rules);
   for (let ply = 0; ply <= moves.length; ply++) {
+    if (swap2Pass && swap2PassAllowed(state)) state = { ...state, swap2Pass: true };
     if (seatChoiceDue(state) && (seatChoice !== null || ply < moves.length))
       state = { ...state, seatChoice: seatChoice ?? 'keep' };
     if (ply === moves.length) break;
@@ -345,19 +346,4 @@ export function replay(
     state = next.value;
   }
   return ok(state);
-}
-
-/** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
-export function winningLine(state: GameState): Point[] {
-  const { result, lastMove } = state;
-  if (!result || result.reason !== 'five' || !result.winner || !lastMove) return [];
-  const exact = state.rules.variant.fiveRule === 'exactly-five';
-  const { size } = state.rules;
-  for (let p = 0; p < state.cells.length; p++) {
-    if (state.cells[p] === result.winner) {
-      const line = fiveLine(state.cells, size, p, result.winner, exact);
-      if (line.length > 0) return line;
-    }
-  }
-  return [];
 }

@@ -4,9 +4,10 @@
  * capture counts: a move that makes five and reaches the capture target at once wins by five, as pente.org
  * records it (its game states check five in a row before the capture count). In order:
  *
- * 1. the mover's five wins (in Boat-Pente only if no stone of it can be captured by the reply);
- * 2. Boat-Pente: the enemy's five survived this reply, so the enemy has won — also when the reply reached
- *    the capture target without breaking it (the five came first; pente.org's Boat-Pente agrees);
+ * 1. Boat-Pente: the enemy's five survived this reply, so the enemy has won — also when the reply made a
+ *    five of its own or reached the capture target without breaking it (the five came first: pente.org's
+ *    BoatPenteState gives the win to a standing five of the side now to move before anything else);
+ * 2. the mover's five wins (in Boat-Pente only if one of its fives has no stone the reply could capture);
  * 3. a capture win: the mover's, or in Poof-Pente the enemy's when the move poofed (a poofed move leaves
  *    no stone at its point, so it never makes a five). This also ends a Boat-Pente move whose own five
  *    would have waited a reply: the capture target is reached now, the five would only win later;
@@ -40,8 +41,8 @@ export const CAPTURES_ENEMY = 2;
 
 /**
  * The outcome of a move from the facts: `five`, the mover made a five (a line of exactly five where the
- * variant says so); `breakable`, Boat-Pente asks a five to survive the reply and a stone of this one can be
- * captured; `enemyFiveStands`, the enemy's pending five still stands on the board; `captures`, who won by
+ * variant says so); `breakable`, Boat-Pente asks a five to survive the reply and every five the move made has
+ * a stone that can be captured; `enemyFiveStands`, the enemy's pending five still stands on the board; `captures`, who won by
  * captures (CAPTURES_…); `full`, the board is full.
  */
 export function decideOutcome(
@@ -51,8 +52,8 @@ export function decideOutcome(
   captures: number,
   full: boolean,
 ): Outcome {
-  if (five && !breakable) return OUTCOME_FIVE;
   if (enemyFiveStands) return OUTCOME_ENEMY_FIVE;
+  if (five && !breakable) return OUTCOME_FIVE;
   if (captures === CAPTURES_MOVER) return OUTCOME_CAPTURES;
   if (captures === CAPTURES_ENEMY) return OUTCOME_ENEMY_CAPTURES;
   if (five) return OUTCOME_PENDING_FIVE;

@@ -2,18 +2,10 @@
  * What the board shows before a move is made: the marks for a previewed point, and the points an opening
  * rule forbids. Both come from the rules themselves (`play`, `openingRestriction`), so a screen marks
  * exactly what the move will do in every variant (Poof-Pente's lost stones, Keryo's triples, Boat-Pente's
- * waiting five) without rule code of its own.
+ * waiting five) without rule code of its own. Also the winning run a finished game shows.
  */
 import { type Player, type Point, EMPTY, fiveLine } from './board';
-import {
-  type GameResult,
-  type GameState,
-  type IllegalMove,
-  type OpeningRule,
-  openingRestriction,
-  play,
-  winningLine,
-} from './game';
+import { type GameResult, type GameState, type IllegalMove, type OpeningRule, openingRestriction, play } from './game';
 import { type Result, err, ok } from './result';
 
 /** A legal move as it would be played: what to mark on the board, and the state to commit on confirm. */
@@ -90,4 +82,19 @@ export function forbiddenPoints(state: GameState): ForbiddenPoints {
     points.push(p);
   }
   return reason === null ? NONE : { reason, points };
+}
+
+/** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
+export function winningLine(state: GameState): Point[] {
+  const { result, lastMove } = state;
+  if (!result || result.reason !== 'five' || !result.winner || !lastMove) return [];
+  const exact = state.rules.variant.fiveRule === 'exactly-five';
+  const { size } = state.rules;
+  for (let p = 0; p < state.cells.length; p++) {
+    if (state.cells[p] === result.winner) {
+      const line = fiveLine(state.cells, size, p, result.winner, exact);
+      if (line.length > 0) return line;
+    }
+  }
+  return [];
 }

@@ -79,6 +79,16 @@ const HEADER_RE = /^\[([A-Za-z][\w '?]*?)\s+"((?:[^"\\]|\\.)*)"\]$/;
 /** pente.org's D-Pente header (PGNGameFormat.HEADER_SWAPPED): whether player 2 took player 1's seat. */
 export const SWAPPED_HEADER = "Player's Swapped?";
 
+/**
+ * Swap2's pass, in our own header (pente.org's records do not say who placed the fourth and fifth stones):
+ * "Yes" when player 2 placed two more stones and handed the seat choice to player 1. The stones do not
+ * depend on it; a record without it replays as a choice after the third stone.
+ */
+export const SWAP2_PASS_HEADER = 'Swap2 Pass';
+
+const swap2PassOf = (headers: readonly Header[]): boolean =>
+  headerValue(headers, SWAP2_PASS_HEADER)?.toLowerCase() === 'yes';
+
 /** The seat choice a record's headers state (null: not stated; replay then takes 'keep'). */
 function seatChoiceOf(headers: readonly Header[]): SeatChoice | null {
   const value = headerValue(headers, SWAPPED_HEADER)?.toLowerCase();
@@ -201,7 +211,8 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
   const { moveLines, ...parsedRecord } = parsed.value;
   let record: GameRecord = parsedRecord;
   const seatChoice = seatChoiceOf(record.headers);
-  let replayed = replay(record.rules, record.moves, seatChoice);
+  const swap2Pass = swap2PassOf(record.headers);
+  let replayed = replay(record.rules, record.moves, seatChoice, swap2Pass);
   // pente.org lets unrated games be played without the tournament rule, and its records do not say so:
   // an unrated record that does not name the rule and breaks it at move 3 was played without it.
   if (
@@ -211,7 +222,7 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
     headerValue(record.headers, 'Tournament Rule') === undefined
   ) {
     record = { ...record, rules: { ...record.rules, tournamentRule: false } };
-    replayed = replay(record.rules, record.moves, seatChoice);
+    replayed = replay(record.rules, record.moves, seatChoice, swap2Pass);
   }
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
@@ -359,7 +370,7 @@ export function recordOf(state: GameState, extra: readonly Header[] = []): GameR
   const { rules } = state;
   const headers: Header[] = [
     ['Game', rules.variant.name],
-    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule|player's swapped\?)$/i.test(n)),
+    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule|player's swapped\?|swap2 pass)$/i.test(n)),
   ];
   if (rules.size !== 19) headers.push(['Board Size', String(rules.size)]);
   if (rules.variant.tournamentRule && !rules.tournamentRule) headers.push(['Tournament Rule', 'Off']);
@@ -367,5 +378,6 @@ export function recordOf(state: GameState, extra: readonly Header[] = []): GameR
   headers.push(['Result', result]);
   // pente.org writes D-Pente's choice after the result; the names are the seats as they ended (after a swap).
   if (state.seatChoice) headers.push([SWAPPED_HEADER, state.seatChoice === 'swap' ? 'Yes' : 'No']);
+  if (state.swap2Pass) headers.push([SWAP2_PASS_HEADER, 'Yes']);
   return { headers, rules, moves: state.moves, result };
 }

@@ -1,8 +1,10 @@
 /** The plain JSON view of a game state that tools print (the CLI and the engine's `state` command). */
 import type { Player } from './board';
 import type { GameResult, GameState } from './game';
+import { actingSeat } from './opening';
 
 export interface StateJson {
+  /** The seat that acts next: the side to move, or in an opening protocol the seat whose step is due. */
   readonly toMove: Player;
   readonly captures: readonly [number, number];
   readonly result: { readonly winner: Player | null; readonly reason: GameResult['reason'] } | null;
@@ -22,7 +24,7 @@ export function boardRows(cells: ArrayLike<number>, size: number): string[] {
 
 export function stateToJson(state: GameState): StateJson {
   return {
-    toMove: state.toMove,
+    toMove: actingSeat(state),
     captures: state.captures,
     result: state.result ? { winner: state.result.winner, reason: state.result.reason } : null,
     board: boardRows(state.cells, state.rules.size),

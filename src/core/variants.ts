@@ -13,6 +13,8 @@ export const VARIANT_IDS = [
   'g-pente',
   'd-pente',
   'dk-pente',
+  'swap2-pente',
+  'swap2-keryo',
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
@@ -38,10 +40,15 @@ export interface Variant {
    */
   readonly gRule: boolean;
   /**
-   * D-Pente and DK-Pente: after this many stones, all placed by player 1, player 2 chooses a seat (take
-   * player 1's or keep their own: core/seats.ts); null for games without that choice.
+   * D-Pente and DK-Pente (4), Swap2 (3): after this many stones, all placed by player 1, player 2 chooses a
+   * seat (take player 1's or keep their own: `chooseSeat` in game.ts); null for games without that choice.
    */
   readonly seatChoiceAfter: number | null;
+  /**
+   * Swap2: at the seat choice (after three stones) player 2 may instead place two more stones (white, then
+   * black) and hand the choice back to player 1 (`passSwap2` in game.ts).
+   */
+  readonly swap2: boolean;
   /** Boat-Pente: a five whose stones can still be captured wins only if it survives one reply. */
   readonly fiveMustSurviveReply: boolean;
   /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
@@ -59,6 +66,7 @@ const pente: Variant = {
   tournamentRule: true,
   gRule: false,
   seatChoiceAfter: null,
+  swap2: false,
   fiveMustSurviveReply: false,
   poof: false,
 };
@@ -71,6 +79,20 @@ const dPente: Variant = {
   centreFirst: false,
   tournamentRule: false,
   seatChoiceAfter: 4,
+};
+
+/**
+ * Swap2-Pente: Pente with no opening rule; player 1 places three stones (black, white, black), then player 2
+ * takes a seat, or places two more stones (white, black) and hands the seat choice back to player 1.
+ */
+const swap2Pente: Variant = {
+  ...pente,
+  id: 'swap2-pente',
+  name: 'Swap2-Pente',
+  centreFirst: false,
+  tournamentRule: false,
+  seatChoiceAfter: 3,
+  swap2: true,
 };
 
 export const VARIANTS: { readonly [K in VariantId]: Variant } = {
@@ -102,6 +124,8 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
   'g-pente': { ...pente, id: 'g-pente', name: 'G-Pente', tournamentRule: false, gRule: true },
   'd-pente': dPente,
   'dk-pente': { ...dPente, id: 'dk-pente', name: 'DK-Pente', captureLengths: [2, 3], captureWin: 15 },
+  'swap2-pente': swap2Pente,
+  'swap2-keryo': { ...swap2Pente, id: 'swap2-keryo', name: 'Swap2-Keryo', captureLengths: [2, 3], captureWin: 15 },
 };
 
 /** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */

@@ -32,6 +32,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
     { variant: game.variant, size: game.size, tournamentRule: game.tournamentRule },
     points,
     game.seatChoice ?? null,
+    game.swap2Pass === true,
   );
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
@@ -91,6 +92,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     players,
     moves,
     seatChoice,
+    swap2Pass,
     clocks,
     createdAt,
     status,
@@ -108,6 +110,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     players: [sideFields(players[0]), sideFields(players[1])],
     moves: [...moves],
     ...(seatChoice ? { seatChoice } : {}),
+    ...(swap2Pass ? { swap2Pass } : {}),
     clocks: clocks && {
       remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
       incrementMs: clocks.incrementMs,

@@ -53,10 +53,11 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
  * as they are: for a game read from a record or a link, they are the seats as the game ended.
  */
 export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
-  const { seatChoice: _before, ...rest } = game;
+  const { seatChoice: _before, swap2Pass: _passBefore, ...rest } = game;
   return {
     ...rest,
     ...(state.seatChoice ? { seatChoice: state.seatChoice } : {}),
+    ...(state.swap2Pass ? { swap2Pass: true } : {}),
     moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
     clocks,
     status: state.result ? 'finished' : 'in-progress',

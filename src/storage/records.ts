@@ -156,6 +156,8 @@ export interface StoredGame {
    * `players` are the seats as they are now: a swap exchanged them.
    */
   readonly seatChoice?: SeatChoice;
+  /** Swap2: player 2 placed two more stones and handed the seat choice to player 1 (absent otherwise). */
+  readonly swap2Pass?: true;
   /** null: an untimed game. */
   readonly clocks: GameClocks | null;
   /** Milliseconds since the epoch. */

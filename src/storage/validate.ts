@@ -142,6 +142,7 @@ export function gameProblem(v: unknown): Problem {
     return `${moveName(bad + 1)}, ${JSON.stringify(v.moves[bad])}, is not a point of the ${size}x${size} board`;
   if (v.seatChoice !== undefined && !isOneOf(['swap', 'keep'], v.seatChoice))
     return `unknown seat choice "${String(v.seatChoice)}"`;
+  if (v.swap2Pass !== undefined && v.swap2Pass !== true) return `unknown Swap2 pass "${String(v.swap2Pass)}"`;
   const clocks = clocksProblem(v.clocks);
   if (clocks) return clocks;
   if (!isFiniteNumber(v.createdAt) || !isFiniteNumber(v.updatedAt)) return 'the dates are not numbers';

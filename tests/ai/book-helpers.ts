@@ -25,6 +25,7 @@ export function position(
     result: null,
     pendingFive: null,
     seatChoice: null,
+    swap2Pass: false,
     lastMove: null,
     parent: null,
   };

@@ -42,6 +42,7 @@ export function fromDiagram(
     result: null,
     pendingFive: null,
     seatChoice: null,
+    swap2Pass: false,
     lastMove: null,
     parent: null,
   };

@@ -68,6 +68,68 @@ describe('the JSON-lines engine protocol', () => {
     expect(choice.seatChoice).toBe((choice.score as number) > 0 ? 'swap' : 'keep');
   });
 
+  it('speaks Swap2: three stones, then "swap", "keep" or "pass"; after a pass two stones and "swap" or "keep"', () => {
+    for (const variant of ['swap2-pente', 'swap2-keryo']) {
+      const state = (moves: string[]) => ask({ id: 1, cmd: 'state', variant, moves });
+      // Seat 1 places three stones; then seat 2 acts (the choice), and after a pass seat 2 places two.
+      expect(state(['K10', 'L9']).toMove).toBe(1);
+      expect(state(['K10', 'L9', 'M10']).toMove).toBe(2);
+      expect(state(['K10', 'L9', 'M10', 'pass', 'N11']).toMove).toBe(2);
+      expect(state(['K10', 'L9', 'M10', 'pass', 'N11', 'J9']).toMove).toBe(1);
+      const played = state(['K10', 'L9', 'M10', 'pass', 'N11', 'J9', 'keep', 'A1']);
+      expect(played).toMatchObject({ toMove: 1, result: null });
+      expect(played.board[18]).toBe('2..................');
+      expect(state(['K10', 'L9', 'M10', 'swap', 'N11']).toMove).toBe(1);
+    }
+    const steps = (moves: string[]) => ask({ id: 2, cmd: 'state', variant: 'swap2-pente', moves }).error;
+    // A step that is not due is refused, naming what is due.
+    expect(steps(['K10', 'pass'])).toBe('Item 2 "pass" is not due: no seat choice is due; a stone is.');
+    expect(steps(['K10', 'L9', 'M10', 'keep', 'pass'])).toBe(
+      'Item 5 "pass" is not due: no seat choice is due; a stone is.',
+    );
+    expect(steps(['K10', 'L9', 'M10', 'pass', 'N11', 'J9', 'pass'])).toBe(
+      'Item 7 "pass" is not due: the seat choice is ("swap" or "keep").',
+    );
+    expect(steps(['K10', 'L9', 'M10', 'pass', 'keep'])).toContain('a stone is');
+    expect(steps(['K10', 'L9', 'M10', 'N11'])).toBe(
+      'Move 4 N11 is illegal: The second player must first choose a seat. Due: the seat choice is ("swap", "keep", "pass").',
+    );
+    expect(steps(['K10', 'L9', 'M10', 'pass', 'N11', 'J9', 'A1'])).toContain('The first player must first choose');
+    expect(ask({ id: 3, cmd: 'state', variant: 'd-pente', moves: ['A1', 'B2', 'L10', 'K10', 'pass'] }).error).toBe(
+      'Item 5 "pass" is not due: the seat choice is ("swap" or "keep").',
+    );
+  });
+
+  it('makes a legal Swap2 decision at each step, from a search of the side to move', () => {
+    const search = (moves: string[]) => ask({ id: 4, variant: 'swap2-keryo', size: 13, moves, depth: 2 });
+    for (const moves of [
+      ['G7', 'H8', 'J7'],
+      ['G7', 'H8', 'J7', 'pass', 'H6', 'F8'],
+    ]) {
+      const r = search(moves);
+      // Seat 2 moves at both choices; player 2 chooses at the first, player 1 after the pass.
+      const keepIfGood = moves.length === 3;
+      expect(r.seatChoice).toBe((r.score as number) > 0 === keepIfGood ? 'keep' : 'swap');
+      // The decision is legal: the game goes on with it, and the move it searched is then playable.
+      const after = ask({
+        id: 5,
+        cmd: 'state',
+        variant: 'swap2-keryo',
+        size: 13,
+        moves: [...moves, r.seatChoice, r.move],
+      });
+      expect(after.error).toBeUndefined();
+    }
+    // While stones are due (the opening's three, the pass's two), it answers a stone and no choice.
+    for (const moves of [[], ['G7'], ['G7', 'H8', 'J7', 'pass'], ['G7', 'H8', 'J7', 'pass', 'H6']]) {
+      const r = search(moves);
+      expect(r.seatChoice).toBeUndefined();
+      expect(
+        ask({ id: 6, cmd: 'state', variant: 'swap2-keryo', size: 13, moves: [...moves, r.move] }).error,
+      ).toBeUndefined();
+    }
+  });
+
   it('plays the same move for the same level and seed', () => {
     const req = { id: 1, size: 13, moves: ['G7', 'H8', 'K7'], level: 'beginner', seed: 42, depth: 2 };
     expect(ask(req).move).toBe(ask(req).move);

@@ -256,6 +256,28 @@ describe('Boat-Pente', () => {
     expect(s.result).toEqual({ winner: 1, reason: 'five' });
     expect(names(s, winningLine(s))).toEqual(['K10', 'K11', 'K12', 'K13', 'K14']);
   });
+
+  it('a stone that makes two fives, one breakable and one not, wins at once (pente.org, 13×13)', () => {
+    // C11 makes A11–E11 (D11–E11 can be captured from E13) and A13–E9 (no stone of it can be captured).
+    const record =
+      'G7 J8 K9 L7 K8 G9 K7 N7 G8 E5 N5 N9 H7 D3 E6 M7 N1 D2 J5 C13 G4 M6 K10 M12 J3 M2 G5 B13 D12 J10 L6 F4 K12 ' +
+      'D4 D10 D9 B11 B3 E7 H3 C12 F13 E9 E3 E11 A3 L2 E10 A13 J6 E4 H11 L13 L5 L8 B1 J2 M13 H6 D7 D11 L12 G12 A10 ' +
+      'A5 J9 F9 B9 M10 G13 B10 M9 J7 K5 N12 C2 E12 D6 J10 F5 J12 K6 L8 K4 N3 L9 H4 B6 A6 H10 D13 E1 B4 H8 N8 M4 G2 ' +
+      'K11 J11 B5 B12 N2 A11 M1 L11 G1 J4 N6 C11';
+    const rules = { variant: 'boat', size: 13 } as const;
+    const s = game(rules, record);
+    expect(s.moves).toHaveLength(record.split(' ').length);
+    expect(s.result).toEqual({ winner: s.lastMove!.player, reason: 'five' });
+    expect(s.pendingFive).toBeNull();
+    expect(tryPlay(s, 'A1').ok).toBe(false);
+  });
+
+  it("a reply that makes its own five while the standing five survives loses to it (the standing five's owner wins first)", () => {
+    // Player 2 builds A2–A5 and makes A6 five (no stone of it capturable) as the reply to K12's breakable five.
+    const s = game(boat, 'K10 M12 L12 A2 K11 A3 K13 A4 K14 A5 K12 A6');
+    expect(s.result).toEqual({ winner: 1, reason: 'five' });
+    expect(names(s, winningLine(s))).toEqual(['K10', 'K11', 'K12', 'K13', 'K14']);
+  });
 });
 
 describe('Poof-Pente', () => {

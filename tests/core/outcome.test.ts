@@ -21,15 +21,16 @@ describe('decideOutcome', () => {
     expect(decideOutcome(false, false, false, CAPTURES_NONE, true)).toBe(OUTCOME_DRAW);
   });
 
-  it("the mover's unbreakable five comes first: before the enemy's standing five, captures and a full board", () => {
-    for (const enemy of [false, true])
-      for (const captures of [CAPTURES_NONE, CAPTURES_MOVER, CAPTURES_ENEMY])
-        for (const full of [false, true]) expect(decideOutcome(true, false, enemy, captures, full)).toBe(OUTCOME_FIVE);
+  it("the mover's unbreakable five comes before captures and a full board", () => {
+    for (const captures of [CAPTURES_NONE, CAPTURES_MOVER, CAPTURES_ENEMY])
+      for (const full of [false, true]) expect(decideOutcome(true, false, false, captures, full)).toBe(OUTCOME_FIVE);
   });
 
-  it("Boat-Pente: the enemy's five that survived wins, even against the mover's breakable five or a capture win", () => {
+  it("Boat-Pente: the enemy's five that survived wins first, even against the mover's own five (breakable or not) or a capture win", () => {
     expect(decideOutcome(false, false, true, CAPTURES_NONE, false)).toBe(OUTCOME_ENEMY_FIVE);
     expect(decideOutcome(true, true, true, CAPTURES_MOVER, false)).toBe(OUTCOME_ENEMY_FIVE);
+    expect(decideOutcome(true, false, true, CAPTURES_NONE, false)).toBe(OUTCOME_ENEMY_FIVE);
+    expect(decideOutcome(true, false, true, CAPTURES_MOVER, true)).toBe(OUTCOME_ENEMY_FIVE);
   });
 
   it('a capture win (the mover’s or, in Poof-Pente, the enemy’s) beats a breakable five and a full board', () => {

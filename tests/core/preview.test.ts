@@ -192,7 +192,9 @@ describe('forbiddenPoints', () => {
                 reason === 'centre-first' || reason === 'tournament-rule' || reason === 'g-pente-rule';
               if (forbidden.has(p) !== byOpeningRule) disagreements.push(`${variant} ${size} ply ${ply} point ${p}`);
             }
-            // Opening moves that are legal under every rule set: the centre, then points far from it.
+            // Opening moves that are legal under every rule set: the centre, then points far from it (Swap2's
+            // seat choice after the third stone kept).
+            if (seatChoiceDue(state)) state = chooseSeat(state, 'keep')!;
             const c = (size - 1) >> 1;
             state = played(state, [c * size + c, c * size + c + 1, 0, size - 1][ply]!);
           }

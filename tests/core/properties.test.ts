@@ -8,6 +8,10 @@ import {
   type VariantId,
   EMPTY,
   chooseSeat,
+  dueOpeningSteps,
+  passSwap2,
+  swap2PassAllowed,
+  takeOpeningStep,
   formatRecord,
   legalMoves,
   loadRecord,
@@ -36,8 +40,9 @@ function randomGame(
   const random = rng(seed);
   let state = newGame({ variant, size, tournamentRule });
   while (!state.result && state.moves.length < maxPlies) {
-    // D-Pente's seat choice, at random, when it is due.
-    if (seatChoiceDue(state)) state = chooseSeat(state, random() < 0.5 ? 'swap' : 'keep')!;
+    // The opening steps (D-Pente's seat choice, Swap2's choice or pass), at random, while one is due.
+    for (let steps = dueOpeningSteps(state); steps.length > 0; steps = dueOpeningSteps(state))
+      state = takeOpeningStep(state, steps[Math.floor(random() * steps.length)]!)!;
     const legal = legalMoves(state);
     const near = legal.filter((p) =>
       state.moves.some((m) => Math.abs(xOf(size, m) - xOf(size, p)) <= 2 && Math.abs(yOf(size, m) - yOf(size, p)) <= 2),
@@ -65,6 +70,7 @@ const sameGame = (a: GameState, b: GameState) => {
   expect(b.toMove).toBe(a.toMove);
   expect(b.pendingFive).toBe(a.pendingFive);
   expect(b.seatChoice).toBe(a.seatChoice);
+  expect(b.swap2Pass).toBe(a.swap2Pass);
 };
 
 describe('random legal games', () => {
@@ -104,14 +110,16 @@ describe('random legal games', () => {
         let again = stateAtPly(s, ply);
         expect(again.moves).toEqual(s.moves.slice(0, ply));
         for (const m of s.moves.slice(ply)) {
+          if (s.swap2Pass && swap2PassAllowed(again)) again = passSwap2(again)!;
           if (seatChoiceDue(again)) again = chooseSeat(again, s.seatChoice!)!;
           const next = play(again, m);
           if (!next.ok) throw new Error(next.error.message);
           again = next.value;
         }
+        if (s.swap2Pass && swap2PassAllowed(again)) again = passSwap2(again)!;
         if (seatChoiceDue(again) && s.seatChoice) again = chooseSeat(again, s.seatChoice)!;
         sameGame(s, again);
-        const fresh = replay(s.rules, s.moves, s.seatChoice);
+        const fresh = replay(s.rules, s.moves, s.seatChoice, s.swap2Pass);
         expect(fresh.ok).toBe(true);
         if (fresh.ok) sameGame(s, fresh.value);
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { concede, formatPoint, stateToJson } from '../../src/core';
+import { actingSeat, concede, formatPoint, stateToJson } from '../../src/core';
 import {
   type StoredGame,
   countGames,
@@ -102,6 +102,26 @@ describe('saving and loading games', () => {
     expect(replayed.seatChoice).toBe('swap');
     expect(replayed.moves).toEqual(swapped.moves);
     expect(errorOf(await saveGame(db, { ...record, seatChoice: 'maybe' as 'swap' }, saved.revision)).kind).toBe(
+      'invalid',
+    );
+    db.close();
+  });
+
+  it("stores Swap2's pass: a game stopped while player 2 places the two stones reopens with them to place", async () => {
+    const { db } = await openFresh();
+    const start = newStoredGame({ variant: 'swap2-keryo', size: 13, players: [COMPUTER, HUMAN] });
+    const four = playGame({ variant: 'swap2-keryo', size: 13 }, 'G7 H8 J7 pass H6');
+    const record = withPlayedState(start, four, null);
+    expect(record.swap2Pass).toBe(true);
+    expect(record.seatChoice).toBeUndefined();
+    const saved = unwrap(await saveGame(db, record));
+    const replayed = unwrap(toGameState(unwrap(await getGame(db, saved.id))));
+    expect(replayed.swap2Pass).toBe(true);
+    expect(actingSeat(replayed)).toBe(2);
+    // Player 1's swap after the pass exchanges the players like any swap.
+    const swapped = playGame({}, 'F8 swap', four);
+    expect(withPlayedState(record, swapped, null).players).toEqual([HUMAN, COMPUTER]);
+    expect(errorOf(await saveGame(db, { ...record, swap2Pass: 'yes' as unknown as true }, saved.revision)).kind).toBe(
       'invalid',
     );
     db.close();

@@ -1,9 +1,10 @@
 /**
- * D-Pente's and DK-Pente's seat choice, offered to player 2 after player 1's four stones: take Black's
- * seat (and play the next stone) or keep White. The rule (whose choice, when) is the core's; the
- * controller makes the choice (a swap exchanges the people between the seats, never the stones).
+ * The seat choice of D-Pente and DK-Pente (player 2, after player 1's four stones: take Black's seat or keep
+ * White) and of Swap2 (player 2 after three stones: take Black, keep White, or place two more stones; after
+ * those, player 1: keep Black or take White). The rule (whose choice, when) is the core's; the controller
+ * makes the choice (a swap exchanges the people between the seats, never the stones).
  */
-import { seatChoiceDue } from '../../core';
+import { seatChoiceDue, seatChooser, swap2PassAllowed } from '../../core';
 import type { PlayController } from './session/controller';
 import { isHumanTurn } from './session/match';
 import * as words from '../words/paraglide/messages.js';
@@ -11,18 +12,33 @@ import * as words from '../words/paraglide/messages.js';
 export function SeatChoice({ game }: { game: PlayController }) {
   const m = game.match.value;
   if (!seatChoiceDue(m.game) || !isHumanTurn(m)) return null;
-  const first = m.sides[0]!.name;
+  const chooser = seatChooser(m.game);
+  const other = m.sides[2 - chooser]!.name;
+  const busy = game.busy.value;
+  const swap2 = m.game.rules.variant.swap2;
+  // After Swap2's pass, player 1 chooses from Black's seat: the other seat is White's.
+  const fromBlack = chooser === 1;
+  const text = !swap2
+    ? words.play_seat_choice_text({ name: other })
+    : fromBlack
+      ? words.play_seat_swap2_back_text({ name: other })
+      : words.play_seat_swap2_text({ name: other });
   return (
     <section class="seat-choice" aria-labelledby="seat-choice-title">
       <h2 id="seat-choice-title">{words.play_seat_choice_title()}</h2>
-      <p>{words.play_seat_choice_text({ name: first })}</p>
+      <p>{text}</p>
       <div class="seat-choice-buttons">
-        <button type="button" class="primary" disabled={game.busy.value} onClick={() => game.chooseSeat('swap')}>
-          {words.play_seat_take_black()}
+        <button type="button" class="primary" disabled={busy} onClick={() => game.chooseSeat('swap')}>
+          {fromBlack ? words.play_seat_take_white() : words.play_seat_take_black()}
         </button>
-        <button type="button" disabled={game.busy.value} onClick={() => game.chooseSeat('keep')}>
-          {words.play_seat_keep_white()}
+        <button type="button" disabled={busy} onClick={() => game.chooseSeat('keep')}>
+          {fromBlack ? words.play_seat_keep_black() : words.play_seat_keep_white()}
         </button>
+        {swap2PassAllowed(m.game) && (
+          <button type="button" disabled={busy} onClick={() => game.chooseSeat('pass')}>
+            {words.play_seat_swap2_pass()}
+          </button>
+        )}
       </div>
     </section>
   );

@@ -2,7 +2,15 @@
  * The play screen's words: the status line, a friend game's line, a previewed move, the engine's progress,
  * what a screen reader hears after a move, the result card's second line. Pure functions of the game.
  */
-import { type GameState, type MovePreview, actingSeat, formatPoint, moveNumberOf, seatChoiceDue } from '../../core';
+import {
+  type GameState,
+  type MovePreview,
+  actingSeat,
+  formatPoint,
+  moveNumberOf,
+  seatChoiceDue,
+  swap2PassAllowed,
+} from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording } from '../friends/friend-status';
@@ -99,8 +107,14 @@ export function statusText(game: PlayController, s: GameState): string {
   }
   const side = game.match.value.sides[actingSeat(s) - 1]!;
   const colour = colourName(s.toMove);
-  // D-Pente's opening: player 1 places stones of both colours, then player 2 chooses a seat.
-  if (seatChoiceDue(s)) return m.play_status_seat_choice({ name: side.name });
+  // D-Pente's and Swap2's openings: player 1 places stones of both colours, then player 2 chooses a seat
+  // (in Swap2 also to place two more stones, after which player 1 chooses).
+  if (seatChoiceDue(s)) {
+    if (!s.rules.variant.swap2) return m.play_status_seat_choice({ name: side.name });
+    return swap2PassAllowed(s)
+      ? m.play_status_swap2_choice({ name: side.name })
+      : m.play_status_swap2_back_choice({ name: side.name });
+  }
   if (actingSeat(s) !== s.toMove) return m.play_status_opening_stone({ name: side.name, colour });
   const friend = friendStatusOf(game);
   if (friend && s.moves.length === game.match.value.game.moves.length) return friendStatusLine(game, friend);

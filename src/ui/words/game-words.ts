@@ -48,6 +48,10 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_d_pente();
     case 'dk-pente':
       return m.shared_variant_dk_pente();
+    case 'swap2-pente':
+      return m.shared_variant_swap2_pente();
+    case 'swap2-keryo':
+      return m.shared_variant_swap2_keryo();
   }
 }
 

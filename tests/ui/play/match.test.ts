@@ -29,6 +29,7 @@ import {
 } from '../../../src/ui/play/session/match';
 import type { Heartbeat } from '../../../src/ui/play/session/game-clock';
 import { DEFAULT_COMPUTERS } from '../../../src/storage';
+import { game } from '../../helpers';
 
 const ALICE: MatchSide = { name: 'Alice', kind: 'human', playerId: 'a' };
 const BOB: MatchSide = { name: 'Bob', kind: 'human', playerId: 'b' };
@@ -347,10 +348,49 @@ describe("D-Pente's seat choice", () => {
   });
 
   it('lets the computer take the seat its search scores better', () => {
-    expect(seatChoiceFor({ kind: 'eval', centiStones: 40 })).toBe('swap');
-    expect(seatChoiceFor({ kind: 'eval', centiStones: 0 })).toBe('keep');
-    expect(seatChoiceFor({ kind: 'eval', centiStones: -40 })).toBe('keep');
-    expect(seatChoiceFor({ kind: 'win', plies: 5, moves: 3 })).toBe('swap');
-    expect(seatChoiceFor({ kind: 'loss', plies: 6, moves: 3 })).toBe('keep');
+    // D-Pente: seat 1 moves after the four stones, player 2 chooses.
+    const four = moves(dMatch([ALICE, CPU]), 'A1 B2 L10 K10').game;
+    expect(seatChoiceFor(four, { kind: 'eval', centiStones: 40 })).toBe('swap');
+    expect(seatChoiceFor(four, { kind: 'eval', centiStones: 0 })).toBe('keep');
+    expect(seatChoiceFor(four, { kind: 'eval', centiStones: -40 })).toBe('keep');
+    expect(seatChoiceFor(four, { kind: 'win', plies: 5, moves: 3 })).toBe('swap');
+    expect(seatChoiceFor(four, { kind: 'loss', plies: 6, moves: 3 })).toBe('keep');
+    // Swap2: seat 2 moves after the three stones and player 2 chooses, so a good score keeps the seat.
+    const three = game({ variant: 'swap2-pente' }, 'K10 L9 M10');
+    expect(seatChoiceFor(three, { kind: 'eval', centiStones: 40 })).toBe('keep');
+    expect(seatChoiceFor(three, { kind: 'eval', centiStones: -40 })).toBe('swap');
+    expect(seatChoiceFor(three, { kind: 'loss', plies: 6, moves: 3 })).toBe('swap');
+    // After a pass, player 1 chooses and seat 2 still moves: a good score for it takes it.
+    const five = game({ variant: 'swap2-pente' }, 'K10 L9 M10 pass N11 J9');
+    expect(seatChoiceFor(five, { kind: 'eval', centiStones: 40 })).toBe('swap');
+    expect(seatChoiceFor(five, { kind: 'eval', centiStones: -40 })).toBe('keep');
+  });
+});
+
+describe("Swap2's steps in a match", () => {
+  const swap2Match = (sides: readonly [MatchSide, MatchSide]): Match =>
+    newMatch({ id: 's1', sides, game: newGame({ variant: 'swap2-pente' }), clocks: null, demo: false });
+
+  it('player 2 passes and places two stones, then player 1 chooses; a swap exchanges the sides', () => {
+    const three = moves(swap2Match([CPU, ALICE]), 'K10 L9 M10');
+    expect(isHumanTurn(three)).toBe(true);
+    const passed = chooseSeatIn(three, 'pass')!;
+    expect(passed.sides).toEqual([CPU, ALICE]);
+    expect(passed.game.swap2Pass).toBe(true);
+    // Alice places White's and then Black's stone; then the computer (player 1) chooses.
+    const four = moves(passed, 'N11');
+    expect(isHumanTurn(four)).toBe(true);
+    const five = moves(four, 'J9');
+    expect(isComputerTurn(five)).toBe(true);
+    expect(chooseSeatIn(five, 'pass')).toBeNull();
+    const swapped = chooseSeatIn(five, 'swap')!;
+    // The computer took White's seat and plays the sixth stone; Alice holds Black.
+    expect(swapped.sides).toEqual([ALICE, CPU]);
+    expect(isComputerTurn(swapped)).toBe(true);
+  });
+
+  it('refuses a pass when none is due', () => {
+    expect(chooseSeatIn(swap2Match([ALICE, BOB]), 'pass')).toBeNull();
+    expect(chooseSeatIn(moves(swap2Match([ALICE, BOB]), 'K10 L9 M10'), 'keep')!.game.swap2Pass).toBe(false);
   });
 });

@@ -140,9 +140,9 @@ export class ComputerTurns {
       if (wait > 0 && !stepping) await clock.delay(wait, aborter.signal);
       if (!current()) return;
       point = answer.move;
-      // D-Pente's seat choice: the search just made is seat 1's (it plays next either way), so its score says
-      // which seat is the better one to hold.
-      if (seatChoiceDue(m.game)) seat = seatChoiceFor(answer.score);
+      // The seat choice (D-Pente, Swap2): the search just made is the side to move's (it plays next whoever
+      // sits there), so its score says which seat is the better one to hold.
+      if (seatChoiceDue(m.game)) seat = seatChoiceFor(m.game, answer.score);
     } catch (e) {
       if (current()) this.failed(e);
       return;

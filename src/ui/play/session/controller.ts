@@ -23,7 +23,7 @@
  *   nothing more.
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
-import { type GameState, type Point, type SeatChoice, seatChoiceDue } from '../../../core';
+import { type GameState, type OpeningStep, type Point, seatChoiceDue } from '../../../core';
 import type { FriendGame, StoredGame } from '../../../storage';
 import { ChangeQueue } from './change-queue';
 import { ClockTicks } from './clock-ticks';
@@ -187,8 +187,11 @@ export class PlayController {
     return null;
   }
 
-  /** D-Pente: the person's seat choice after the four stones (ignored when none is theirs to make now). */
-  chooseSeat(choice: SeatChoice): void {
+  /**
+   * The person's opening step: D-Pente's or Swap2's seat choice, or Swap2's pass (ignored when none is
+   * theirs to take now).
+   */
+  chooseSeat(choice: OpeningStep): void {
     const m = this.match.value;
     if (!isHumanTurn(m) || !seatChoiceDue(m.game)) return;
     void this.change((now) => (now === m ? chooseSeatIn(now, choice) : null));

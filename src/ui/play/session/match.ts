@@ -9,15 +9,16 @@ import {
   type GameState,
   type IllegalMove,
   type Player,
+  type OpeningStep,
   type Point,
   type SeatChoice,
   actingSeat,
-  chooseSeat,
   concede,
   seatChoiceForScore,
   opponent,
   play,
   stateAtPly,
+  takeOpeningStep,
   undo,
 } from '../../../core';
 import type { ComputerPlayer, GameClocks, GameSide, RematchStarter } from '../../../storage';
@@ -219,14 +220,15 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
 }
 
 /**
- * D-Pente's seat choice, made by player 2: the same stones; on a swap the two sides (and their clocks)
- * exchange seats, so player 2's person plays seat 1's next stone. Null when no choice is due or the game is
- * in review.
+ * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass): the same stones; on a swap the two
+ * sides (and their clocks) exchange seats, so the chooser's person plays the other seat's stones from now
+ * on. A pass changes no seat: player 2 places the next two stones. Null when the step is not due or the
+ * game is in review.
  */
-export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
-  const game = m.reviewPly === null ? chooseSeat(m.game, choice) : null;
+export function chooseSeatIn(m: Match, choice: OpeningStep): Match | null {
+  const game = m.reviewPly === null ? takeOpeningStep(m.game, choice) : null;
   if (!game) return null;
-  if (choice === 'keep') return { ...m, game };
+  if (choice !== 'swap') return { ...m, game };
   const [a, b] = m.sides;
   const c = m.clock;
   const clock = c && { ...c, remainingMs: [c.remainingMs[1], c.remainingMs[0]] as const };
@@ -234,14 +236,13 @@ export function chooseSeatIn(m: Match, choice: SeatChoice): Match | null {
 }
 
 /**
- * The computer's seat choice in D-Pente, from a search of the position after the four stones, where seat 1
- * plays next: it takes seat 1 (swap) when that side's score is better than even, a forced win included, and
- * keeps seat 2 otherwise (a forced loss for seat 1, or a position it judges even or worse).
+ * The computer's seat choice (D-Pente, Swap2), from a search of the position where it is due, scored for the
+ * side to move there: the chooser takes the seat that scores better (a forced win as the best score, a
+ * forced loss as the worst), keeping their own when even (core's seatChoiceForScore).
  */
-export function seatChoiceFor(seatOneScore: EngineScore): SeatChoice {
-  if (seatOneScore.kind === 'win') return 'swap';
-  if (seatOneScore.kind === 'loss') return 'keep';
-  return seatChoiceForScore(seatOneScore.centiStones);
+export function seatChoiceFor(game: GameState, moverScore: EngineScore): SeatChoice {
+  const score = moverScore.kind === 'win' ? Infinity : moverScore.kind === 'loss' ? -Infinity : moverScore.centiStones;
+  return seatChoiceForScore(game, score);
 }
 
 /** Whether undo is offered: a live game with a move of a person's to take back (never in a demo). */
