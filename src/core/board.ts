@@ -91,20 +91,37 @@ export function runLength(cells: Cells, size: number, point: Point, player: Play
   return n;
 }
 
-/** Whether a run through `point` makes a winning five: length five or more, or exactly five when `exact`. */
-export function makesFive(cells: Cells, size: number, point: Point, player: Player, exact: boolean): boolean {
+/**
+ * Whether a run through `point` makes a winning five: length five or more, or exactly five when `exact`.
+ * (`length`: the winning run, 6 in Connect6.)
+ */
+export function makesFive(
+  cells: Cells,
+  size: number,
+  point: Point,
+  player: Player,
+  exact: boolean,
+  length = 5,
+): boolean {
   for (let a = 0; a < 4; a++) {
     const n = runLength(cells, size, point, player, DIR_X[a]!, DIR_Y[a]!);
-    if (exact ? n === 5 : n >= 5) return true;
+    if (exact ? n === length : n >= length) return true;
   }
   return false;
 }
 
-/** The points of the winning run through `point` (empty if there is none). */
-export function fiveLine(cells: Cells, size: number, point: Point, player: Player, exact: boolean): Point[] {
+/** The points of the winning run through `point` (empty if there is none; `length` as in makesFive). */
+export function fiveLine(
+  cells: Cells,
+  size: number,
+  point: Point,
+  player: Player,
+  exact: boolean,
+  length = 5,
+): Point[] {
   for (const [dx, dy] of AXES) {
     const n = runLength(cells, size, point, player, dx, dy);
-    if (!(exact ? n === 5 : n >= 5)) continue;
+    if (!(exact ? n === length : n >= length)) continue;
     const x0 = point % size;
     const y0 = (point - x0) / size;
     let back = 0;
@@ -187,9 +204,9 @@ export function isCapturable(
 }
 
 /** Whether the player has a winning run anywhere on the board. */
-export function hasFiveAnywhere(cells: Cells, size: number, player: Player, exact: boolean): boolean {
+export function hasFiveAnywhere(cells: Cells, size: number, player: Player, exact: boolean, length = 5): boolean {
   for (let p = 0; p < size * size; p++) {
-    if (cells[p] === player && makesFive(cells, size, p, player, exact)) return true;
+    if (cells[p] === player && makesFive(cells, size, p, player, exact, length)) return true;
   }
   return false;
 }

@@ -35,7 +35,8 @@ import {
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
 
-export type WinReason = 'five' | 'captures' | 'resignation' | 'time';
+/** 'six': Connect6's winning line (six or more in a row). */
+export type WinReason = 'five' | 'six' | 'captures' | 'resignation' | 'time';
 export type GameResult =
   { readonly winner: Player; readonly reason: WinReason } | { readonly winner: null; readonly reason: 'draw' };
 
@@ -123,6 +124,25 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
     return nearCentre || onAxis ? 'g-pente-rule' : null;
   }
   return null;
+}
+
+/**
+ * The player who places the stone at move `ply` (0-based). Connect6 (twoStoneTurns): one stone for player 1,
+ * then two a turn, as pente.org's SimpleConnect6State `getColor`: ((ply + 1) / 2) % 2 + 1; every other game
+ * alternates.
+ */
+export function moverAt(rules: Rules, ply: number): Player {
+  if (rules.variant.twoStoneTurns) return ((((ply + 1) >> 1) & 1) + 1) as Player;
+  return ((ply & 1) + 1) as Player;
+}
+
+/**
+ * Which stone of its turn the stone at move `ply` is, and how many the turn has: {nth: 1, of: 1} in every
+ * game but Connect6, whose first turn is one stone and every later one two ({nth: 1, of: 2}, {nth: 2, of: 2}).
+ */
+export function turnStone(rules: Rules, ply: number): { readonly nth: 1 | 2; readonly of: 1 | 2 } {
+  if (!rules.variant.twoStoneTurns || ply === 0) return { nth: 1, of: 1 };
+  return { nth: ply % 2 === 1 ? 1 : 2, of: 2 };
 }
 
 /** Whether player 2's seat choice is due now (D-Pente, DK-Pente): no stone may be played until it is made. */
@@ -229,7 +249,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
   const base = {
     rules: state.rules,
     cells,
-    toMove: enemy,
+    toMove: variant.twoStoneTurns ? moverAt(state.rules, state.moves.length + 1) : enemy,
     captures,
     moves: [...state.moves, point],
     seatChoice: state.seatChoice,
@@ -254,20 +274,21 @@ function outcome(
   const enemy = opponent(player);
   const { cells } = after;
 
-  const line = cells[point] === player ? fiveLine(cells, size, point, player, exact) : [];
+  const line = cells[point] === player ? fiveLine(cells, size, point, player, exact, variant.winLength) : [];
   const five = line.length > 0;
   const breakable =
     five &&
     variant.fiveMustSurviveReply &&
     line.some((p) => isCapturable(cells, size, p, player, variant.captureLengths));
   const enemyFiveStands = before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact);
+  const lineReason = variant.winLength === 6 ? 'six' : 'five';
   const captureWinner = captureWin(after.rules, after.captures, player);
   const captures = captureWinner === null ? CAPTURES_NONE : captureWinner === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
   switch (decideOutcome(five, breakable, enemyFiveStands, captures, isFull(cells))) {
     case OUTCOME_FIVE:
-      return { result: { winner: player, reason: 'five' }, pendingFive: null };
+      return { result: { winner: player, reason: lineReason }, pendingFive: null };
     case OUTCOME_ENEMY_FIVE:
-      return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
+      return { result: { winner: enemy, reason: lineReason }, pendingFive: null };
     case OUTCOME_CAPTURES:
       return { result: { winner: player, reason: 'captures' }, pendingFive: null };
     case OUTCOME_ENEMY_CAPTURES:
@@ -350,12 +371,12 @@ export function replay(
 /** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
 export function winningLine(state: GameState): Point[] {
   const { result, lastMove } = state;
-  if (!result || result.reason !== 'five' || !result.winner || !lastMove) return [];
+  if (!result || (result.reason !== 'five' && result.reason !== 'six') || !result.winner || !lastMove) return [];
   const exact = state.rules.variant.fiveRule === 'exactly-five';
-  const { size } = state.rules;
+  const { size, variant } = state.rules;
   for (let p = 0; p < state.cells.length; p++) {
     if (state.cells[p] === result.winner) {
-      const line = fiveLine(state.cells, size, p, result.winner, exact);
+      const line = fiveLine(state.cells, size, p, result.winner, exact, variant.winLength);
       if (line.length > 0) return line;
     }
   }

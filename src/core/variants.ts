@@ -13,6 +13,7 @@ export const VARIANT_IDS = [
   'g-pente',
   'd-pente',
   'dk-pente',
+  'connect6',
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
@@ -46,6 +47,13 @@ export interface Variant {
   readonly fiveMustSurviveReply: boolean;
   /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
   readonly poof: boolean;
+  /** The run that wins: 5 (with `fiveRule`), or 6 or more in Connect6. */
+  readonly winLength: 5 | 6;
+  /**
+   * Connect6: player 1's first turn is one stone, then every turn is two (pente.org's SimpleConnect6State:
+   * the stone at move n is colour ((n + 1) / 2) % 2 + 1); whose turn it is follows from the move count.
+   */
+  readonly twoStoneTurns: boolean;
 }
 
 const pente: Variant = {
@@ -61,6 +69,8 @@ const pente: Variant = {
   seatChoiceAfter: null,
   fiveMustSurviveReply: false,
   poof: false,
+  winLength: 5,
+  twoStoneTurns: false,
 };
 
 /** D-Pente: Pente with no opening rule; player 1 places four stones, then player 2 chooses a seat. */
@@ -102,6 +112,18 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
   'g-pente': { ...pente, id: 'g-pente', name: 'G-Pente', tournamentRule: false, gRule: true },
   'd-pente': dPente,
   'dk-pente': { ...dPente, id: 'dk-pente', name: 'DK-Pente', captureLengths: [2, 3], captureWin: 15 },
+  // pente.org's SimpleConnect6State: no captures, no opening rule (any empty point), overlines win.
+  connect6: {
+    ...pente,
+    id: 'connect6',
+    name: 'Connect6',
+    captureLengths: [],
+    captureWin: null,
+    centreFirst: false,
+    tournamentRule: false,
+    winLength: 6,
+    twoStoneTurns: true,
+  },
 };
 
 /** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */

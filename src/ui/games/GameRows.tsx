@@ -11,6 +11,7 @@ export const PAGE_SIZE = 50;
 /** Who won and how, in a row's short words ("Ann won (five)"), by the win's reason. */
 const WON = {
   five: m.games_row_won_five,
+  six: m.games_row_won_six,
   captures: m.games_row_won_captures,
   resignation: m.games_row_won_resignation,
   time: m.games_row_won_time,

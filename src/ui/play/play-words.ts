@@ -2,7 +2,7 @@
  * The play screen's words: the status line, a friend game's line, a previewed move, the engine's progress,
  * what a screen reader hears after a move, the result card's second line. Pure functions of the game.
  */
-import { type GameState, type MovePreview, actingSeat, formatPoint, seatChoiceDue } from '../../core';
+import { type GameState, type MovePreview, actingSeat, formatPoint, seatChoiceDue, turnStone } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording } from '../friends/friend-status';
@@ -28,6 +28,7 @@ export function previewText(p: MovePreview, size: number): string {
 
 const WIN_STATUS = {
   five: m.play_status_win_five,
+  six: m.play_status_win_six,
   captures: m.play_status_win_captures,
   resignation: m.play_status_win_resignation,
 } as const;
@@ -107,6 +108,9 @@ export function statusText(game: PlayController, s: GameState): string {
   if (isFriendMatch(game.match.value)) {
     return side.remote ? m.play_status_waiting_for({ name: side.name, colour }) : m.play_status_your_move({ colour });
   }
+  // Connect6: two stones a turn after the first; say which of them is due.
+  const stone = turnStone(s.rules, s.moves.length);
+  if (stone.of === 2) return m.play_status_to_move_stone({ name: side.name, colour, nth: formatNumber(stone.nth) });
   return m.play_status_to_move({ name: side.name, colour });
 }
 

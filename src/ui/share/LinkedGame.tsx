@@ -20,6 +20,7 @@ import { storageErrorText } from '../words/storage-words';
 /** Who won and how, as the status line says it, by the win's reason. */
 const WON = {
   five: m.share_won_five,
+  six: m.share_won_six,
   captures: m.share_won_captures,
   resignation: m.share_won_resignation,
   time: m.share_won_time,

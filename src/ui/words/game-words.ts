@@ -34,6 +34,8 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_d_pente();
     case 'dk-pente':
       return m.shared_variant_dk_pente();
+    case 'connect6':
+      return m.shared_variant_connect6();
   }
 }
 
@@ -42,6 +44,8 @@ export function reasonName(reason: GameResult['reason']): string {
   switch (reason) {
     case 'five':
       return m.shared_reason_five();
+    case 'six':
+      return m.shared_reason_six();
     case 'captures':
       return m.shared_reason_captures();
     case 'resignation':
@@ -64,6 +68,8 @@ export function resultSentence(
   switch (result.reason) {
     case 'five':
       return m.shared_result_five(names);
+    case 'six':
+      return m.shared_result_six(names);
     case 'captures':
       return m.shared_result_captures(names);
     case 'resignation':
