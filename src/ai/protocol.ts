@@ -8,6 +8,10 @@
  *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
  *   D-Pente's seat choice is an item of `moves`, "swap" or "keep", after the fourth stone; a search asked
  *   while it is due answers it: {"id":9,"seatChoice":"swap","score":40,…}
+ *   Connect6 (`"variant":"connect6"`): each item of `moves` is one stone, a turn being two consecutive
+ *   points (the first turn one); a search answers the next stone as `move`, and when it is the first of a
+ *   turn's two, the whole turn as `turn` (both stones, the second searched after the first is placed); a
+ *   finished game's `result.reason` is "six".
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
@@ -24,6 +28,7 @@ import {
   seatChoiceDue,
   seatChoiceForScore,
   stateToJson,
+  turnStone,
   VARIANT_IDS,
 } from '../core';
 import type { Engine } from './engine';
@@ -71,6 +76,24 @@ function gameOf(req: Json): GameState {
   return state;
 }
 
+/**
+ * Connect6: when `first` is the first of the side to move's two stones, the whole turn (the second stone
+ * searched with the first placed); null otherwise, and in every other game.
+ */
+function connect6Turn(
+  engine: Engine,
+  state: GameState,
+  first: number,
+  options: Parameters<Engine['think']>[1],
+): number[] | null {
+  const stone = turnStone(state.rules, state.moves.length);
+  if (stone.of !== 2 || stone.nth !== 1) return null;
+  const after = play(state, first);
+  if (!after.ok) throw new Error(after.error.message);
+  if (after.value.result) return [first];
+  return [first, engine.think(after.value, options).move];
+}
+
 export function handleRequest(engine: Engine, line: string): string {
   let id: unknown = null;
   try {
@@ -97,14 +120,16 @@ export function handleRequest(engine: Engine, line: string): string {
     const depth = field(r, 'depth', isPositiveInt, 'a positive whole number');
     const seed = field(r, 'seed', Number.isInteger as (v: unknown) => v is number, 'a whole number');
     const book = field(r, 'book', isBoolean, 'true or false');
-    const result = engine.think(state, {
+    const options = {
       ...(timeMs === undefined ? {} : { timeMs }),
       ...(depth === undefined ? {} : { depth }),
       ...(levelName === undefined ? {} : { level: levelName }),
       ...(seed === undefined ? {} : { seed }),
       ...(book === undefined ? {} : { book }),
-    });
+    };
+    const result = engine.think(state, options);
     const size = state.rules.size;
+    const turn = connect6Turn(engine, state, result.move, options);
     // D-Pente: the search was seat 1's (it plays next either way); its score chooses the seat.
     const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(result.score) } : {};
     return JSON.stringify({
@@ -116,6 +141,7 @@ export function handleRequest(engine: Engine, line: string): string {
       nodes: result.nodes,
       timeMs: Math.round(result.timeMs),
       pv: result.pv.map((p) => formatPoint(size, p)),
+      ...(turn ? { turn: turn.map((p) => formatPoint(size, p)) } : {}),
     });
   } catch (e) {
     const message =
