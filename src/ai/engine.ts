@@ -226,6 +226,22 @@ export class Engine {
     );
   }
 
+  /** Connect6's analysis: its search's best line (one line for now, whatever `lines` asks). */
+  private analyseConnect6(state: GameState, options: AnalysisOptions): Analysis {
+    this.tt.newSearch();
+    const searcher = new Connect6Searcher(Connect6Position.fromState(state), this.tt);
+    const found = searcher.run(
+      {
+        depth: Math.min(options.depth ?? 64, 64),
+        hardMs: options.timeMs,
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+      },
+      (p) => options.onProgress?.([{ move: p.move, score: p.score, pv: p.pv, depth: p.depth }]),
+    );
+    const lines = found.move < 0 ? [] : [{ move: found.move, score: found.score, pv: found.pv, depth: found.depth }];
+    return { lines, nodes: found.nodes, timeMs: found.timeMs };
+  }
+
   /** How many helper threads are searching now (tests: all stop when the search does). */
   get busyHelpers(): number {
     return this.smp?.busy() ?? 0;
@@ -238,6 +254,7 @@ export class Engine {
    */
   analyse(state: GameState, options: AnalysisOptions): Analysis {
     if (state.result) throw new Error('The game is over: there is nothing to analyse.');
+    if (state.rules.variant.twoStoneTurns) return this.analyseConnect6(state, options);
     const start = performance.now();
     const wanted = Math.max(1, Math.min(5, options.lines ?? 1));
     const deadline = start + options.timeMs;
