@@ -33,6 +33,12 @@ export interface MoveListRow {
 export const moveNumberOf = (ply: number): number => Math.ceil(ply / 2);
 
 /**
+ * Connect6 numbers turns, not full moves: a row of the list is one turn (the first stone alone, then two
+ * stones of one colour), so ply 1 is turn 1, plies 2 and 3 turn 2, plies 4 and 5 turn 3.
+ */
+export const turnNumberOf = (ply: number): number => (ply >> 1) + 1;
+
+/**
  * A move named as the list numbers it, for wherever the review names one move on its own (the marked moves,
  * the verdict): "14. K10" for Black's, "14… L9" for White's (the reply of full move 14). `ply` is 1-based.
  */
@@ -43,6 +49,7 @@ export function formatNumberedMove(ply: number, player: Player, name: string): s
 /** Every move of the game that led to `state`, in order, with what each did. */
 export function moveListEntries(state: GameState): MoveListEntry[] {
   const size = state.rules.size;
+  const numberOf = state.rules.variant.twoStoneTurns ? turnNumberOf : moveNumberOf;
   const entries: MoveListEntry[] = [];
   // The effects of a move live on the state it led to: walk the history back to the start.
   for (let s: GameState | null = state; s?.lastMove; s = s.parent) {
@@ -50,7 +57,7 @@ export function moveListEntries(state: GameState): MoveListEntry[] {
     const ply = s.moves.length;
     entries.push({
       ply,
-      number: moveNumberOf(ply),
+      number: numberOf(ply),
       player,
       point,
       name: formatPoint(size, point),

@@ -7,6 +7,8 @@ import {
   legalMoves,
   loadRecord,
   makeRules,
+  moveListEntries,
+  moveListRows,
   moverAt,
   newGame,
   play,
@@ -81,5 +83,13 @@ describe('Connect6 in the rules core', () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe('Connect6 in the move list', () => {
+  it('numbers turns: the first stone alone, then one row per turn of two stones', () => {
+    const s = game(C6, 'K10 H8 H11 A19 B5 C3');
+    const rows = moveListRows(moveListEntries(s)).map((r) => `${r.number}. ${r.moves.map((m) => m.name).join(' ')}`);
+    expect(rows).toEqual(['1. K10', '2. H8 H11', '3. A19 B5', '4. C3']);
   });
 });
