@@ -91,26 +91,16 @@ export function runLength(cells: Cells, size: number, point: Point, player: Play
   return n;
 }
 
-/**
- * Whether a run through `point` makes a winning five: length five or more, or exactly five when `exact`.
- * (`length`: the winning run, 6 in Connect6.)
- */
-export function makesFive(
-  cells: Cells,
-  size: number,
-  point: Point,
-  player: Player,
-  exact: boolean,
-  length = 5,
-): boolean {
+/** Whether a run through `point` makes a winning five: length five or more, or exactly five when `exact`. */
+export function makesFive(cells: Cells, size: number, point: Point, player: Player, exact: boolean): boolean {
   for (let a = 0; a < 4; a++) {
     const n = runLength(cells, size, point, player, DIR_X[a]!, DIR_Y[a]!);
-    if (exact ? n === length : n >= length) return true;
+    if (exact ? n === 5 : n >= 5) return true;
   }
   return false;
 }
 
-/** The points of the winning run through `point` (empty if there is none; `length` as in makesFive). */
+/** The points of the winning run through `point` (empty if there is none; `length`: 6 in Connect6). */
 export function fiveLine(
   cells: Cells,
   size: number,
@@ -204,9 +194,9 @@ export function isCapturable(
 }
 
 /** Whether the player has a winning run anywhere on the board. */
-export function hasFiveAnywhere(cells: Cells, size: number, player: Player, exact: boolean, length = 5): boolean {
+export function hasFiveAnywhere(cells: Cells, size: number, player: Player, exact: boolean): boolean {
   for (let p = 0; p < size * size; p++) {
-    if (cells[p] === player && makesFive(cells, size, p, player, exact, length)) return true;
+    if (cells[p] === player && makesFive(cells, size, p, player, exact)) return true;
   }
   return false;
 }

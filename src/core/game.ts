@@ -131,19 +131,8 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
  * then two a turn, as pente.org's SimpleConnect6State `getColor`: ((ply + 1) / 2) % 2 + 1; every other game
  * alternates.
  */
-export function moverAt(rules: Rules, ply: number): Player {
-  if (rules.variant.twoStoneTurns) return ((((ply + 1) >> 1) & 1) + 1) as Player;
-  return ((ply & 1) + 1) as Player;
-}
-
-/**
- * Which stone of its turn the stone at move `ply` is, and how many the turn has: {nth: 1, of: 1} in every
- * game but Connect6, whose first turn is one stone and every later one two ({nth: 1, of: 2}, {nth: 2, of: 2}).
- */
-export function turnStone(rules: Rules, ply: number): { readonly nth: 1 | 2; readonly of: 1 | 2 } {
-  if (!rules.variant.twoStoneTurns || ply === 0) return { nth: 1, of: 1 };
-  return { nth: ply % 2 === 1 ? 1 : 2, of: 2 };
-}
+export const moverAt = (rules: Rules, ply: number): Player =>
+  (((rules.variant.twoStoneTurns ? (ply + 1) >> 1 : ply) & 1) + 1) as Player;
 
 /** Whether player 2's seat choice is due now (D-Pente, DK-Pente): no stone may be played until it is made. */
 export const seatChoiceDue = (state: GameState): boolean =>

@@ -7,6 +7,7 @@
 import type { Player, Point } from './board';
 import { formatPoint } from './coords';
 import type { GameState } from './game';
+import type { Rules } from './variants';
 
 export interface MoveListEntry {
   /** The ply this move leads to: the number of stones played once it is on the board (1 for the first). */
@@ -31,6 +32,15 @@ export interface MoveListRow {
 
 /** A move's full-move number, as the list numbers it: moves 1 and 2 (Black's and White's) are both 1. */
 export const moveNumberOf = (ply: number): number => Math.ceil(ply / 2);
+
+/**
+ * Which stone of its turn the stone at move `ply` is, and how many the turn has: {nth: 1, of: 1} in every
+ * game but Connect6, whose first turn is one stone and every later one two ({nth: 1, of: 2}, {nth: 2, of: 2}).
+ */
+export function turnStone(rules: Rules, ply: number): { readonly nth: 1 | 2; readonly of: 1 | 2 } {
+  if (!rules.variant.twoStoneTurns || ply === 0) return { nth: 1, of: 1 };
+  return { nth: ply % 2 === 1 ? 1 : 2, of: 2 };
+}
 
 /**
  * Connect6 numbers turns, not full moves: a row of the list is one turn (the first stone alone, then two

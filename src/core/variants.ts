@@ -47,13 +47,16 @@ export interface Variant {
   readonly fiveMustSurviveReply: boolean;
   /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
   readonly poof: boolean;
-  /** The run that wins: 5 (with `fiveRule`), or 6 or more in Connect6. */
-  readonly winLength: 5 | 6;
+  /**
+   * The run that wins when it is not five (with `fiveRule`): Connect6's six or more. (Optional, as is
+   * twoStoneTurns: the table is on the first screen, whose budget counts bytes.)
+   */
+  readonly winLength?: 6;
   /**
    * Connect6: player 1's first turn is one stone, then every turn is two (pente.org's SimpleConnect6State:
    * the stone at move n is colour ((n + 1) / 2) % 2 + 1); whose turn it is follows from the move count.
    */
-  readonly twoStoneTurns: boolean;
+  readonly twoStoneTurns?: boolean;
 }
 
 const pente: Variant = {
@@ -69,8 +72,6 @@ const pente: Variant = {
   seatChoiceAfter: null,
   fiveMustSurviveReply: false,
   poof: false,
-  winLength: 5,
-  twoStoneTurns: false,
 };
 
 /** D-Pente: Pente with no opening rule; player 1 places four stones, then player 2 chooses a seat. */
