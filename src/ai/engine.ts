@@ -205,7 +205,8 @@ export class Engine {
 
   /**
    * Connect6: its own search (connect6/search.ts), one stone a ply, alone (no helpers, no book). A level's
-   * depth counts turns, so it searches twice as many stones; its judgement is the same evaluation noise.
+   * depth counts turns, so it searches twice as many stones; its vision and judgement work as in the other
+   * games (the root's candidates it sees, the evaluation noise).
    */
   private thinkConnect6(state: GameState, options: ThinkOptions, level: EngineLevel | undefined, seed: number) {
     const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
@@ -219,6 +220,7 @@ export class Engine {
         hardMs,
         seed,
         noise: level ? noiseFor(level.judgement) : 0,
+        vision: level ? level.vision / 100 : 1,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
       },

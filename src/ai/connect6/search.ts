@@ -10,7 +10,7 @@
  * then only those points (a turn's two stones commute, so the stone that blocks may as well come first),
  * searched in full, and at the horizon such a defence is searched on (quiescence) rather than evaluated.
  */
-import { evaluationNoise } from '../skill';
+import { evaluationNoise, visibleMoves } from '../skill';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../tt';
 import { SearchClock } from '../timeman';
 import { type SearchProgress, type SearchResult, WIN, fromTable, isWinScore, toTable } from '../search';
@@ -40,6 +40,8 @@ export interface Connect6Limits {
   /** Evaluation noise in centi-stones (a weaker level), and its seed. */
   readonly noise?: number;
   readonly seed?: number;
+  /** The share of the root's candidates a weaker level sees (skill.ts visibleMoves; 1: all). */
+  readonly vision?: number;
 }
 
 export class Connect6Searcher {
@@ -90,7 +92,9 @@ export class Connect6Searcher {
     if (this.scores[0] === C6_WIN_NOW) return result(this.moves[0]!, WIN - pos.stonesLeft, 1, [this.moves[0]!], true);
     sortMoves(this.moves, this.scores, 0, count);
     const width = this.forced ? count : Math.min(count, WIDTHS[0]);
-    const root = Array.from(this.moves.subarray(0, width));
+    const candidates = Array.from(this.moves.subarray(0, width));
+    const priorities = Array.from(this.scores.subarray(0, width));
+    const root = visibleMoves(candidates, priorities, this.forced, limits.vision ?? 1, this.seed, pos.hashLo);
     if (root.length === 1) return result(root[0]!, this.evaluate(), 0, root, true);
     let bestMove = root[0]!;
     let bestScore = -INFINITY;
