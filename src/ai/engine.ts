@@ -12,6 +12,8 @@ import { urgency } from './threats';
 import { type HelperChannel, LazySmp, combine } from './smp';
 import { type ClockBudget, moveTime } from './timeman';
 import { TranspositionTable, tableBytes } from './tt';
+import { Connect6Position } from './connect6/position';
+import { Connect6Searcher } from './connect6/search';
 
 export interface ThinkOptions {
   /** Think time in milliseconds: the most a move may take (otherwise the level's, otherwise 1000). */
@@ -135,6 +137,7 @@ export class Engine {
     const level = typeof options.level === 'string' ? levelById(options.level) : options.level;
     if (typeof options.level === 'string' && !level) throw new Error(`Unknown level "${options.level}".`);
     const seed = options.seed ?? 0;
+    if (state.rules.variant.twoStoneTurns) return this.thinkConnect6(state, options, level, seed);
     const fromBook = this.bookMove(state, level, options);
     if (fromBook) return fromBook;
     const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
@@ -200,6 +203,47 @@ export class Engine {
     }
   }
 
+  /**
+   * Connect6: its own search (connect6/search.ts), one stone a ply, alone (no helpers, no book). A level's
+   * depth counts turns, so it searches twice as many stones; its vision and judgement work as in the other
+   * games (the root's candidates it sees, the evaluation noise).
+   */
+  private thinkConnect6(state: GameState, options: ThinkOptions, level: EngineLevel | undefined, seed: number) {
+    const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
+    const depth = Math.min(options.depth ?? 2 * (level?.depth ?? 32), 64);
+    const { hardMs } = moveTime(timeMs, options.clock);
+    this.tt.newSearch();
+    const searcher = new Connect6Searcher(Connect6Position.fromState(state), this.tt);
+    return searcher.run(
+      {
+        depth,
+        hardMs,
+        seed,
+        noise: level ? noiseFor(level.judgement) : 0,
+        vision: level ? level.vision / 100 : 1,
+        ...(options.nodes ? { nodes: options.nodes } : {}),
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+      },
+      options.onProgress,
+    );
+  }
+
+  /** Connect6's analysis: its search's best line (one line for now, whatever `lines` asks). */
+  private analyseConnect6(state: GameState, options: AnalysisOptions): Analysis {
+    this.tt.newSearch();
+    const searcher = new Connect6Searcher(Connect6Position.fromState(state), this.tt);
+    const found = searcher.run(
+      {
+        depth: Math.min(options.depth ?? 64, 64),
+        hardMs: options.timeMs,
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+      },
+      (p) => options.onProgress?.([{ move: p.move, score: p.score, pv: p.pv, depth: p.depth }]),
+    );
+    const lines = found.move < 0 ? [] : [{ move: found.move, score: found.score, pv: found.pv, depth: found.depth }];
+    return { lines, nodes: found.nodes, timeMs: found.timeMs };
+  }
+
   /** How many helper threads are searching now (tests: all stop when the search does). */
   get busyHelpers(): number {
     return this.smp?.busy() ?? 0;
@@ -212,6 +256,7 @@ export class Engine {
    */
   analyse(state: GameState, options: AnalysisOptions): Analysis {
     if (state.result) throw new Error('The game is over: there is nothing to analyse.');
+    if (state.rules.variant.twoStoneTurns) return this.analyseConnect6(state, options);
     const start = performance.now();
     const wanted = Math.max(1, Math.min(5, options.lines ?? 1));
     const deadline = start + options.timeMs;

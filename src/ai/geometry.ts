@@ -42,7 +42,7 @@ export interface CaptureWindows {
   readonly of: Int32Array;
 }
 
-function lineWindows(
+export function lineWindows(
   size: number,
   span: number,
 ): { points: Int16Array; count: number; start: Int32Array; of: Int32Array; place: Int32Array } {

@@ -11,6 +11,10 @@
  *   "keep"): `K10 L9 M10 pass N11 J9 keep …`. A step that is not due is refused, naming what is. A search
  *   asked while a seat choice is due answers it: {"id":9,"seatChoice":"swap","score":40,…}. `toMove` in a
  *   state answer is the seat that acts next (seat 1 placed the first stone).
+ *   Connect6 (`"variant":"connect6"`): each item of `moves` is one stone, a turn being two consecutive
+ *   points (the first turn one); a search answers the next stone as `move`, and when it is the first of a
+ *   turn's two, the whole turn as `turn` (both stones, the second searched after the first is placed); a
+ *   finished game's `result.reason` is "six".
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
@@ -28,6 +32,7 @@ import {
   seatChoiceForScore,
   stateToJson,
   takeOpeningStep,
+  turnStone,
   VARIANT_IDS,
 } from '../core';
 import type { Engine } from './engine';
@@ -86,6 +91,24 @@ function dueNow(state: GameState): string {
   return `the seat choice is (${steps.map((s) => `"${s}"`).join(steps.length > 2 ? ', ' : ' or ')})`;
 }
 
+/**
+ * Connect6: when `first` is the first of the side to move's two stones, the whole turn (the second stone
+ * searched with the first placed); null otherwise, and in every other game.
+ */
+function connect6Turn(
+  engine: Engine,
+  state: GameState,
+  first: number,
+  options: Parameters<Engine['think']>[1],
+): number[] | null {
+  const stone = turnStone(state.rules, state.moves.length);
+  if (stone.of !== 2 || stone.nth !== 1) return null;
+  const after = play(state, first);
+  if (!after.ok) throw new Error(after.error.message);
+  if (after.value.result) return [first];
+  return [first, engine.think(after.value, options).move];
+}
+
 export function handleRequest(engine: Engine, line: string): string {
   let id: unknown = null;
   try {
@@ -112,14 +135,16 @@ export function handleRequest(engine: Engine, line: string): string {
     const depth = field(r, 'depth', isPositiveInt, 'a positive whole number');
     const seed = field(r, 'seed', Number.isInteger as (v: unknown) => v is number, 'a whole number');
     const book = field(r, 'book', isBoolean, 'true or false');
-    const result = engine.think(state, {
+    const options = {
       ...(timeMs === undefined ? {} : { timeMs }),
       ...(depth === undefined ? {} : { depth }),
       ...(levelName === undefined ? {} : { level: levelName }),
       ...(seed === undefined ? {} : { seed }),
       ...(book === undefined ? {} : { book }),
-    });
+    };
+    const result = engine.think(state, options);
     const size = state.rules.size;
+    const turn = connect6Turn(engine, state, result.move, options);
     // D-Pente, Swap2: the search was the side to move's (it plays next whoever sits there); its score chooses.
     const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(state, result.score) } : {};
     return JSON.stringify({
@@ -131,6 +156,7 @@ export function handleRequest(engine: Engine, line: string): string {
       nodes: result.nodes,
       timeMs: Math.round(result.timeMs),
       pv: result.pv.map((p) => formatPoint(size, p)),
+      ...(turn ? { turn: turn.map((p) => formatPoint(size, p)) } : {}),
     });
   } catch (e) {
     const message =

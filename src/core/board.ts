@@ -100,11 +100,18 @@ export function makesFive(cells: Cells, size: number, point: Point, player: Play
   return false;
 }
 
-/** The points of the winning run through `point` (empty if there is none). */
-export function fiveLine(cells: Cells, size: number, point: Point, player: Player, exact: boolean): Point[] {
+/** The points of the winning run through `point` (empty if there is none; `length`: 6 in Connect6). */
+export function fiveLine(
+  cells: Cells,
+  size: number,
+  point: Point,
+  player: Player,
+  exact: boolean,
+  length = 5,
+): Point[] {
   for (const [dx, dy] of AXES) {
     const n = runLength(cells, size, point, player, dx, dy);
-    if (!(exact ? n === 5 : n >= 5)) continue;
+    if (!(exact ? n === length : n >= length)) continue;
     const x0 = point % size;
     const y0 = (point - x0) / size;
     let back = 0;

@@ -12,6 +12,7 @@ import {
   centreOf,
   everyFiveBreakable,
   findCaptures,
+  fiveLine,
   findPoofs,
   hasFiveAnywhere,
   makesFive,
@@ -35,7 +36,8 @@ import {
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
 
-export type WinReason = 'five' | 'captures' | 'resignation' | 'time';
+/** 'six': Connect6's winning line (six or more in a row). */
+export type WinReason = 'five' | 'six' | 'captures' | 'resignation' | 'time';
 export type GameResult =
   { readonly winner: Player; readonly reason: WinReason } | { readonly winner: null; readonly reason: 'draw' };
 
@@ -137,6 +139,14 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
   return null;
 }
 
+/**
+ * The player who places the stone at move `ply` (0-based). Connect6 (twoStoneTurns): one stone for player 1,
+ * then two a turn, as pente.org's SimpleConnect6State `getColor`: ((ply + 1) / 2) % 2 + 1; every other game
+ * alternates.
+ */
+export const moverAt = (rules: Rules, ply: number): Player =>
+  (((rules.variant.twoStoneTurns ? (ply + 1) >> 1 : ply) & 1) + 1) as Player;
+
 /** The number of stones on which the seat choice is due: Swap2's comes two stones later after a pass. */
 const seatChoicePly = (state: GameState): number | null => {
   const after = state.rules.variant.seatChoiceAfter;
@@ -227,7 +237,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
   const base = {
     rules: state.rules,
     cells,
-    toMove: enemy,
+    toMove: variant.twoStoneTurns ? moverAt(state.rules, state.moves.length + 1) : enemy,
     captures,
     moves: [...state.moves, point],
     seatChoice: state.seatChoice,
@@ -253,19 +263,24 @@ function outcome(
   const enemy = opponent(player);
   const { cells } = after;
 
-  const five = cells[point] === player && makesFive(cells, size, point, player, exact);
+  const five =
+    cells[point] === player &&
+    (variant.winLength === undefined
+      ? makesFive(cells, size, point, player, exact)
+      : fiveLine(cells, size, point, player, exact, variant.winLength).length > 0);
   const breakable =
     five &&
     variant.fiveMustSurviveReply &&
     everyFiveBreakable(cells, size, point, player, exact, variant.captureLengths);
   const enemyFiveStands = before.pendingFive === enemy && hasFiveAnywhere(cells, size, enemy, exact);
+  const lineReason = variant.winLength === 6 ? 'six' : 'five';
   const captureWinner = captureWin(after.rules, after.captures, player);
   const captures = captureWinner === null ? CAPTURES_NONE : captureWinner === player ? CAPTURES_MOVER : CAPTURES_ENEMY;
   switch (decideOutcome(five, breakable, enemyFiveStands, captures, isFull(cells))) {
     case OUTCOME_FIVE:
-      return { result: { winner: player, reason: 'five' }, pendingFive: null };
+      return { result: { winner: player, reason: lineReason }, pendingFive: null };
     case OUTCOME_ENEMY_FIVE:
-      return { result: { winner: enemy, reason: 'five' }, pendingFive: null };
+      return { result: { winner: enemy, reason: lineReason }, pendingFive: null };
     case OUTCOME_CAPTURES:
       return { result: { winner: player, reason: 'captures' }, pendingFive: null };
     case OUTCOME_ENEMY_CAPTURES:

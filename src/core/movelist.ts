@@ -7,6 +7,7 @@
 import type { Player, Point } from './board';
 import { formatPoint } from './coords';
 import type { GameState } from './game';
+import type { Rules, Variant } from './variants';
 
 export interface MoveListEntry {
   /** The ply this move leads to: the number of stones played once it is on the board (1 for the first). */
@@ -36,6 +37,37 @@ export const moveNumberOf = (ply: number): number => Math.ceil(ply / 2);
 export const moverOf = (ply: number): Player => (ply % 2 === 1 ? 1 : 2);
 
 /**
+ * Which stone of its turn the stone at move `ply` is, and how many the turn has: {nth: 1, of: 1} in every
+ * game but Connect6, whose first turn is one stone and every later one two ({nth: 1, of: 2}, {nth: 2, of: 2}).
+ */
+export function turnStone(rules: Rules, ply: number): { readonly nth: 1 | 2; readonly of: 1 | 2 } {
+  if (!rules.variant.twoStoneTurns || ply === 0) return { nth: 1, of: 1 };
+  return { nth: ply % 2 === 1 ? 1 : 2, of: 2 };
+}
+
+/**
+ * Connect6 numbers turns, not full moves: a row of the list is one turn (the first stone alone, then two
+ * stones of one colour), so ply 1 is turn 1, plies 2 and 3 turn 2, plies 4 and 5 turn 3.
+ */
+export const turnNumberOf = (ply: number): number => (ply >> 1) + 1;
+
+/**
+ * Stone `ply` (from 1) as the list numbers it: its row's number (a full move; in Connect6 a turn) and who
+ * played it. What every message naming a move says (issue 31: one numbering everywhere).
+ */
+export function movePlaceOf(
+  variant: Pick<Variant, 'twoStoneTurns'>,
+  ply: number,
+): { readonly number: number; readonly player: Player } {
+  if (!variant.twoStoneTurns) return { number: moveNumberOf(ply), player: moverOf(ply) };
+  return { number: turnNumberOf(ply), player: (ply >> 1) % 2 === 0 ? 1 : 2 };
+}
+
+/** A game of `plies` stones as a count of the list's rows (full moves; in Connect6 turns). */
+export const movesCountOf = (variant: Pick<Variant, 'twoStoneTurns'>, plies: number): number =>
+  plies === 0 ? 0 : movePlaceOf(variant, plies).number;
+
+/**
  * A move named as the list numbers it, for wherever the review names one move on its own (the marked moves,
  * the verdict): "14. K10" for Black's, "14… L9" for White's (the reply of full move 14). `ply` is 1-based.
  */
@@ -46,6 +78,7 @@ export function formatNumberedMove(ply: number, player: Player, name: string): s
 /** Every move of the game that led to `state`, in order, with what each did. */
 export function moveListEntries(state: GameState): MoveListEntry[] {
   const size = state.rules.size;
+  const numberOf = state.rules.variant.twoStoneTurns ? turnNumberOf : moveNumberOf;
   const entries: MoveListEntry[] = [];
   // The effects of a move live on the state it led to: walk the history back to the start.
   for (let s: GameState | null = state; s?.lastMove; s = s.parent) {
@@ -53,7 +86,7 @@ export function moveListEntries(state: GameState): MoveListEntry[] {
     const ply = s.moves.length;
     entries.push({
       ply,
-      number: moveNumberOf(ply),
+      number: numberOf(ply),
       player,
       point,
       name: formatPoint(size, point),

@@ -87,12 +87,12 @@ export function forbiddenPoints(state: GameState): ForbiddenPoints {
 /** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
 export function winningLine(state: GameState): Point[] {
   const { result, lastMove } = state;
-  if (!result || result.reason !== 'five' || !result.winner || !lastMove) return [];
+  if (!result || (result.reason !== 'five' && result.reason !== 'six') || !result.winner || !lastMove) return [];
   const exact = state.rules.variant.fiveRule === 'exactly-five';
-  const { size } = state.rules;
+  const { size, variant } = state.rules;
   for (let p = 0; p < state.cells.length; p++) {
     if (state.cells[p] === result.winner) {
-      const line = fiveLine(state.cells, size, p, result.winner, exact);
+      const line = fiveLine(state.cells, size, p, result.winner, exact, variant.winLength);
       if (line.length > 0) return line;
     }
   }

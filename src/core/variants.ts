@@ -15,6 +15,7 @@ export const VARIANT_IDS = [
   'dk-pente',
   'swap2-pente',
   'swap2-keryo',
+  'connect6',
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
@@ -53,6 +54,16 @@ export interface Variant {
   readonly fiveMustSurviveReply: boolean;
   /** Poof-Pente: a stone that completes its own flanked pair removes that pair, credited to the opponent. */
   readonly poof: boolean;
+  /**
+   * The run that wins when it is not five (with `fiveRule`): Connect6's six or more. (Optional, as is
+   * twoStoneTurns: the table is on the first screen, whose budget counts bytes.)
+   */
+  readonly winLength?: 6;
+  /**
+   * Connect6: player 1's first turn is one stone, then every turn is two (pente.org's SimpleConnect6State:
+   * the stone at move n is colour ((n + 1) / 2) % 2 + 1); whose turn it is follows from the move count.
+   */
+  readonly twoStoneTurns?: boolean;
 }
 
 const pente: Variant = {
@@ -126,6 +137,18 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
   'dk-pente': { ...dPente, id: 'dk-pente', name: 'DK-Pente', captureLengths: [2, 3], captureWin: 15 },
   'swap2-pente': swap2Pente,
   'swap2-keryo': { ...swap2Pente, id: 'swap2-keryo', name: 'Swap2-Keryo', captureLengths: [2, 3], captureWin: 15 },
+  // pente.org's SimpleConnect6State: no captures, no opening rule (any empty point), overlines win.
+  connect6: {
+    ...pente,
+    id: 'connect6',
+    name: 'Connect6',
+    captureLengths: [],
+    captureWin: null,
+    centreFirst: false,
+    tournamentRule: false,
+    winLength: 6,
+    twoStoneTurns: true,
+  },
 };
 
 /** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */

@@ -54,8 +54,10 @@ function parseClock(value: unknown): ChallengeClock | null {
 /** Terms from untrusted JSON: the terms, or the first field that is not one the app offers. */
 export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } | { ok: false; problem: TermsProblem } {
   if (!isRecord(value)) return { ok: false, problem: { field: 'shape' } };
-  // D-Pente's seat choice is not played over relays yet: such terms are not ones the app offers.
-  if (!isOneOf(VARIANT_IDS, value.variant) || VARIANTS[value.variant].seatChoiceAfter !== null)
+  // D-Pente's seat choice and Connect6's two-stone turns are not played over relays yet: such terms are not
+  // ones the app offers.
+  const variant = isOneOf(VARIANT_IDS, value.variant) ? VARIANTS[value.variant] : null;
+  if (!variant || variant.seatChoiceAfter !== null || variant.twoStoneTurns)
     return { ok: false, problem: { field: 'variant' } };
   if (!isOneOf(BOARD_SIZES, value.size)) return { ok: false, problem: { field: 'size' } };
   const clock = parseClock(value.clock);
@@ -63,7 +65,7 @@ export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } 
   if (value.games !== 1 && value.games !== 2) return { ok: false, problem: { field: 'games' } };
   if (!isOneOf(SEATS, value.seat) || (value.games === 2 && value.seat !== 'random'))
     return { ok: false, problem: { field: 'seat' } };
-  return { ok: true, terms: { variant: value.variant, size: value.size, clock, games: value.games, seat: value.seat } };
+  return { ok: true, terms: { variant: variant.id, size: value.size, clock, games: value.games, seat: value.seat } };
 }
 
 /** The terms as the JSON an event carries: exactly the fields parseTerms reads back. */

@@ -113,7 +113,7 @@ export function resultProblem(result: unknown): Problem {
   if (!isObject(result)) return 'the result is neither null nor an object';
   if (result.winner === null) return result.reason === 'draw' ? null : 'a result without a winner is not a draw';
   if (result.winner !== 1 && result.winner !== 2) return 'the winner is not 1, 2 or null';
-  return isOneOf(['five', 'captures', 'resignation', 'time'], result.reason)
+  return isOneOf(['five', 'six', 'captures', 'resignation', 'time'], result.reason)
     ? null
     : `the result's reason "${String(result.reason)}" is not known`;
 }

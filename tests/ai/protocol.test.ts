@@ -135,3 +135,22 @@ describe('the JSON-lines engine protocol', () => {
     expect(ask(req).move).toBe(ask(req).move);
   });
 });
+
+describe('the JSON engine and Connect6', () => {
+  it('takes a turn as two consecutive points, answers the whole turn, and names a win "six"', () => {
+    const moves = ['F10', 'A1', 'C1', 'G10', 'H10', 'E1', 'G1', 'J10', 'K10', 'J1', 'L1'];
+    const state = ask({ cmd: 'state', variant: 'connect6', moves });
+    expect(state).toMatchObject({ toMove: 1, result: null });
+    expect(ask({ cmd: 'state', variant: 'connect6', moves: [...moves, 'L10'] }).result).toEqual({
+      winner: 1,
+      reason: 'six',
+    });
+    // White to place two stones against black's five F10–K10: both ends, E10 and L10.
+    const r = ask({ variant: 'connect6', moves: moves.slice(0, 9), depth: 4 });
+    expect(r.turn[0]).toBe(r.move);
+    expect([...r.turn].sort()).toEqual(['E10', 'L10']);
+    expect(ask({ cmd: 'state', variant: 'connect6', moves: [...moves.slice(0, 9), ...r.turn] }).toMove).toBe(1);
+    // The second stone of a turn is answered alone.
+    expect(ask({ variant: 'connect6', moves: moves.slice(0, 10), depth: 2 }).turn).toBeUndefined();
+  });
+});

@@ -15,6 +15,7 @@ import {
   formatRecord,
   legalMoves,
   loadRecord,
+  moverAt,
   newGame,
   play,
   recordOf,
@@ -80,7 +81,7 @@ describe('random legal games', () => {
         const s = randomGame(variant, size, tournamentRule, seed, maxPlies);
         for (const player of [1, 2] as const) {
           const onBoard = s.cells.filter((c) => c === player).length;
-          const played = s.moves.filter((_, ply) => ply % 2 === player - 1).length;
+          const played = s.moves.filter((_, ply) => moverAt(s.rules, ply) === player).length;
           // Every stone a player loses, by capture or by poof, is credited to the other player.
           const lost = s.captures[2 - player]!;
           expect(onBoard + lost).toBe(played);

@@ -13,6 +13,7 @@ export const PAGE_SIZE = 50;
 /** Who won and how, in a row's short words ("Ann won (five)"), by the win's reason. */
 const WON = {
   five: m.games_row_won_five,
+  six: m.games_row_won_six,
   captures: m.games_row_won_captures,
   resignation: m.games_row_won_resignation,
   time: m.games_row_won_time,
@@ -23,7 +24,7 @@ const RESULT = (g: GameSummary) => {
     return m.games_row_friend({
       standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced, pinned: g.friend.pinned }),
     });
-  if (!g.result) return m.games_row_move(movePlace(g.moveCount + 1));
+  if (!g.result) return m.games_row_move(movePlace(g.moveCount + 1, VARIANTS[g.variant]));
   if (g.result.winner === null) return m.games_row_draw();
   return WON[g.result.reason]({ winner: g.players[g.result.winner - 1]! });
 };

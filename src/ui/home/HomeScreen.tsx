@@ -3,7 +3,7 @@
  * without one, New game as the hero; the last few results; then the menu as tiles.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { VARIANTS, moveNumberOf } from '../../core';
+import { VARIANTS, movesCountOf } from '../../core';
 import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding, waitsForYou, yourTurnFirst } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
@@ -34,7 +34,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
   // Replayed once per position: the card shows the board as the game left it.
   const state = useMemo(() => toGameState(game), [game.id, game.moves.length]);
   const toMove: 1 | 2 = state.ok ? state.value.toMove : game.moves.length % 2 === 0 ? 1 : 2;
-  const moveNumber = movePlace(game.moves.length + 1).number;
+  const moveNumber = movePlace(game.moves.length + 1, VARIANTS[game.variant]).number;
   const [black, white] = game.players;
   return (
     <section class="resume-card" aria-labelledby="resume-heading">
@@ -45,7 +45,7 @@ function ResumeCard({ game }: { game: StoredGame }) {
             size={game.size}
             cells={state.value.cells}
             lastMove={state.value.moves.at(-1) ?? null}
-            label={m.home_resume_board({ count: moveNumberOf(game.moves.length) })}
+            label={m.home_resume_board({ count: movesCountOf(VARIANTS[game.variant], game.moves.length) })}
           />
         )}
         <div class="resume-info" id="resume-info">
@@ -163,7 +163,7 @@ function RecentResults() {
                 {resultSentence(g.players, g.result)}
                 <small>
                   <span class="sr-only"> · </span>
-                  {timeAgo(g.updatedAt, now)} · {m.home_count_moves({ count: moveNumberOf(g.moveCount) })}
+                  {timeAgo(g.updatedAt, now)} · {m.home_count_moves({ count: g.moves })}
                 </small>
               </span>
             </button>

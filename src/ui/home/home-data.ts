@@ -5,7 +5,7 @@
  * shown, keeping the values it has meanwhile.
  */
 import { signal } from '@preact/signals';
-import type { GameResult } from '../../core';
+import { type GameResult, VARIANTS, movesCountOf } from '../../core';
 import { type GameSummary, type PenteDb, hasGames, listFriendGames, listGameSummaries } from '../../storage';
 
 /** A finished game as Home's results list needs it. */
@@ -14,7 +14,8 @@ export interface RecentResult {
   readonly players: readonly [{ readonly name: string }, { readonly name: string }];
   readonly result: GameResult;
   readonly updatedAt: number;
-  readonly moveCount: number;
+  /** Its length as the move list counts it: full moves (Connect6: turns). */
+  readonly moves: number;
 }
 
 export type HomeData =
@@ -47,9 +48,17 @@ export async function readHomeData(db: PenteDb): Promise<HomeData> {
     listFriendGames(db),
   ]);
   const recent = finished.ok
-    ? finished.value.games.flatMap(({ id, players, result, updatedAt, moveCount }) =>
+    ? finished.value.games.flatMap(({ id, players, result, updatedAt, moveCount, variant }) =>
         result
-          ? [{ id, players: [{ name: players[0] }, { name: players[1] }] as const, result, updatedAt, moveCount }]
+          ? [
+              {
+                id,
+                players: [{ name: players[0] }, { name: players[1] }] as const,
+                result,
+                updatedAt,
+                moves: movesCountOf(VARIANTS[variant], moveCount),
+              },
+            ]
           : [],
       )
     : [];

@@ -47,8 +47,8 @@ export function GameInfo({ game, notice, preview, reviewHint, friendGame }: Game
       <p class="status" role="status">
         {reviewing
           ? (s.moves.length === 0 ? m.play_reviewing_status_start : m.play_reviewing_status)({
-              ...movePlace(s.moves.length),
-              total: movesTotal(live.moves.length),
+              ...movePlace(s.moves.length, live.rules.variant),
+              total: movesTotal(live.moves.length, live.rules.variant),
               status: statusText(game, s),
             })
           : statusText(game, s)}

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { type GameState, formatMoveEntry, moveListEntries, moveListRows, moveNumberOf } from '../../core';
+import { type GameState, formatMoveEntry, moveListEntries, moveListRows, movesCountOf } from '../../core';
 import { type MoveVerdict, QUALITY_SYMBOL } from '../review/analysis/game-analysis';
 import { qualityName } from '../review/review-words';
 import { colourName, movePlace, movesTotal } from '../words/game-words';
@@ -38,6 +38,7 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
   const rows = useMemo(() => moveListRows(entries), [entries]);
   const box = useRef<HTMLOListElement>(null);
   const total = entries.length;
+  const { variant } = game.rules;
 
   // What the last tap landed on (null after a key): a tap in the panel beside the list (a marked move, the
   // graph) keeps the panel where it is, so that what was tapped stays in view.
@@ -78,15 +79,15 @@ export function MoveList({ game, shownPly, onGo, verdicts }: MoveListProps) {
     <section class="move-review" aria-label={words.play_moves()}>
       <label class="scrubber">
         <span class="scrubber-text" aria-hidden="true">
-          {shownPly === 0 ? 0 : movePlace(shownPly).number}/{movesTotal(total)}
+          {shownPly === 0 ? 0 : movePlace(shownPly, variant).number}/{movesTotal(total, variant)}
         </span>
         <input
           type="range"
           aria-label={words.play_go_to_move()}
           aria-valuetext={
             shownPly === 0
-              ? words.play_scrub_start({ count: moveNumberOf(total) })
-              : words.play_scrub_move({ ...movePlace(shownPly), total: movesTotal(total) })
+              ? words.play_scrub_start({ count: movesCountOf(variant, total) })
+              : words.play_scrub_move({ ...movePlace(shownPly, variant), total: movesTotal(total, variant) })
           }
           min={0}
           max={total}

@@ -321,7 +321,7 @@ export async function playFromHere(current: PlayController, ply: number | null =
     startPly: from.ply,
   });
   show(record, match, true);
-  notify(words.play_from_here_notice(movePlace(from.ply + 1)));
+  notify(words.play_from_here_notice(movePlace(from.ply + 1, from.state.rules.variant)));
 }
 
 /** How often games kept unsaved (storage was full) are tried again, when there are any. */

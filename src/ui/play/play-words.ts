@@ -7,9 +7,10 @@ import {
   type MovePreview,
   actingSeat,
   formatPoint,
-  moveNumberOf,
+  movesCountOf,
   seatChoiceDue,
   swap2PassAllowed,
+  turnStone,
 } from '../../core';
 import type { EngineScore } from '../engine/client';
 import { UNKNOWN_FRIEND } from '../../storage';
@@ -36,6 +37,7 @@ export function previewText(p: MovePreview, size: number): string {
 
 const WIN_STATUS = {
   five: m.play_status_win_five,
+  six: m.play_status_win_six,
   captures: m.play_status_win_captures,
   resignation: m.play_status_win_resignation,
 } as const;
@@ -121,6 +123,9 @@ export function statusText(game: PlayController, s: GameState): string {
   if (isFriendMatch(game.match.value)) {
     return side.remote ? m.play_status_waiting_for({ name: side.name, colour }) : m.play_status_your_move({ colour });
   }
+  // Connect6: two stones a turn after the first; say which of them is due.
+  const stone = turnStone(s.rules, s.moves.length);
+  if (stone.of === 2) return m.play_status_to_move_stone({ name: side.name, colour, nth: formatNumber(stone.nth) });
   return m.play_status_to_move({ name: side.name, colour });
 }
 
@@ -207,5 +212,5 @@ export function moveAnnouncement(game: PlayController, s: GameState): string {
 
 /** The result card's second line: how long the game was. */
 export function resultDetail(s: GameState): string {
-  return m.play_result_after({ count: moveNumberOf(s.moves.length) });
+  return m.play_result_after({ count: movesCountOf(s.rules.variant, s.moves.length) });
 }

@@ -19,6 +19,7 @@ import { storageErrorText } from '../words/storage-words';
 /** Who won and how, as the status line says it, by the win's reason. */
 const WON = {
   five: m.share_won_five,
+  six: m.share_won_six,
   captures: m.share_won_captures,
   resignation: m.share_won_resignation,
   time: m.share_won_time,
@@ -67,7 +68,7 @@ export function LinkedGame({ opened, saveLabel, note }: { opened: OpenedLink; sa
 
   const r = s.result;
   const result = r ? (r.winner === null ? m.share_draw() : WON[r.reason]({ winner: names[r.winner - 1]! })) : null;
-  const moveOf = { ...movePlace(shownPly), total: movesTotal(total) };
+  const moveOf = { ...movePlace(shownPly, game.rules.variant), total: movesTotal(total, game.rules.variant) };
   return (
     <main class="shared-game">
       <ScreenHeader title={m.share_shared_game_title({ variant: variantName(game.rules.variant.id), size })} />

@@ -46,8 +46,8 @@ function ShareSheet({ game, onClose }: { game: PlayController; onClose: () => vo
     names,
     caption: (shown.moves.length === 0 ? m.share_caption_start : m.share_caption)({
       game: gameName,
-      ...movePlace(shown.moves.length),
-      total: movesTotal(live.moves.length),
+      ...movePlace(shown.moves.length, live.rules.variant),
+      total: movesTotal(live.moves.length, live.rules.variant),
     }),
   };
   const record = useMemo(() => {

@@ -3,14 +3,14 @@
  * picture (position-picture.ts) made smaller. gifenc is loaded with `import()` only when a GIF is asked
  * for, so it stays out of every screen's chunk (the service worker precaches it for offline use).
  */
-import { type GameState, stateAtPly } from '../../core';
+import { type GameState, type Variant, stateAtPly } from '../../core';
 import { type PictureInfo, drawPosition } from './position-picture';
 import { movePlace } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** A frame's caption: the picture's, and which move the frame shows. */
-const frameCaption = (caption: string, ply: number): string =>
-  ply === 0 ? m.share_gif_caption_start({ caption }) : m.share_gif_caption({ caption, ...movePlace(ply) });
+const frameCaption = (caption: string, ply: number, variant: Variant): string =>
+  ply === 0 ? m.share_gif_caption_start({ caption }) : m.share_gif_caption({ caption, ...movePlace(ply, variant) });
 
 /** How long each move shows in the GIF, and the last position (so a loop does not jump straight back). */
 export const GIF_FRAME_MS = 600;
@@ -55,7 +55,10 @@ export async function gameGif(state: GameState, info: PictureInfo): Promise<Blob
   const clear = palette.length - 1;
   let previous: Uint8Array | null = null;
   for (let ply = 0; ply <= state.moves.length; ply++) {
-    const index = applyPalette(pixelsOf(stateAtPly(state, ply), frameCaption(info.caption, ply)), palette);
+    const index = applyPalette(
+      pixelsOf(stateAtPly(state, ply), frameCaption(info.caption, ply, state.rules.variant)),
+      palette,
+    );
     // Only what the move changed, over the frame before (dispose 1 keeps it).
     const frame = changesOnly(index, previous, clear);
     previous = index;

@@ -2,7 +2,15 @@
  * The words every screen shares about a game: the colours, how a game was won, when it was played, why a
  * move was refused. Pure functions of plain data, rendered in the current locale (src/ui/words).
  */
-import { type GameResult, type IllegalMove, type Player, type VariantId, moveNumberOf, moverOf } from '../../core';
+import {
+  type GameResult,
+  type IllegalMove,
+  type Player,
+  type Variant,
+  type VariantId,
+  movePlaceOf,
+  movesCountOf,
+} from '../../core';
 import { formatDate, relativeTime } from './locale';
 import * as m from './paraglide/messages.js';
 
@@ -14,15 +22,20 @@ export const colourName = (player: Player): string =>
  * Stone `ply` (from 1) named as the move list numbers it, for a message's `{number}` and `{colour}`: stone 14
  * is White's reply in full move 7 ({ number: "7", colour: "White" }). Every message that names a move uses
  * this one numbering (issue 31), so a player never meets "move 14" in one place and "7… L9" in the list.
+ * `variant` (default: stones alternate) numbers Connect6 by turns.
  */
-export const movePlace = (ply: number): { number: string; colour: string } => ({
+export function movePlace(
+  ply: number,
+  variant: Pick<Variant, 'twoStoneTurns'> = {},
+): { number: string; colour: string } {
+  const place = movePlaceOf(variant, ply);
   // Under 1,000 (a game has at most 361 stones): every language we ship writes it with plain digits.
-  number: String(moveNumberOf(ply)),
-  colour: colourName(moverOf(ply)),
-});
+  return { number: String(place.number), colour: colourName(place.player) };
+}
 
-/** A game of `plies` stones as a count of full moves, for a message's `{total}`. */
-export const movesTotal = (plies: number): string => String(moveNumberOf(plies));
+/** A game of `plies` stones as a count of full moves (Connect6: turns), for a message's `{total}`. */
+export const movesTotal = (plies: number, variant: Pick<Variant, 'twoStoneTurns'> = {}): string =>
+  String(movesCountOf(variant, plies));
 
 /**
  * A game's name as the player reads it ("Pente", "Keryo-Pente", "Gomoku"; Chinese adds 五子棋). The core's
@@ -52,6 +65,8 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_swap2_pente();
     case 'swap2-keryo':
       return m.shared_variant_swap2_keryo();
+    case 'connect6':
+      return m.shared_variant_connect6();
   }
 }
 
@@ -60,6 +75,8 @@ export function reasonName(reason: GameResult['reason']): string {
   switch (reason) {
     case 'five':
       return m.shared_reason_five();
+    case 'six':
+      return m.shared_reason_six();
     case 'captures':
       return m.shared_reason_captures();
     case 'resignation':
@@ -82,6 +99,8 @@ export function resultSentence(
   switch (result.reason) {
     case 'five':
       return m.shared_result_five(names);
+    case 'six':
+      return m.shared_result_six(names);
     case 'captures':
       return m.shared_result_captures(names);
     case 'resignation':

@@ -34,7 +34,7 @@ describe('home data', () => {
       players: [{ name: 'Alice' }, { name: 'Casual' }],
       result: { winner: 1, reason: 'resignation' },
       updatedAt: 1_004,
-      moveCount: 2,
+      moves: 1, // two stones: Black's and White's move 1
     });
   });
 

@@ -394,3 +394,36 @@ describe("Swap2's steps in a match", () => {
     expect(chooseSeatIn(moves(swap2Match([ALICE, BOB]), 'K10 L9 M10'), 'keep')!.game.swap2Pass).toBe(false);
   });
 });
+
+describe('Connect6 against the computer', () => {
+  const connect6 = (): Match =>
+    newMatch({ id: 'c6', sides: [ALICE, CPU], game: newGame({ variant: 'connect6' }), clocks: null, demo: false });
+  it('keeps the turn with the computer between its two stones', () => {
+    const m = moves(connect6(), 'K10 L9');
+    expect(isComputerTurn(m)).toBe(true);
+    expect(isHumanTurn(moves(m, 'L10'))).toBe(true);
+  });
+  it('undo takes back the computer’s turn and the person’s last stone, one stone at a time', () => {
+    const back = takeBack(moves(connect6(), 'K10 L9 L10 M11 M12 N1 N2'), 0);
+    expect(back.game.moves).toEqual(['K10', 'L9', 'L10', 'M11'].map(pt));
+    expect(isHumanTurn(back)).toBe(true);
+  });
+});
+
+describe('Connect6 on a clock', () => {
+  it('gives one increment a turn, not one a stone', () => {
+    const start = newMatch({
+      id: 'c6c',
+      sides: [ALICE, BOB],
+      game: newGame({ variant: 'connect6' }),
+      clocks: { remainingMs: [60_000, 60_000], incrementMs: 2_000 },
+      demo: false,
+    });
+    const before = resumeClock(moves(start, 'K10 L9 L10', 0), 0);
+    expect(before.clock!.runningSince).toBe(0);
+    // Black's turn of two stones, 1 s each: charged 2 s, and one increment of 2 s.
+    const after = moves(moves(before, 'M11', 1_000), 'M12', 2_000);
+    expect(after.clock!.remainingMs[0]).toBe(before.clock!.remainingMs[0]);
+    expect(after.game.toMove).toBe(2);
+  });
+});

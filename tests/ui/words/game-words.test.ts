@@ -23,6 +23,20 @@ describe('movePlace and movesTotal: one numbering, the move list’s', () => {
     expect(movesTotal(12)).toBe('6');
   });
 
+  it('numbers Connect6 by turns: one black stone, then two stones a turn', () => {
+    const connect6 = { twoStoneTurns: true };
+    expect([1, 2, 3, 4, 5, 6].map((ply) => movePlace(ply, connect6))).toEqual([
+      { number: '1', colour: 'Black' },
+      { number: '2', colour: 'White' },
+      { number: '2', colour: 'White' },
+      { number: '3', colour: 'Black' },
+      { number: '3', colour: 'Black' },
+      { number: '4', colour: 'White' },
+    ]);
+    expect(movesTotal(5, connect6)).toBe('3');
+    expect(movesTotal(0, connect6)).toBe('0');
+  });
+
   it('agrees with the move list for every move of a game', () => {
     const moves = ['K10', 'L11', 'N10', 'L9', 'L10', 'M10', 'J10'].map((p) => parsePoint(19, p)!);
     const game = replay({ variant: 'pente', size: 19 }, moves);

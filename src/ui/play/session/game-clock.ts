@@ -73,12 +73,19 @@ export function startClock(c: MatchClock, now: number): MatchClock {
 /**
  * The clock after `mover` moved at `now`: charged for the time its clock ran, plus the increment if it
  * ran (a free first move earns none); the next side's clock starts when `nextRuns` (the game goes on and
- * that side has made its first move).
+ * that side has made its first move). Connect6's first stone of a turn (`turnEnds` false) earns no
+ * increment: a turn earns one.
  */
-export function clockAfterMove(c: MatchClock, mover: Player, now: number, nextRuns: boolean): MatchClock {
+export function clockAfterMove(
+  c: MatchClock,
+  mover: Player,
+  now: number,
+  nextRuns: boolean,
+  turnEnds = true,
+): MatchClock {
   const ran = c.runningSince !== null;
   const remainingMs: [number, number] = [...readClock(c, mover, now)] as [number, number];
-  if (ran) remainingMs[mover - 1] = remainingMs[mover - 1]! + c.incrementMs;
+  if (ran && turnEnds) remainingMs[mover - 1] = remainingMs[mover - 1]! + c.incrementMs;
   return { ...c, remainingMs, runningSince: nextRuns ? now : null };
 }
 

@@ -207,7 +207,8 @@ export function heartbeatOf(m: Match, now: number): Heartbeat | null {
  */
 export function advance(m: Match, next: GameState, now: number): Match | null {
   if (next.parent !== m.game || m.reviewPly !== null) return null;
-  const clock = m.clock && clockAfterMove(m.clock, m.game.toMove, now, clockRunsIn(m, next));
+  const turnEnds = next.toMove !== m.game.toMove || next.result !== null;
+  const clock = m.clock && clockAfterMove(m.clock, m.game.toMove, now, clockRunsIn(m, next), turnEnds);
   return { ...m, game: next, clock };
 }
 
