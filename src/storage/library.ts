@@ -483,6 +483,35 @@ export async function listOpenings(
   return walked.ok ? ok(counter.top(top)) : walked;
 }
 
+/** A finished game's opening, as the openings explorer counts the player's own games. */
+export interface FinishedOpening {
+  readonly variant: GameSummary['variant'];
+  readonly size: GameSummary['size'];
+  readonly opening: string;
+  readonly result: NonNullable<GameSummary['result']>;
+}
+
+/**
+ * The openings of every finished game but the demos (the computer against itself), from their summaries
+ * (no game record is read), a page per transaction. Stops early when `signal` aborts.
+ */
+export async function listFinishedOpenings(
+  db: PenteDb,
+  signal?: AbortSignal,
+): Promise<StorageResult<FinishedOpening[]>> {
+  const out: FinishedOpening[] = [];
+  const walked = await walkSummaries(
+    db,
+    (s) => {
+      if (isDamaged(s) || s.demo || s.result === null || s.opening === '') return;
+      out.push({ variant: s.variant, size: s.size, opening: s.opening, result: s.result });
+    },
+    [],
+    signal,
+  );
+  return walked.ok ? ok(out) : walked;
+}
+
 /**
  * The search's predicate, or null when the query does not filter. game-filter.ts is fetched only for a
  * listing that filters: Home lists through this module on the first screen, whose budget it would break.
