@@ -392,9 +392,9 @@ async function readIndexPage(
 /**
  * Every summary, LIBRARY_PAGE per transaction in key order with the page given a turn between pages, each
  * given to `visit` as trusted (made again from its game when its own fails its check). No page task grows
- * with the library; the time does. Stops early when `signal` aborts.
+ * with the library; the time does. Stops early when `signal` aborts. (Exported for finished-openings.ts.)
  */
-async function walkSummaries(
+export async function walkSummaries(
   db: PenteDb,
   visit: (summary: SummaryRecord) => void,
   stale: IDBValidKey[],
@@ -481,35 +481,6 @@ export async function listOpenings(
     query.signal,
   );
   return walked.ok ? ok(counter.top(top)) : walked;
-}
-
-/** A finished game's opening, as the openings explorer counts the player's own games. */
-export interface FinishedOpening {
-  readonly variant: GameSummary['variant'];
-  readonly size: GameSummary['size'];
-  readonly opening: string;
-  readonly result: NonNullable<GameSummary['result']>;
-}
-
-/**
- * The openings of every finished game but the demos (the computer against itself), from their summaries
- * (no game record is read), a page per transaction. Stops early when `signal` aborts.
- */
-export async function listFinishedOpenings(
-  db: PenteDb,
-  signal?: AbortSignal,
-): Promise<StorageResult<FinishedOpening[]>> {
-  const out: FinishedOpening[] = [];
-  const walked = await walkSummaries(
-    db,
-    (s) => {
-      if (isDamaged(s) || s.demo || s.result === null || s.opening === '') return;
-      out.push({ variant: s.variant, size: s.size, opening: s.opening, result: s.result });
-    },
-    [],
-    signal,
-  );
-  return walked.ok ? ok(out) : walked;
 }
 
 /**
