@@ -392,9 +392,9 @@ async function readIndexPage(
 /**
  * Every summary, LIBRARY_PAGE per transaction in key order with the page given a turn between pages, each
  * given to `visit` as trusted (made again from its game when its own fails its check). No page task grows
- * with the library; the time does. Stops early when `signal` aborts. (Exported for finished-openings.ts.)
+ * with the library; the time does. Stops early when `signal` aborts.
  */
-export async function walkSummaries(
+async function walkSummaries(
   db: PenteDb,
   visit: (summary: SummaryRecord) => void,
   stale: IDBValidKey[],

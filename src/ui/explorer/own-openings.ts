@@ -5,7 +5,8 @@
  * openings book's own), so a game that reached a position mirrored, rotated or by another move order
  * counts for the same position and the same move as the book does.
  *
- * Pure: built a game at a time (the screen feeds it in slices), asked a position at a time.
+ * Pure: games added a text at a time, then built (a generator the screen runs in slices), then asked a
+ * position at a time.
  */
 import {
   type BoardSize,
@@ -13,6 +14,7 @@ import {
   type GameState,
   type Point,
   type VariantId,
+  VARIANTS,
   illegality,
   makeRules,
   newGame,
@@ -47,17 +49,36 @@ export interface OwnMove {
 
 const keyOf = (hi: number, lo: number): string => `${hi.toString(36)}.${lo.toString(36)}`;
 
+/** A next move's games by how they ended: Black's points in half points (win 2, draw 1). */
+interface NextTally {
+  games: number;
+  blackHalfPoints: number;
+}
+
 export interface OwnOpenings {
-  /** Games added that counted (finished, with at least one move that replays). */
+  /** Games counted (finished, with a first move that replays); known once `build` has run. */
   readonly games: number;
-  /** Adds one game's opening; moves after one that does not replay are left out. */
+  /** Adds one game's opening (cheap: text only; `build` replays). */
   add(game: OpeningGame): void;
-  /** The moves played next in this position (or a symmetric one), most games first. */
+  /**
+   * Replays every distinct opening prefix once, from its parent's position, and files its next moves under
+   * the position's canonical key: a generator to run in slices (one prefix a step). Moves after one that
+   * does not replay are left out. Adding after building needs another build.
+   */
+  build(): Generator<void, void, undefined>;
+  /** The moves played next in this position (or a symmetric one, or a transposition), most games first. */
   movesAt(state: GameState): OwnMove[];
 }
 
+/**
+ * Two steps, so that a library of thousands of games that mostly share their first moves replays each
+ * shared prefix once: `add` counts each game's next move under each of its prefixes (text), `build` walks
+ * the prefixes as a tree, one `play` and one `canonicalize` per distinct prefix.
+ */
 export function ownOpenings(): OwnOpenings {
-  /** Position key → canonical move → tally. */
+  /** "variant size|K10 L9" → next move's name → tally. The root of a game is "variant size|". */
+  const prefixes = new Map<string, Map<string, NextTally>>();
+  /** Position key → canonical move → tally for the side to move there. */
   const tree = new Map<string, Map<Point, MoveTally>>();
   let games = 0;
   return {
@@ -65,35 +86,56 @@ export function ownOpenings(): OwnOpenings {
       return games;
     },
     add(game) {
-      const rules = makeRules({ variant: game.variant, size: game.size });
-      // A seat choice makes "the mover" a matter of seats, not colours: those variants are left out.
-      if (rules.variant.seatChoiceAfter !== null || game.opening === '') return;
-      let state = newGame(rules);
-      // A game that comes back to a position (through captures) counts once there.
-      const seen = new Set<string>();
-      let counted = false;
-      for (const name of game.opening.split(' ')) {
-        const point = parsePoint(rules.size, name);
-        if (point === undefined || seatChoiceDue(state) || illegality(state, point)) break;
+      if (VARIANTS[game.variant].seatChoiceAfter !== null || game.opening === '') return;
+      const moves = game.opening.split(' ');
+      const winner = game.result.winner;
+      const blackHalfPoints = winner === null ? 1 : winner === 1 ? 2 : 0;
+      let prefix = `${game.variant} ${game.size}|`;
+      for (let k = 0; k < moves.length; k++) {
+        let next = prefixes.get(prefix);
+        if (!next) prefixes.set(prefix, (next = new Map()));
+        const tally = next.get(moves[k]!);
+        if (tally) {
+          tally.games++;
+          tally.blackHalfPoints += blackHalfPoints;
+        } else next.set(moves[k]!, { games: 1, blackHalfPoints });
+        prefix = k === 0 ? `${prefix}${moves[k]}` : `${prefix} ${moves[k]}`;
+      }
+    },
+    *build() {
+      tree.clear();
+      games = 0;
+      const stack: { prefix: string; state: GameState }[] = [];
+      for (const prefix of prefixes.keys()) {
+        if (!prefix.endsWith('|')) continue;
+        const [variant, size] = prefix.slice(0, -1).split(' ') as [VariantId, string];
+        stack.push({ prefix, state: newGame(makeRules({ variant, size: Number(size) as BoardSize })) });
+      }
+      while (stack.length > 0) {
+        const { prefix, state } = stack.pop()!;
+        const root = prefix.endsWith('|');
         const canon = canonicalize(state);
         const key = keyOf(canon.hi, canon.lo);
-        if (!seen.has(key)) {
-          seen.add(key);
-          const move = toCanonicalMove(canon, point);
-          let moves = tree.get(key);
+        let moves = tree.get(key);
+        for (const [name, next] of prefixes.get(prefix)!) {
+          const point = parsePoint(state.rules.size, name);
+          if (point === undefined || seatChoiceDue(state) || illegality(state, point)) continue;
+          if (root) games += next.games;
           if (!moves) tree.set(key, (moves = new Map()));
-          let tally = moves.get(move);
-          if (!tally) moves.set(move, (tally = { games: 0, halfPoints: 0 }));
-          tally.games++;
-          const winner = game.result.winner;
-          tally.halfPoints += winner === null ? 1 : winner === state.toMove ? 2 : 0;
-          counted = true;
+          const move = toCanonicalMove(canon, point);
+          const halfPoints = state.toMove === 1 ? next.blackHalfPoints : 2 * next.games - next.blackHalfPoints;
+          const tally = moves.get(move);
+          if (tally) {
+            tally.games += next.games;
+            tally.halfPoints += halfPoints;
+          } else moves.set(move, { games: next.games, halfPoints });
+          const child = root ? `${prefix}${name}` : `${prefix} ${name}`;
+          if (!prefixes.has(child)) continue;
+          const played = play(state, point);
+          if (played.ok) stack.push({ prefix: child, state: played.value });
         }
-        const next = play(state, point);
-        if (!next.ok) break;
-        state = next.value;
+        yield;
       }
-      if (counted) games++;
     },
     movesAt(state) {
       if (state.result) return [];

@@ -57,6 +57,10 @@ async function countOwnGames(d: PenteDb, signal: AbortSignal): Promise<OwnLoad |
         own.add(game);
         yield;
       }
+      for (const step of own.build()) {
+        if (signal.aborted) return;
+        yield step;
+      }
     })(),
   );
   return { status: 'ready', own };

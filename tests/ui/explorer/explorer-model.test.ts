@@ -9,6 +9,14 @@ import {
   stepOutTo,
 } from '../../../src/ui/explorer/explorer-model';
 import { type OpeningGame, ownOpenings } from '../../../src/ui/explorer/own-openings';
+
+/** The player's games added, then built (run to its end, as the screen runs it in slices). */
+function built(games: readonly OpeningGame[]) {
+  const own = ownOpenings();
+  for (const game of games) own.add(game);
+  for (const step of own.build()) void step;
+  return own;
+}
 import { game } from '../../helpers';
 
 const RULES = makeRules({ variant: 'pente', size: 19 });
@@ -58,11 +66,12 @@ describe('stepping', () => {
 
 describe('the player\u2019s own openings', () => {
   it('counts mirrored and rotated games as one move, with the mover\u2019s score', () => {
-    const own = ownOpenings();
-    own.add(pente('K10 L9 N10', won(1))); // L9: down-right of the centre
-    own.add(pente('K10 J9 G10', won(2))); // its mirror image
-    own.add(pente('K10 J11', DRAW)); // a rotation of both
-    own.add(pente('K10 K11', won(1))); // another move
+    const own = built([
+      pente('K10 L9 N10', won(1)), // L9: down-right of the centre
+      pente('K10 J9 G10', won(2)), // its mirror image
+      pente('K10 J11', DRAW), // a rotation of both
+      pente('K10 K11', won(1)), // another move
+    ]);
     expect(own.games).toBe(4);
     const first = own.movesAt(game({}, ''));
     expect(first).toEqual([{ point: at('K10'), games: 4, winRate: (2 + 0 + 1 + 2) / 2 / 4 }]);
@@ -79,19 +88,31 @@ describe('the player\u2019s own openings', () => {
   });
 
   it('counts positions reached by another move order as the same position', () => {
-    const own = ownOpenings();
-    own.add(pente('K10 L9 N10 L11 K13', won(1)));
-    own.add(pente('K10 L11 N10 L9 K13', won(1)));
+    const own = built([pente('K10 L9 N10 L11 K13', won(1)), pente('K10 L11 N10 L9 K13', won(1))]);
     expect(own.movesAt(game({}, 'K10 L9 N10 L11'))).toEqual([{ point: at('K13'), games: 2, winRate: 1 }]);
   });
 
-  it('keeps apart variants and sizes, leaves out seat-choice variants and stops at a move that does not replay', () => {
+  it('replays each distinct opening prefix once, however many games share it', () => {
     const own = ownOpenings();
-    own.add({ variant: 'keryo', size: 19, opening: 'K10 L9', result: won(1) });
-    own.add({ variant: 'pente', size: 13, opening: 'G7 H6', result: won(1) });
-    own.add({ variant: 'd-pente', size: 19, opening: 'K10 L9 K13 M9', result: won(1) });
-    own.add(pente('K10 K10 L9', won(1)));
-    own.add(pente('', won(1)));
+    for (let i = 0; i < 50; i++) own.add(pente(i % 2 ? 'K10 L9 N10' : 'K10 L9 K14', won(1)));
+    own.add(pente('K10 J11', won(2)));
+    // The empty board, K10 and K10 L9 have moves after them; the longer prefixes have none to replay for.
+    expect([...own.build()]).toHaveLength(3);
+    expect(own.games).toBe(51);
+    expect(own.movesAt(game({}, 'K10 L9')).map((m) => [formatPoint(19, m.point), m.games])).toEqual([
+      ['K14', 25],
+      ['N10', 25],
+    ]);
+  });
+
+  it('keeps apart variants and sizes, leaves out seat-choice variants and stops at a move that does not replay', () => {
+    const own = built([
+      { variant: 'keryo', size: 19, opening: 'K10 L9', result: won(1) },
+      { variant: 'pente', size: 13, opening: 'G7 H6', result: won(1) },
+      { variant: 'd-pente', size: 19, opening: 'K10 L9 K13 M9', result: won(1) },
+      pente('K10 K10 L9', won(1)),
+      pente('', won(1)),
+    ]);
     expect(own.games).toBe(3);
     expect(own.movesAt(game({}, '')).map((m) => m.games)).toEqual([1]);
     expect(own.movesAt(game({}, 'K10'))).toEqual([]);
@@ -103,9 +124,7 @@ describe('the player\u2019s own openings', () => {
 describe('rows', () => {
   it('merges the book\u2019s move with the player\u2019s symmetric one into one row at the book\u2019s point', () => {
     const state = game({}, 'K10');
-    const own = ownOpenings();
-    own.add(pente('K10 J11', won(2)));
-    own.add(pente('K10 K9', won(1)));
+    const own = built([pente('K10 J11', won(2)), pente('K10 K9', won(1))]);
     const rows = explorerRows(
       state,
       [
@@ -122,10 +141,7 @@ describe('rows', () => {
 
   it('lists the player\u2019s moves the book lacks after the book\u2019s, and copes with no book', () => {
     const state = game({}, 'K10');
-    const own = ownOpenings();
-    own.add(pente('K10 A1', won(1)));
-    own.add(pente('K10 A1', won(2)));
-    own.add(pente('K10 K12', won(2)));
+    const own = built([pente('K10 A1', won(1)), pente('K10 A1', won(2)), pente('K10 K12', won(2))]);
     const rows = explorerRows(state, [{ point: at('L9'), games: 3, winRate: 0.5 }], own.movesAt(state));
     expect(rows.map((r) => [r.name, r.book?.games ?? 0, r.own?.games ?? 0])).toEqual([
       ['L9', 3, 0],
