@@ -50,6 +50,7 @@ async function seeded(page: Page): Promise<void> {
   await page.reload();
 }
 
+const SHOTS = 'test-results/explorer';
 const moveRows = (page: Page) => page.locator('.explorer-moves li button');
 /** A row's cells: move, book games, book win, own games, own win. */
 const rowCells = (page: Page, i: number) => moveRows(page).nth(i).locator('span');
@@ -101,6 +102,9 @@ test('opens from a game in review at the position shown', async ({ page }) => {
   await seeded(page);
   await page.goto('/#/play/own1');
   await page.getByText('Openings book', { exact: true }).click();
+  await page.getByRole('button', { name: 'Explore from here' }).scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/review-book-panel.png` });
   await page.getByRole('button', { name: 'Explore from here' }).click();
   await expect(page.getByRole('heading', { name: 'Openings explorer' })).toBeVisible();
   // The finished game's last position (three stones): the path starts there, and nothing goes on from it
@@ -114,7 +118,6 @@ test('opens from a game in review at the position shown', async ({ page }) => {
 });
 
 const SHAPES = SCREEN_SHAPES.filter((s) => ['phone-360', 'phone-390', 'landscape'].includes(s.name));
-const SHOTS = 'test-results/explorer';
 
 for (const lang of ['en', 'zh'] as const) {
   test.describe(`the explorer fits (${lang})`, () => {

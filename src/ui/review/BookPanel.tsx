@@ -87,7 +87,11 @@ export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps)
       <summary>{m.review_book()}</summary>
       {body}
       {open && state.rules.variant.seatChoiceAfter === null && (
-        <button type="button" onClick={() => openExplorer({ rules: state.rules, moves: state.moves })}>
+        <button
+          type="button"
+          class="book-explore"
+          onClick={() => openExplorer({ rules: state.rules, moves: state.moves })}
+        >
           {m.review_book_explore()}
         </button>
       )}
