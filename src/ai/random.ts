@@ -25,17 +25,8 @@ export const unit = (hash: number): number => hash / 2 ** 32;
 /** A seeded integer in [-spread, spread] from a hash (spread ≥ 0). */
 export const centred = (hash: number, spread: number): number => (hash % (2 * spread + 1)) - spread;
 
-/** splitmix32: a generator of unsigned 32-bit words, the same sequence for the same seed. */
-export function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
+/** splitmix32 lives with the core's position keys, which need it too (one generator, one place). */
+export { splitmix32 } from '../core/seeded';
 
 /** mulberry32: a generator of fractions in [0, 1), the same sequence for the same seed (tools and tests). */
 export function mulberry32(seed: number): () => number {

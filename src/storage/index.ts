@@ -35,6 +35,7 @@ export * from './transfer';
 export * from './validate';
 export * from './game-record';
 export * from './library';
+export * from './finished-openings';
 export * from './summaries';
 export * from './game-filter';
 export * from './puzzles';

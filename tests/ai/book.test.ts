@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type GameState, type Player, formatPoint, isLegal, levelById } from '../../src/core';
 import { OpeningBook, bookMovesFor } from '../../src/ai/book/book';
 import { BookBuilder } from '../../src/ai/book/builder';
-import { canonicalize } from '../../src/ai/book/canonical';
+import { canonicalize } from '../../src/core/canonical';
 import { pack } from '../../src/ai/book/pack';
 import { urgency } from '../../src/ai/threats';
 import { Engine } from '../../src/ai/engine';

@@ -2,7 +2,7 @@
  * The openings book at play time: candidate moves for a position, and a choice among them.
  *
  * `OpeningBook` reads the packed bytes in place (src/ai/book/pack.ts): a lookup canonicalises the position
- * (src/ai/book/canonical.ts), finds its key by binary search, and maps the stored moves back to the real
+ * (src/core/canonical.ts), finds its key by binary search, and maps the stored moves back to the real
  * board, keeping only legal ones.
  *
  * `choose` picks a move at random, weighted, deterministic for a seed:
@@ -21,7 +21,7 @@
  * spread the choice over more of what people play.
  */
 import { type GameState, type Point, formatPoint, illegality } from '../../core';
-import { canonicalize, fromCanonicalMove } from './canonical';
+import { canonicalize, fromCanonicalMove } from '../../core/canonical';
 import { BookReader } from './pack';
 import { mix32, unit } from '../random';
 

@@ -14,7 +14,7 @@
  * scores rare choices, and the engine's forced-move check and legality check stand behind every book move.
  */
 import type { GameState, Player } from '../../core';
-import { canonicalize, keyBigInt, toCanonicalMove } from './canonical';
+import { canonicalize, keyBigInt, toCanonicalMove } from '../../core/canonical';
 import type { PackedMove, PackedPosition } from './pack';
 
 export interface BookThresholds {

@@ -1,10 +1,14 @@
 /** The Games screen's controls above the list: export and import, the import's progress, the shelves and the sort. */
 import type { GameSortKey, Shelf } from '../../storage';
+import { openExplorer } from '../explorer/explorer-start';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { IMPORT_PHASES, type ImportProgress } from './use-file-import';
 
-/** Export everything, import a file, paste a record (the file and the paste wait while an import runs). */
+/**
+ * Export everything, import a file, paste a record (the file and the paste wait while an import runs), and
+ * the openings explorer (the player's games are counted there too).
+ */
 export function LibraryActions(props: {
   readonly importing: boolean;
   readonly onExportEverything: () => void;
@@ -27,6 +31,9 @@ export function LibraryActions(props: {
       </label>
       <button type="button" disabled={props.importing} onClick={props.onPaste}>
         {m.games_paste_record()}
+      </button>
+      <button type="button" onClick={() => openExplorer()}>
+        {m.games_openings_explorer()}
       </button>
     </div>
   );

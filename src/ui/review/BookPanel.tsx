@@ -2,11 +2,12 @@
  * The openings book for the position on the board, as pente.org's game database shows it: each book move
  * with its game count and the mover's win rate. The page does not read the book itself (the UI may not
  * import the engine): the engine's worker answers through the engine client (a BookSource port), once
- * the panel is open.
+ * the panel is open. "Explore from here" opens the openings explorer (src/ui/explorer) at the position.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameState } from '../../core';
 import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from '../engine/client';
+import { openExplorer } from '../explorer/explorer-start';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { percent } from './review-words';
@@ -85,6 +86,15 @@ export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps)
     <details class="book-panel" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{m.review_book()}</summary>
       {body}
+      {open && state.rules.variant.seatChoiceAfter === null && (
+        <button
+          type="button"
+          class="book-explore"
+          onClick={() => openExplorer({ rules: state.rules, moves: state.moves })}
+        >
+          {m.review_book_explore()}
+        </button>
+      )}
     </details>
   );
 }

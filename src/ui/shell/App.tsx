@@ -34,6 +34,7 @@ const SCREENS: Readonly<Record<Screen, FunctionComponent>> = {
   shared: lazyScreen(() => import('../share/SharedGame').then((m) => m.SharedGame)).Screen,
   friend: lazyScreen(() => import('../friends/FriendScreen').then((m) => m.Friend)).Screen,
   people: lazyScreen(() => import('../people/PeopleScreen').then((m) => m.People)).Screen,
+  openings: lazyScreen(() => import('../explorer/ExplorerScreen').then((m) => m.Explorer)).Screen,
   'bad-link': lazyScreen(() => import('./LinkProblem').then((m) => m.BadLink)).Screen,
 };
 

@@ -40,6 +40,7 @@ export type Screen =
   | 'about'
   | 'friend'
   | 'people'
+  | 'openings'
   | 'shared'
   | 'bad-link';
 

@@ -36,6 +36,7 @@ const PATHS: Readonly<Record<FixedScreen, string>> = {
   people: 'people',
   puzzles: 'puzzles',
   about: 'about',
+  openings: 'openings',
 };
 const BY_PATH = new Map(Object.entries(PATHS).map(([s, path]) => [path, s as FixedScreen]));
 

@@ -15,6 +15,7 @@ const EVERY_ROUTE: readonly [string, Route][] = [
   ['#/puzzles/org-931-a', { screen: 'puzzles', puzzleId: 'org-931-a' }],
   ['#/about', { screen: 'about' }],
   ['#/friend', { screen: 'friend' }],
+  ['#/openings', { screen: 'openings' }],
   ['#/play/0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11', { screen: 'play', gameId: '0b6f3c1e-9a7d-4c55-8f0e-2d1a4b7c9e11' }],
   ['#/g/1AEEFF-_', { screen: 'shared', code: '1AEEFF-_' }],
   ['#/g/2AEE.QW5u.Qm9i.xy', { screen: 'shared', code: '2AEE.QW5u.Qm9i.xy' }],

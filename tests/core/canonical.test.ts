@@ -11,9 +11,9 @@ import {
   invertTransform,
   openingPhase,
   toCanonicalMove,
-} from '../../src/ai/book/canonical';
+} from '../../src/core/canonical';
 import { game, rng } from '../helpers';
-import { type Stones, position, shifted } from './book-helpers';
+import { type Stones, position, shifted } from '../ai/book-helpers';
 
 const key = (s: GameState, translate = true): string => {
   const c = canonicalize(s, { translate });

@@ -1,5 +1,6 @@
 /**
- * Canonical position keys for the openings book.
+ * Canonical position keys, for the openings book (src/ai/book) and the openings explorer's count of the
+ * player's own games (src/ui/explorer): one place for what makes two positions the same.
  *
  * One book entry stands for a position and every position equivalent to it:
  *
@@ -28,8 +29,10 @@
  * The random tables are fixed by a seed here (not shared with the search's Zobrist keys), so a book file's
  * keys never change when the engine changes; changing them needs a new book format version.
  */
-import { type GameState, type Point, VARIANT_IDS, secondStoneRestricted } from '../../core';
-import { splitmix32 } from '../random';
+import type { Point } from './board';
+import { type GameState, secondStoneRestricted } from './game';
+import { VARIANT_IDS } from './variants';
+import { splitmix32 } from './seeded';
 
 /** Stones must lie at least this many points from both edges of an axis for the axis to be translated. */
 export const TRANSLATION_MARGIN = 6;
