@@ -4,6 +4,7 @@ export * from './coords';
 export * from './game';
 export * from './outcome';
 export * from './levels';
+export * from './computer-rating';
 export * from './level-bands';
 export * from './link';
 export * from './friend-copies';
