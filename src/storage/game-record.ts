@@ -97,6 +97,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     imported,
     origin,
     friend,
+    assisted,
   } = game;
   return {
     id,
@@ -120,6 +121,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
+    ...(assisted ? { assisted } : {}),
     ...(friend
       ? {
           friend: {

@@ -6,6 +6,7 @@
 import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
+import { countFinishedGame } from './computer-rating';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem } from './game-record';
 import type { GameClocks, GameOrigin, GameSide, GameStatus, StoredGame } from './records';
@@ -102,7 +103,8 @@ export async function saveGame(
     );
   const saved = await withTransaction(
     db,
-    ['games', 'summaries'],
+    // Players and settings too: the save that finishes a game against a level counts it in the rating.
+    ['games', 'summaries', 'players', 'settings'],
     'readwrite',
     'save the game',
     async (tx) => {
@@ -114,11 +116,17 @@ export async function saveGame(
       const next = gameFields(game, expectedRevision + 1, now);
       // The summary goes in the same transaction, so the list never shows a game other than as stored.
       const summary = summarize(next.id, next);
-      await Promise.all([request(store.put(next)), request(tx.objectStore('summaries').put(summary))]);
+      await Promise.all([
+        request(store.put(next)),
+        request(tx.objectStore('summaries').put(summary)),
+        countFinishedGame(tx, stored, next),
+      ]);
       return ok(next);
       // Strict: the app shows a move once its save has committed, so the commit must be on disk.
     },
-    { durability: 'strict' },
+    // Announces nothing but the game (below): the rating is read where it is shown, and every save would
+    // otherwise have other tabs read their players and settings again.
+    { durability: 'strict', announce: [] },
   );
   // Committed: the other tabs may read it now.
   if (saved.ok) announceGameChanges([{ id: saved.value.id, revision: saved.value.revision }]);
