@@ -1,7 +1,8 @@
 /**
  * The player's rating against the computer's levels (core's computer-rating.ts), kept as one small record
  * under COMPUTER_RATING_KEY in the settings store (which leaves keys it does not know alone) and brought up
- * to date in the transaction that saves a game as finished (games.ts saveGame). So reading it is one `get`
+ * to date in the transaction that saves a game as finished (games.ts saveGame's `whenFinished`, which the
+ * play screen gives its saves: this code is not part of the first screen). So reading it is one `get`
  * whatever the size of the library (issue 28: nothing at start-up grows with the library), and a game is
  * counted once: only the save that turns a stored game from unfinished to finished counts it (a finished
  * game cannot be taken back, so it never finishes twice). Deleting a game later does not uncount it.
@@ -26,9 +27,9 @@ import {
   ok,
 } from '../core';
 import { strengthOf } from './computer-settings';
-import type { IDBPTransaction } from 'idb';
-import { type PenteDb, type PenteSchema, withTransaction } from './db';
+import { type PenteDb, withTransaction } from './db';
 import type { StorageResult } from './errors';
+import type { SaveTransaction } from './games';
 import type { StoredGame } from './records';
 import { mySideOf } from './summaries';
 import { isComputerPlayer, isObject } from './validate';
@@ -117,14 +118,11 @@ export function getComputerRating(db: PenteDb): Promise<StorageResult<ComputerRa
 }
 
 /**
- * Inside a game's save (its transaction holds the players and settings stores): counts the game when this
- * save finishes it (`before`: the stored value it replaces) and it is rated. Returns whether it counted.
+ * Inside a game's save (games.ts's WhenFinished: the play screen gives it to the saves it makes): counts
+ * the game when this save finishes it (`before`: the stored value it replaces) and it is rated. Returns
+ * whether it counted.
  */
-export async function countFinishedGame(
-  tx: IDBPTransaction<PenteSchema, ('games' | 'summaries' | 'players' | 'settings')[], 'readwrite'>,
-  before: unknown,
-  game: StoredGame,
-): Promise<boolean> {
+export async function countFinishedGame(tx: SaveTransaction, before: unknown, game: StoredGame): Promise<boolean> {
   if (game.status !== 'finished' || (isObject(before) && before.status === 'finished')) return false;
   if (eligibility(game) !== 'rated') return false;
   const computerId = sidesOf(game)!.computerId;

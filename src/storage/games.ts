@@ -4,9 +4,9 @@
  * stored twice and a record stays readable when GameState changes shape.
  */
 import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
-import { type PenteDb, request, withTransaction } from './db';
+import type { IDBPTransaction } from 'idb';
+import { type PenteDb, type PenteSchema, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
-import { countFinishedGame } from './computer-rating';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem } from './game-record';
 import type { GameClocks, GameOrigin, GameSide, GameStatus, StoredGame } from './records';
@@ -83,6 +83,21 @@ const revisionOf = (stored: unknown): number | null =>
 const CONFLICT =
   'This game was changed in another tab or window since it was opened here. Reload it to see the latest moves.';
 
+/** A save's transaction: the game, its summary, and what a finishing save may count (players, settings). */
+export type SaveTransaction = IDBPTransaction<
+  PenteSchema,
+  ('games' | 'summaries' | 'players' | 'settings')[],
+  'readwrite'
+>;
+
+/**
+ * More work for the save that stores a game as finished, in the save's own transaction, so it is done
+ * exactly when the save lands (the rating against the levels counts the game: computer-rating.ts's
+ * countFinishedGame). `before` is the stored value the save replaces (undefined: none). Given by the
+ * caller, the play screen, so its code is fetched with that screen and not with the first one.
+ */
+export type WhenFinished = (tx: SaveTransaction, before: unknown, game: StoredGame) => Promise<unknown>;
+
 /**
  * Stores a game (insert or update) and returns it as stored, with its next revision and `updatedAt`.
  * `expectedRevision` is the revision the caller's copy was loaded at (0 for a game never saved); when the
@@ -93,6 +108,7 @@ export async function saveGame(
   game: StoredGame,
   expectedRevision: number = game.revision,
   now: number = Date.now(),
+  whenFinished?: WhenFinished,
 ): Promise<StorageResult<StoredGame>> {
   const problem = gameProblem(game);
   if (problem)
@@ -103,7 +119,7 @@ export async function saveGame(
     );
   const saved = await withTransaction(
     db,
-    // Players and settings too: the save that finishes a game against a level counts it in the rating.
+    // Players and settings too, for what a finishing save does besides (whenFinished).
     ['games', 'summaries', 'players', 'settings'],
     'readwrite',
     'save the game',
@@ -119,7 +135,7 @@ export async function saveGame(
       await Promise.all([
         request(store.put(next)),
         request(tx.objectStore('summaries').put(summary)),
-        countFinishedGame(tx, stored, next),
+        next.status === 'finished' && whenFinished?.(tx, stored, next),
       ]);
       return ok(next);
       // Strict: the app shows a move once its save has committed, so the commit must be on disk.

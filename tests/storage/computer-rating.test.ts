@@ -4,6 +4,7 @@ import {
   type ComputerPlayer,
   type StoredGame,
   COMPUTER_RATING_KEY,
+  countFinishedGame,
   eligibility,
   getComputerRating,
   getGame,
@@ -55,7 +56,7 @@ describe('which games count toward the rating against the levels', () => {
       [{ assisted: true }, 'assisted'],
       [{ variant: 'gomoku', size: 15 }, 'other-game'],
       [{ size: 13 }, 'other-game'],
-      [{ variant: 'keryo-pente' }, 'other-game'],
+      [{ variant: 'keryo' }, 'other-game'],
       [{ players: [HUMAN, { ...HUMAN, name: 'Bob', playerId: 'player-2' }] }, 'no-person'],
       [{ players: [COMPUTER, COMPUTER] }, 'no-person'],
     ];
@@ -100,20 +101,34 @@ describe('the stored rating', () => {
     const { db } = await openFresh();
     expect(unwrap(await getComputerRating(db))).toEqual(NEW_COMPUTER_RATING);
     // The built-in Casual player (seeded with the database) is exactly the level.
-    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000));
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000, countFinishedGame));
     expect(unwrap(await getComputerRating(db)).games).toBe(0);
     const won = unwrap(
-      await saveGame(db, { ...playing, status: 'finished', result: { winner: 1, reason: 'resignation' } }, 1, 3_000),
+      await saveGame(
+        db,
+        { ...playing, status: 'finished', result: { winner: 1, reason: 'resignation' } },
+        1,
+        3_000,
+        countFinishedGame,
+      ),
     );
     const expected = addComputerGame(NEW_COMPUTER_RATING, { id: won.id, endedAt: 3_000, levelId: 'casual', score: 1 });
     expect(unwrap(await getComputerRating(db))).toEqual(expected);
     // Saved again (finished already): not counted twice.
-    unwrap(await saveGame(db, won, won.revision, 4_000));
+    unwrap(await saveGame(db, won, won.revision, 4_000, countFinishedGame));
     expect(unwrap(await getComputerRating(db))).toEqual(expected);
     // A casual game (a take-back) is not counted.
-    const helped = unwrap(await saveGame(db, sampleGame({ assisted: true }), 0, 5_000));
+    const helped = unwrap(await saveGame(db, sampleGame({ assisted: true }), 0, 5_000, countFinishedGame));
     expect(unwrap(await getGame(db, helped.id)).assisted).toBe(true);
-    unwrap(await saveGame(db, { ...helped, status: 'finished', result: { winner: 2, reason: 'five' } }, 1, 6_000));
+    unwrap(
+      await saveGame(
+        db,
+        { ...helped, status: 'finished', result: { winner: 2, reason: 'five' } },
+        1,
+        6_000,
+        countFinishedGame,
+      ),
+    );
     expect(unwrap(await getComputerRating(db))).toEqual(expected);
     db.close();
   });
@@ -121,13 +136,29 @@ describe('the stored rating', () => {
   it('a game against the built-in player once its settings were changed is not counted', async () => {
     const { db } = await openFresh();
     unwrap(await savePlayer(db, { ...casualPlayer, id: 'casual', vision: 99 }));
-    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000));
-    unwrap(await saveGame(db, { ...playing, status: 'finished', result: { winner: 2, reason: 'five' } }, 1, 3_000));
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000, countFinishedGame));
+    unwrap(
+      await saveGame(
+        db,
+        { ...playing, status: 'finished', result: { winner: 2, reason: 'five' } },
+        1,
+        3_000,
+        countFinishedGame,
+      ),
+    );
     expect(unwrap(await getComputerRating(db)).games).toBe(0);
     db.close();
   });
 
   it('is kept under its own key, which the settings leave alone', () => {
     expect(COMPUTER_RATING_KEY).toBe('computerRating');
+  });
+
+  it('a save without the hook (an import, a friend game) counts nothing', async () => {
+    const { db } = await openFresh();
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000));
+    unwrap(await saveGame(db, { ...playing, status: 'finished', result: { winner: 1, reason: 'five' } }, 1, 3_000));
+    expect(unwrap(await getComputerRating(db)).games).toBe(0);
+    db.close();
   });
 });
