@@ -77,7 +77,7 @@ describe('which games count toward the rating against the levels', () => {
 
   it('the take-back and hint mark is `true` or absent', () => {
     expect(gameProblem(finished(1, { assisted: true }))).toBeNull();
-    expect(gameProblem({ ...finished(1), assisted: false })).toMatch(/take-back/);
+    expect(gameProblem({ ...finished(1), assisted: false })).toMatch(/assisted/);
   });
 });
 

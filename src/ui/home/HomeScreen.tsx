@@ -10,6 +10,7 @@ import { BoardThumbnail } from '../board/BoardThumbnail';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
 import type * as HomeCardsModuleNs from './HomeCards';
 import type * as InstallCardModuleNs from './InstallCard';
+import type * as HomeRatingModuleNs from './HomeRating';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
 import { colourName, resultSentence, timeAgo, variantName } from '../words/game-words';
@@ -141,6 +142,13 @@ function LearnCard({ lessons }: { lessons: HomeLessons }) {
   );
 }
 
+/** The rating against the levels beside the results' heading: its chunk (and its read) come after Home is drawn. */
+function RatingBeside() {
+  const [mod, setMod] = useState<typeof HomeRatingModuleNs | null>(null);
+  useEffect(() => void import('./HomeRating').then(setMod), []);
+  return mod && <mod.HomeRating />;
+}
+
 function RecentResults() {
   const data = homeData.value;
   if (data.kind !== 'read') return null;
@@ -149,7 +157,10 @@ function RecentResults() {
   const now = Date.now();
   return (
     <section class="recent" aria-labelledby="recent-heading">
-      <h2 id="recent-heading">{m.home_recent_heading()}</h2>
+      <div class="recent-head">
+        <h2 id="recent-heading">{m.home_recent_heading()}</h2>
+        <RatingBeside />
+      </div>
       <ul>
         {data.recent.map((g) => (
           <li key={g.id}>
