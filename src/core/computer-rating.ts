@@ -68,3 +68,9 @@ export const byEnding = (a: ComputerGameResult, b: ComputerGameResult): number =
 export function computerRating(games: readonly ComputerGameResult[]): ComputerRating {
   return [...games].sort(byEnding).reduce(addComputerGame, NEW_COMPUTER_RATING);
 }
+
+/**
+ * A rating as shown: rounded to 10, as the levels' own ratings are (`levelRating`: the ladder measures no
+ * finer), and the deviation likewise.
+ */
+export const roundedRating = (n: number): number => Math.round(n / 10) * 10;

@@ -121,7 +121,8 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
-    ...(assisted ? { assisted } : {}),
+    // Only `true` is a mark (records.ts): anything else a file or a tool wrote reads as none.
+    ...(assisted === true && { assisted }),
     ...(friend
       ? {
           friend: {

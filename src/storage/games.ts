@@ -91,7 +91,7 @@ export type SaveTransaction = IDBPTransaction<
 >;
 
 /**
- * More work for the save that stores a game as finished, in the save's own transaction, so it is done
+ * More work for a save, in its own transaction (the hook looks at whether the save finishes the game), so it is done
  * exactly when the save lands (the rating against the levels counts the game: computer-rating.ts's
  * countFinishedGame). `before` is the stored value the save replaces (undefined: none). Given by the
  * caller, the play screen, so its code is fetched with that screen and not with the first one.
@@ -135,7 +135,7 @@ export async function saveGame(
       await Promise.all([
         request(store.put(next)),
         request(tx.objectStore('summaries').put(summary)),
-        next.status === 'finished' && whenFinished?.(tx, stored, next),
+        whenFinished?.(tx, stored, next),
       ]);
       return ok(next);
       // Strict: the app shows a move once its save has committed, so the commit must be on disk.

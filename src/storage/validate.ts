@@ -150,7 +150,6 @@ export function gameProblem(v: unknown): Problem {
   const origin = originProblem(v.origin, v.moves.length);
   if (origin) return origin;
   if (!Number.isInteger(v.revision) || (v.revision as number) < 0) return 'the revision is not a whole number';
-  if (v.assisted !== undefined && v.assisted !== true) return 'assisted is not true';
   return v.friend === undefined ? null : friendProblem(v.friend);
 }
 

@@ -1,17 +1,14 @@
 /**
- * The player's rating against the computer's levels in words (core's computer-rating.ts): the figure
- * rounded to 10 as the levels' own ratings are (the ladder measures no finer), "?" while it is provisional
- * (the core's rule, as for the rating against people), and the scale it is on, anchored to two levels the
- * player can play.
+ * The player's rating against the computer's levels in words, for Players (core's computer-rating.ts): the
+ * figure rounded to 10 (`roundedRating`), "?" while it is provisional (the core's rule, as for the rating
+ * against people), and the scale it is on, anchored to two levels the player can play. Home's short form
+ * is its own (HomeRating.tsx), so Home's chunk does not share one with Players.
  */
-import { type ComputerRating, isProvisional, levelById, levelRating } from '../../core';
+import { type ComputerRating, isProvisional, levelById, levelRating, roundedRating } from '../../core';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 
-const toTen = (n: number) => formatNumber(Math.round(n / 10) * 10);
-
-/** "1,480" or, while provisional, "1,480?": Home's short form. */
-export const shortRating = (r: ComputerRating): string => `${toTen(r.rating)}${isProvisional(r) ? '?' : ''}`;
+const toTen = (n: number) => formatNumber(roundedRating(n));
 
 /** "1,480 ± 120", or "1,480? (provisional: …)". */
 export const ratingFigure = (r: ComputerRating): string =>
