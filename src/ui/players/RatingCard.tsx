@@ -3,7 +3,7 @@
  * one small record, read once when the screen opens), the scale it is on, and which games count.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ComputerRating } from '../../core';
+import { type ComputerRating, isProvisional } from '../../core';
 import { getComputerRating } from '../../storage';
 import { db } from '../shell/app-state';
 import * as m from '../words/paraglide/messages.js';
@@ -21,6 +21,7 @@ export function RatingCard() {
       {rating && rating.games > 0 ? (
         <>
           <p class="rating-figure">{ratingFigure(rating)}</p>
+          {isProvisional(rating) && <p>{m.players_rating_provisional()}</p>}
           <p>{m.players_rating_games({ count: rating.games })}</p>
         </>
       ) : (

@@ -10,10 +10,10 @@ import * as m from '../words/paraglide/messages.js';
 
 const toTen = (n: number) => formatNumber(roundedRating(n));
 
-/** "1,480 ± 120", or "1,480? (provisional: …)". */
+/** "1,480 ± 120", or "1,480?" while provisional (the card then says what the ? means). */
 export const ratingFigure = (r: ComputerRating): string =>
   isProvisional(r)
-    ? m.players_rating_provisional({ rating: toTen(r.rating) })
+    ? `${toTen(r.rating)}?`
     : m.players_rating_value({ rating: toTen(r.rating), deviation: toTen(r.deviation) });
 
 /** Which scale: the app's own, where Beginner is 1,000 and Master what the ladder measured. */
