@@ -5,6 +5,7 @@ export * from './game';
 export * from './opening';
 export * from './outcome';
 export * from './levels';
+export * from './computer-rating';
 export * from './level-bands';
 export * from './link';
 export * from './link-fields';

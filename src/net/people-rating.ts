@@ -29,10 +29,5 @@ export function peopleRating(games: readonly RatedGame[]): PeopleRating {
   return { ...rating, games: games.length };
 }
 
-/**
- * Whether a rating is settled enough to show as a number: pente.org marks a player provisional for their
- * first 20 games; Glicko-2 says it directly, by the deviation (lichess shows "?" above 110).
- */
-export const PROVISIONAL_DEVIATION = 110;
-export const isProvisional = (rating: Pick<Glicko2Rating, 'deviation'>): boolean =>
-  rating.deviation > PROVISIONAL_DEVIATION;
+/** The provisional rule is the core's, one for every rating shown (core/puzzle/glicko2.ts). */
+export { PROVISIONAL_DEVIATION, isProvisional } from '../core';

@@ -101,6 +101,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     imported,
     origin,
     friend,
+    assisted,
   } = game;
   return {
     id,
@@ -125,6 +126,8 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     demo,
     ...(imported ? { imported: { at: imported.at, dated: imported.dated } } : {}),
     ...(origin ? { origin: { gameId: origin.gameId, ply: origin.ply } } : {}),
+    // Only `true` is a mark (records.ts): anything else a file or a tool wrote reads as none.
+    ...(assisted === true && { assisted }),
     ...(friend
       ? {
           friend: {

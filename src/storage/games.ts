@@ -4,7 +4,8 @@
  * stored twice and a record stays readable when GameState changes shape.
  */
 import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
-import { type PenteDb, request, withTransaction } from './db';
+import type { IDBPTransaction } from 'idb';
+import { type PenteDb, type PenteSchema, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { announceGameChanges } from './feed';
 import { gameFields, gameRecordProblem } from './game-record';
@@ -83,6 +84,21 @@ const revisionOf = (stored: unknown): number | null =>
 const CONFLICT =
   'This game was changed in another tab or window since it was opened here. Reload it to see the latest moves.';
 
+/** A save's transaction: the game, its summary, and what a finishing save may count (players, settings). */
+export type SaveTransaction = IDBPTransaction<
+  PenteSchema,
+  ('games' | 'summaries' | 'players' | 'settings')[],
+  'readwrite'
+>;
+
+/**
+ * More work for a save, in its own transaction (the hook looks at whether the save finishes the game), so it is done
+ * exactly when the save lands (the rating against the levels counts the game: computer-rating.ts's
+ * countFinishedGame). `before` is the stored value the save replaces (undefined: none). Given by the
+ * caller, the play screen, so its code is fetched with that screen and not with the first one.
+ */
+export type WhenFinished = (tx: SaveTransaction, before: unknown, game: StoredGame) => Promise<unknown>;
+
 /**
  * Stores a game (insert or update) and returns it as stored, with its next revision and `updatedAt`.
  * `expectedRevision` is the revision the caller's copy was loaded at (0 for a game never saved); when the
@@ -93,6 +109,7 @@ export async function saveGame(
   game: StoredGame,
   expectedRevision: number = game.revision,
   now: number = Date.now(),
+  whenFinished?: WhenFinished,
 ): Promise<StorageResult<StoredGame>> {
   const problem = gameProblem(game);
   if (problem)
@@ -103,7 +120,8 @@ export async function saveGame(
     );
   const saved = await withTransaction(
     db,
-    ['games', 'summaries'],
+    // Players and settings too, for what a finishing save does besides (whenFinished).
+    ['games', 'summaries', 'players', 'settings'],
     'readwrite',
     'save the game',
     async (tx) => {
@@ -115,11 +133,17 @@ export async function saveGame(
       const next = gameFields(game, expectedRevision + 1, now);
       // The summary goes in the same transaction, so the list never shows a game other than as stored.
       const summary = summarize(next.id, next);
-      await Promise.all([request(store.put(next)), request(tx.objectStore('summaries').put(summary))]);
+      await Promise.all([
+        request(store.put(next)),
+        request(tx.objectStore('summaries').put(summary)),
+        whenFinished?.(tx, stored, next),
+      ]);
       return ok(next);
       // Strict: the app shows a move once its save has committed, so the commit must be on disk.
     },
-    { durability: 'strict' },
+    // Announces nothing but the game (below): the rating is read where it is shown, and every save would
+    // otherwise have other tabs read their players and settings again.
+    { durability: 'strict', announce: [] },
   );
   // Committed: the other tabs may read it now.
   if (saved.ok) announceGameChanges([{ id: saved.value.id, revision: saved.value.revision }]);

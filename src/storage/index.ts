@@ -6,6 +6,7 @@ export * from './add-games';
 export * from './analyses';
 export * from './book';
 export * from './computer-settings';
+export * from './computer-rating';
 export {
   DB_NAME,
   DB_VERSION,

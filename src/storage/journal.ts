@@ -22,7 +22,7 @@ import { ok } from '../core';
 import type { PenteDb } from './db';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
-import { getGame, saveGame } from './games';
+import { type WhenFinished, getGame, saveGame } from './games';
 import { type LoadedPuzzleProgress, type PuzzleAnswer, recordPuzzleAnswers } from './puzzles';
 import type { StoredGame } from './records';
 import { isObject } from './validate';
@@ -173,6 +173,7 @@ export async function saveUnsavedGame(
   gameId: string,
   newId: () => string = () => crypto.randomUUID(),
   now: number = Date.now(),
+  whenFinished?: WhenFinished,
 ): Promise<StorageResult<KeptSave>> {
   const kept = unsavedGame(kv, gameId);
   if (!kept)
@@ -186,7 +187,7 @@ export async function saveUnsavedGame(
   }
   const record: StoredGame =
     plan.kind === 'save' ? kept : { ...kept, id: newId(), revision: 0, origin: { gameId: kept.id, ply: plan.ply } };
-  const saved = await saveGame(db, record, plan.kind === 'save' ? plan.expectedRevision : 0, now);
+  const saved = await saveGame(db, record, plan.kind === 'save' ? plan.expectedRevision : 0, now, whenFinished);
   if (!saved.ok) return saved;
   forgetUnsavedGame(kv, gameId);
   return ok(

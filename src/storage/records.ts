@@ -175,6 +175,11 @@ export interface StoredGame {
   /** Since database version 7: a game with a friend on another device, played by links. */
   readonly friend?: FriendGame;
   /**
+   * Since issue 31: the person took back a move or asked for a hint in this game (against the computer).
+   * Such a game is casual: it is not counted in their rating against the levels (computer-rating.ts).
+   */
+  readonly assisted?: true;
+  /**
    * How many times this game has been saved (0: never). A save names the revision it started from, so a
    * tab cannot overwrite moves that another tab saved meanwhile.
    */

@@ -104,3 +104,12 @@ export function updateGlicko2(
   // Step 8: back to the Glicko scale.
   return { rating: newMu * SCALE + 1500, deviation: newPhi * SCALE, volatility: newSigma };
 }
+
+/**
+ * Whether a rating is settled enough to show as a number: pente.org marks a player provisional for their
+ * first 20 games; Glicko-2 says it directly, by the deviation (lichess shows "?" above 110). One rule for
+ * every rating the app shows (against people, against the computer's levels).
+ */
+export const PROVISIONAL_DEVIATION = 110;
+export const isProvisional = (rating: Pick<Glicko2Rating, 'deviation'>): boolean =>
+  rating.deviation > PROVISIONAL_DEVIATION;

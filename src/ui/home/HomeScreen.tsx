@@ -8,8 +8,6 @@ import { type StoredGame, toGameState } from '../../storage';
 import { friendStanding, waitsForYou, yourTurnFirst } from '../friends/links';
 import { BoardThumbnail } from '../board/BoardThumbnail';
 import { KeptGamesNotice } from '../shell/KeptGamesNotice';
-import type * as HomeCardsModuleNs from './HomeCards';
-import type * as InstallCardModuleNs from './InstallCard';
 import { WIDE_SCREEN, useMedia } from '../shell/media';
 import { db, resumable, settings, storageProblem } from '../shell/app-state';
 import { colourName, movePlace, resultSentence, timeAgo, variantName } from '../words/game-words';
@@ -26,8 +24,6 @@ import './home.css';
 const openGame = (game: { readonly id: string }) => void import('../play/live-session').then((m) => m.openGame(game));
 
 const go = (s: Exclude<Route['screen'], 'play' | 'shared' | 'bad-link'>) => () => navigate({ screen: s });
-type HomeCardsModule = typeof HomeCardsModuleNs;
-type InstallCardModule = typeof InstallCardModuleNs;
 /** A dashboard card's place while its module loads (as HomeCards' CardSlot, which is not in this chunk). */
 const CardSlot = () => <section class="home-card card-slot" aria-hidden="true" />;
 function ResumeCard({ game }: { game: StoredGame }) {
@@ -145,6 +141,21 @@ function LearnCard({ lessons }: { lessons: HomeLessons }) {
   );
 }
 
+/** A module of Home's own chunk, fetched once `wanted` (null until it has come). One hook for them all: bytes. */
+function useModule<T>(load: () => Promise<T>, wanted = true): T | null {
+  const [module, setModule] = useState<T | null>(null);
+  useEffect(() => {
+    if (wanted && !module) void load().then(setModule);
+  }, [wanted]);
+  return module;
+}
+
+/** The rating against the levels beside the results' heading: its chunk (and its read) come after Home is drawn. */
+function RatingBeside() {
+  const rating = useModule(() => import('./HomeRating'));
+  return rating && <rating.HomeRating />;
+}
+
 function RecentResults() {
   const data = homeData.value;
   if (data.kind !== 'read') return null;
@@ -153,6 +164,8 @@ function RecentResults() {
   const now = Date.now();
   return (
     <section class="recent" aria-labelledby="recent-heading">
+      {/* Floats beside the heading (home.css), so its arrival moves nothing. */}
+      <RatingBeside />
       <h2 id="recent-heading">{m.home_recent_heading()}</h2>
       <ul>
         {data.recent.map((g) => (
@@ -204,10 +217,7 @@ function OfflineStatus() {
  */
 function InstallOffer() {
   const offered = (installPrompt.value !== null || maybeApple) && !installDismissed.value;
-  const [card, setCard] = useState<InstallCardModule | null>(null);
-  useEffect(() => {
-    if (offered && !card) void import('./InstallCard').then(setCard);
-  }, [offered]);
+  const card = useModule(() => import('./InstallCard'), offered);
   return offered && card ? <card.InstallCard /> : null;
 }
 
@@ -255,10 +265,7 @@ export function Home() {
   // Every screen opens at its top (router.ts).
   const wide = useMedia(WIDE_SCREEN);
   // The dashboard's cards (the puzzle pack's reader, the lessons) are not part of a phone's first chunk.
-  const [cards, setCards] = useState<HomeCardsModule | null>(null);
-  useEffect(() => {
-    if (wide && !cards) void import('./HomeCards').then(setCards);
-  }, [wide]);
+  const cards = useModule(() => import('./HomeCards'), wide);
   useEffect(() => {
     // Read before the first render (startApp); again on every return, as games end and are deleted.
     void refreshHomeData(db.value);

@@ -17,6 +17,7 @@ import {
   newStoredGame,
   readHeartbeat,
   requestPersistence,
+  countFinishedGame,
   saveUnsavedGame,
   toGameState,
   unsavedGames,
@@ -339,7 +340,7 @@ export async function saveKeptGames(): Promise<void> {
   let saved = 0;
   for (const game of unsavedGames(kv)) {
     if (game.id === live) continue;
-    const r = await saveUnsavedGame(d, kv, game.id);
+    const r = await saveUnsavedGame(d, kv, game.id, undefined, undefined, countFinishedGame);
     if (!r.ok) continue; // still no room: the next try comes soon
     saved++; // storage told the other tabs
   }

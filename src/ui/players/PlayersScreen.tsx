@@ -24,6 +24,7 @@ import { confirmDialog } from '../shell/dialog';
 import { damagedPlayers, db, notify, players, refreshPlayers, notifyProblem } from '../shell/app-state';
 import { download, fileSafe } from '../shell/download';
 import { ComputerEditor } from './ComputerEditor';
+import { RatingCard } from './RatingCard';
 import { describeComputer, playsLike } from './computer-words';
 import { FieldError, NO_STORAGE, NameField, checkedName, withDb } from './player-fields';
 import { formatNumber } from '../words/locale';
@@ -270,6 +271,7 @@ export function Players() {
       {damaged.length > 0 && (
         <DamagedNotice text={m.players_damaged_notice({ count: damaged.length })} sectionId="damaged-players-heading" />
       )}
+      <RatingCard />
       <section class="player-section" aria-labelledby="people-heading">
         <h2 id="people-heading">{m.players_people()}</h2>
         <ul class="player-cards">

@@ -516,6 +516,40 @@ describe('the computer', () => {
     expect(engine.calls[0]!.signal!.aborted).toBe(true);
     expect(shownMoves(controller)).toEqual([]);
   });
+
+  it('a take-back marks the game as assisted (not rated), saved with it; a game without one is not marked', async () => {
+    const { controller, store, clock, engine } = setUp([HUMAN, CPU]);
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    engine.answer('F6');
+    await clock.advance(450);
+    expect(store.saves.at(-1)!.assisted).toBeUndefined();
+    controller.undo();
+    await settle();
+    expect(store.saves.at(-1)).toMatchObject({ moves: [], assisted: true });
+    controller.move(pt('E5'));
+    await settle();
+    expect(store.saves.at(-1)).toMatchObject({ moves: ['E5'], assisted: true });
+  });
+
+  it('asking for a hint marks the game as assisted, saved with the next move; nothing is marked on the computer’s turn', async () => {
+    const { controller, store, clock, engine } = setUp([HUMAN, CPU]);
+    await settle();
+    controller.move(pt('E5'));
+    await settle();
+    void controller.requestHint(); // the computer's turn: no hint, no mark
+    engine.answer('F6');
+    await clock.advance(450);
+    expect(store.saves.at(-1)!.assisted).toBeUndefined();
+    void controller.requestHint();
+    engine.answer('A1');
+    await settle();
+    expect(controller.hint.value).toEqual(pt('A1'));
+    controller.move(pt('A1'));
+    await settle();
+    expect(store.saves.at(-1)).toMatchObject({ moves: ['E5', 'F6', 'A1'], assisted: true });
+  });
 });
 
 describe('clocks', () => {

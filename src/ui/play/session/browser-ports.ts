@@ -12,6 +12,7 @@ import {
   getGame,
   keepUnsavedGame,
   onGamesChanged,
+  countFinishedGame,
   saveGame,
   saveUnsavedGame,
   unsavedGame,
@@ -32,7 +33,8 @@ import { storageErrorText } from '../../words/storage-words';
 export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browserKeyValueStore()): GameStore {
   return {
     async save(record: StoredGame, expectedRevision: number) {
-      const saved = await saveGame(db, record, expectedRevision);
+      // A game against a level that ends here counts in the player's rating (in the same transaction).
+      const saved = await saveGame(db, record, expectedRevision, undefined, countFinishedGame);
       if (saved.ok) {
         if (kv) forgetUnsavedGame(kv, record.id);
         return { kind: 'saved', record: saved.value };
@@ -43,7 +45,7 @@ export function browserGameStore(db: PenteDb, kv: KeyValueStore | null = browser
     },
     async load(id: string) {
       if (kv && unsavedGame(kv, id)) {
-        const flushed = await saveUnsavedGame(db, kv, id);
+        const flushed = await saveUnsavedGame(db, kv, id, undefined, undefined, countFinishedGame);
         const kept = unsavedGame(kv, id);
         if (kept) {
           const why = flushed.ok ? words.play_unsaved_could_not_save() : storageErrorText(flushed.error);

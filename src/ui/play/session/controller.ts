@@ -199,7 +199,12 @@ export class PlayController {
 
   undo(): void {
     this.computer.abort();
-    void this.change((m) => takeBack(m, this.o.clock.now()));
+    void this.change((m) => {
+      const back = takeBack(m, this.o.clock.now());
+      // Saved with the take-back: the game is no longer rated (a record of the person's own play).
+      if (back !== m) this.saver.markAssisted();
+      return back;
+    });
   }
 
   resign(): void {
@@ -271,6 +276,8 @@ export class PlayController {
 
   /** Asks the engine for a suggestion for the side to move. */
   requestHint(): Promise<void> {
+    // Saved with the next move: a game with a hint is not rated.
+    if (isHumanTurn(this.match.value)) this.saver.markAssisted();
     return this.hints.request();
   }
 

@@ -142,6 +142,14 @@ export class GameSaving {
     this.problem.value = problem;
   }
 
+  /**
+   * The person took back a move or asked for a hint: the game is casual from now on (not counted in their
+   * rating against the levels: storage's computer-rating.ts), a mark saved with the next save.
+   */
+  markAssisted(): void {
+    if (!this.current.assisted) this.current = { ...this.current, assisted: true };
+  }
+
   /** Keeps a demo: saved from now on. False when there is no storage here. */
   keep(): boolean {
     if (!this.o.store) {

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { NEW_COMPUTER_RATING, addComputerGame, levelById } from '../../src/core';
+import {
+  type ComputerPlayer,
+  type StoredGame,
+  COMPUTER_RATING_KEY,
+  countFinishedGame,
+  eligibility,
+  getComputerRating,
+  getGame,
+  gameProblem,
+  readComputerRating,
+  ratedComputerGame,
+  saveGame,
+  savePlayer,
+} from '../../src/storage';
+import { gameFields } from '../../src/storage/game-record';
+import { COMPUTER, HUMAN, openFresh, sampleGame, unwrap } from './helpers';
+
+const casual = levelById('casual')!;
+const casualPlayer: ComputerPlayer = { ...casual, kind: 'computer' };
+
+/** A finished game of the person (Black) against Casual (White), won by `winner` (null: a draw). */
+const finished = (winner: 1 | 2 | null, overrides: Partial<StoredGame> = {}): StoredGame =>
+  sampleGame({
+    status: 'finished',
+    result: winner === null ? { winner: null, reason: 'draw' } : { winner, reason: 'resignation' },
+    moves: ['K10', 'L9'],
+    updatedAt: 5_000,
+    ...overrides,
+  });
+
+describe('which games count toward the rating against the levels', () => {
+  it('a finished Pente game on 19×19 against a built-in level counts, scored for the person', () => {
+    const won = finished(1);
+    expect(eligibility(won)).toBe('rated');
+    expect(ratedComputerGame(won, casualPlayer)).toEqual({
+      id: won.id,
+      endedAt: 5_000,
+      levelId: 'casual',
+      score: 1,
+    });
+    expect(ratedComputerGame(finished(2), casualPlayer)).toMatchObject({ score: 0 });
+    expect(ratedComputerGame(finished(null), casualPlayer)).toMatchObject({ score: 0.5 });
+    // The person playing White.
+    const asWhite = finished(2, { players: [COMPUTER, HUMAN] });
+    expect(ratedComputerGame(asWhite, casualPlayer)).toMatchObject({ score: 1 });
+  });
+
+  it('leaves out every game that is not the person’s own result against a measured level', () => {
+    const cases: [Partial<StoredGame>, string][] = [
+      [{ status: 'in-progress', result: null }, 'unfinished'],
+      [{ demo: true }, 'demo'],
+      [{ imported: { at: 4_000, dated: false } }, 'imported'],
+      [{ origin: { gameId: 'other', ply: 2 } }, 'from-position'],
+      [{ friend: { gameId: 'abcdefghijklmnop', mySide: 1 } }, 'friend'],
+      [{ assisted: true }, 'assisted'],
+      [{ variant: 'gomoku', size: 15 }, 'other-game'],
+      [{ size: 13 }, 'other-game'],
+      [{ variant: 'keryo' }, 'other-game'],
+      [{ players: [HUMAN, { ...HUMAN, name: 'Bob', playerId: 'player-2' }] }, 'no-person'],
+      [{ players: [COMPUTER, COMPUTER] }, 'no-person'],
+    ];
+    for (const [overrides, reason] of cases) {
+      const game = finished(1, overrides);
+      expect(ratedComputerGame(game, casualPlayer), reason).toBe(reason);
+    }
+  });
+
+  it('leaves out a computer player whose settings are not exactly a level’s (never measured), or none', () => {
+    expect(ratedComputerGame(finished(1), { ...casualPlayer, vision: casual.vision + 1 })).toBe('not-a-level');
+    expect(ratedComputerGame(finished(1), undefined)).toBe('not-a-level');
+    expect(ratedComputerGame(finished(1), { id: 'x', kind: 'human', name: 'Casual' })).toBe('not-a-level');
+    // Any player with a level's exact settings plays as that level, whatever its name.
+    const renamed = { ...levelById('expert')!, id: 'mine', name: 'My rival', kind: 'computer' };
+    expect(ratedComputerGame(finished(1), renamed)).toMatchObject({ levelId: 'expert' });
+  });
+
+  it('the take-back and hint mark is stored only as `true`', () => {
+    expect(gameProblem(finished(1, { assisted: true }))).toBeNull();
+    expect(gameFields(finished(1, { assisted: true }), 1, 0).assisted).toBe(true);
+    expect('assisted' in gameFields({ ...finished(1), assisted: 'yes' } as unknown as StoredGame, 1, 0)).toBe(false);
+  });
+});
+
+describe('the stored rating', () => {
+  it('reads a newcomer when there is none or it is not a rating', () => {
+    expect(readComputerRating(undefined)).toEqual(NEW_COMPUTER_RATING);
+    expect(readComputerRating({ rating: 'x', deviation: 100, volatility: 0.06, games: 1 })).toEqual(
+      NEW_COMPUTER_RATING,
+    );
+    expect(readComputerRating({ rating: 1200, deviation: 400, volatility: 0.06, games: 1 })).toEqual(
+      NEW_COMPUTER_RATING,
+    );
+    expect(readComputerRating({ rating: 1200, deviation: 90, volatility: 0.06, games: 1.5 })).toEqual(
+      NEW_COMPUTER_RATING,
+    );
+    const good = { rating: 1200, deviation: 90, volatility: 0.06, games: 12 };
+    expect(readComputerRating({ ...good, extra: 1 })).toEqual(good);
+  });
+
+  it('the save that finishes a rated game counts it once; later saves and unrated games change nothing', async () => {
+    const { db } = await openFresh();
+    expect(unwrap(await getComputerRating(db))).toEqual(NEW_COMPUTER_RATING);
+    // The built-in Casual player (seeded with the database) is exactly the level.
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000, countFinishedGame));
+    expect(unwrap(await getComputerRating(db)).games).toBe(0);
+    const won = unwrap(
+      await saveGame(
+        db,
+        { ...playing, status: 'finished', result: { winner: 1, reason: 'resignation' } },
+        1,
+        3_000,
+        countFinishedGame,
+      ),
+    );
+    const expected = addComputerGame(NEW_COMPUTER_RATING, { id: won.id, endedAt: 3_000, levelId: 'casual', score: 1 });
+    expect(unwrap(await getComputerRating(db))).toEqual(expected);
+    // Saved again (finished already): not counted twice.
+    unwrap(await saveGame(db, won, won.revision, 4_000, countFinishedGame));
+    expect(unwrap(await getComputerRating(db))).toEqual(expected);
+    // A casual game (a take-back) is not counted.
+    const helped = unwrap(await saveGame(db, sampleGame({ assisted: true }), 0, 5_000, countFinishedGame));
+    expect(unwrap(await getGame(db, helped.id)).assisted).toBe(true);
+    unwrap(
+      await saveGame(
+        db,
+        { ...helped, status: 'finished', result: { winner: 2, reason: 'five' } },
+        1,
+        6_000,
+        countFinishedGame,
+      ),
+    );
+    expect(unwrap(await getComputerRating(db))).toEqual(expected);
+    db.close();
+  });
+
+  it('a game against the built-in player once its settings were changed is not counted', async () => {
+    const { db } = await openFresh();
+    unwrap(await savePlayer(db, { ...casualPlayer, id: 'casual', vision: 99 }));
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000, countFinishedGame));
+    unwrap(
+      await saveGame(
+        db,
+        { ...playing, status: 'finished', result: { winner: 2, reason: 'five' } },
+        1,
+        3_000,
+        countFinishedGame,
+      ),
+    );
+    expect(unwrap(await getComputerRating(db)).games).toBe(0);
+    db.close();
+  });
+
+  it('is kept under its own key, which the settings leave alone', () => {
+    expect(COMPUTER_RATING_KEY).toBe('computerRating');
+  });
+
+  it('a save without the hook (an import, a friend game) counts nothing', async () => {
+    const { db } = await openFresh();
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, 2_000));
+    unwrap(await saveGame(db, { ...playing, status: 'finished', result: { winner: 1, reason: 'five' } }, 1, 3_000));
+    expect(unwrap(await getComputerRating(db)).games).toBe(0);
+    db.close();
+  });
+});
