@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext, type Page, type Route, expect } from '@playwright/test';
+import { type BrowserContext, type Page, type Route, expect, test } from '@playwright/test';
 
 /** Opens the app and waits for the home screen (the database is open by then). */
 export async function openApp(page: Page): Promise<void> {
@@ -11,14 +11,33 @@ export async function openApp(page: Page): Promise<void> {
 /** Starts a game from the new-game screen. */
 export async function newGame(
   page: Page,
-  options: { black?: string; white: string; size?: '9' | '13' | '19' },
+  options: { black?: string; white: string; game?: string; size?: '9' | '13' | '15' | '19' },
 ): Promise<void> {
   await page.getByRole('button', { name: 'New game' }).click();
   if (options.black) await page.getByLabel('Black (moves first)').selectOption({ label: options.black });
   await page.getByLabel('White').selectOption({ label: options.white });
-  await page.getByLabel('Board').selectOption(options.size ?? '9');
+  // A game (by its name in the list) brings its own board; 9×9 otherwise, unless a size is given.
+  if (options.game)
+    await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: options.game });
+  if (options.size || !options.game) await page.getByLabel('Board').selectOption(options.size ?? '9');
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('grid')).toBeVisible();
+}
+
+/** How many stones of `colour` the board holds, read from the points' accessible names. */
+export const stoneCount = async (page: Page, colour: 'black' | 'white'): Promise<number> =>
+  (await boardLabels(page)).filter((l) => l.endsWith(`${colour} stone`)).length;
+
+/** Full-page screenshots at a phone held upright and sideways, for looking at; the page is left upright. */
+export async function phoneShots(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [844, 390],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${w}x${h}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /** Every point's accessible name, in board order: the whole position as text. */

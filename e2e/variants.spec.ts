@@ -5,22 +5,8 @@
  * and the computer then chooses its seat. Screenshots at phone portrait and landscape (looked at by whoever
  * changes these screens).
  */
-import { type Page, expect, test } from '@playwright/test';
-import { boardLabels, cell, openApp, tapTwice } from './helpers';
-
-const stones = async (page: Page, colour: 'black' | 'white') =>
-  (await boardLabels(page)).filter((l) => l.endsWith(`${colour} stone`)).length;
-
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [844, 390],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${w}x${h}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+import { expect, test } from '@playwright/test';
+import { boardLabels, cell, newGame, openApp, phoneShots, stoneCount, tapTwice } from './helpers';
 
 test('Gomoku starts on 15×15 and the computer answers', async ({ page }) => {
   await openApp(page);
@@ -35,33 +21,27 @@ test('Gomoku starts on 15×15 and the computer answers', async ({ page }) => {
   expect(await boardLabels(page)).toHaveLength(225);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('15');
   await tapTwice(page, 'H8');
-  await expect.poll(() => stones(page, 'white'), { timeout: 30_000 }).toBe(1);
-  await shots(page, 'gomoku-15');
+  await expect.poll(() => stoneCount(page, 'white'), { timeout: 30_000 }).toBe(1);
+  await phoneShots(page, 'gomoku-15');
 });
 
 test('D-Pente: the computer places four stones, the person takes Black’s seat and plays on', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'New game' }).click();
-  await page.getByLabel('Black (moves first)').selectOption({ label: 'Beginner (computer)' });
-  await page.getByLabel('White').selectOption({ label: 'Guest' });
-  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'D-Pente' });
-  await page.getByLabel('Board').selectOption('13');
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByRole('grid')).toBeVisible();
+  await newGame(page, { black: 'Beginner (computer)', white: 'Guest', game: 'D-Pente', size: '13' });
   const choice = page.getByRole('region', { name: 'Choose your seat' });
   await expect(choice).toBeVisible({ timeout: 60_000 });
-  expect(await stones(page, 'black')).toBe(2);
-  expect(await stones(page, 'white')).toBe(2);
-  await shots(page, 'd-pente-choice');
+  expect(await stoneCount(page, 'black')).toBe(2);
+  expect(await stoneCount(page, 'white')).toBe(2);
+  await phoneShots(page, 'd-pente-choice');
   await choice.getByRole('button', { name: 'Take Black' }).click();
   await expect(choice).toHaveCount(0);
   // The person now holds Black and plays the fifth stone; the computer (now White) answers.
   const empty = (await boardLabels(page)).find((l) => l.startsWith('A') && l.endsWith('empty'))!.split(',')[0]!;
   await tapTwice(page, empty);
   await expect(cell(page, empty)).toHaveAccessibleName(`${empty}, black stone`);
-  await expect.poll(() => stones(page, 'white'), { timeout: 30_000 }).toBe(3);
+  await expect.poll(() => stoneCount(page, 'white'), { timeout: 30_000 }).toBe(3);
   await expect(page.getByRole('status')).toHaveText(/Guest \(Black\) to move/, { timeout: 20_000 });
-  await shots(page, 'd-pente-after');
+  await phoneShots(page, 'd-pente-after');
   // The swap is stored with the game: a reload reopens it with the seats as chosen.
   const position = await boardLabels(page);
   await page.reload();
@@ -74,19 +54,13 @@ test('Swap2-Pente: three stones by the computer, the person places two more, the
   page,
 }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'New game' }).click();
-  await page.getByLabel('Black (moves first)').selectOption({ label: 'Beginner (computer)' });
-  await page.getByLabel('White').selectOption({ label: 'Guest' });
-  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Swap2-Pente' });
-  await page.getByLabel('Board').selectOption('13');
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByRole('grid')).toBeVisible();
+  await newGame(page, { black: 'Beginner (computer)', white: 'Guest', game: 'Swap2-Pente', size: '13' });
   const choice = page.getByRole('region', { name: 'Choose your seat' });
   await expect(choice).toBeVisible({ timeout: 60_000 });
-  expect(await stones(page, 'black')).toBe(2);
-  expect(await stones(page, 'white')).toBe(1);
+  expect(await stoneCount(page, 'black')).toBe(2);
+  expect(await stoneCount(page, 'white')).toBe(1);
   await expect(choice.getByRole('button')).toHaveText(['Take Black', 'Keep White', 'Place two more']);
-  await shots(page, 'swap2-choice');
+  await phoneShots(page, 'swap2-choice');
   await choice.getByRole('button', { name: 'Place two more' }).click();
   await expect(choice).toHaveCount(0);
   // The person places a white stone and then a black one (the colours alternate as ever).
@@ -100,8 +74,8 @@ test('Swap2-Pente: three stones by the computer, the person places two more, the
   // end the person is to move, in whichever seat the computer left them.
   await expect(page.getByRole('status')).toHaveText(/Guest \((Black|White)\) to move/, { timeout: 60_000 });
   await expect(page.getByRole('region', { name: 'Choose your seat' })).toHaveCount(0);
-  expect((await stones(page, 'black')) + (await stones(page, 'white'))).toBeGreaterThanOrEqual(5);
-  await shots(page, 'swap2-after');
+  expect((await stoneCount(page, 'black')) + (await stoneCount(page, 'white'))).toBeGreaterThanOrEqual(5);
+  await phoneShots(page, 'swap2-after');
   const position = await boardLabels(page);
   const status = await page.getByRole('status').textContent();
   await page.reload();

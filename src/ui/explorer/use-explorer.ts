@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type GameState, type Point, makeRules } from '../../core';
 import { type PenteDb, listFinishedOpenings } from '../../storage';
 import { runInSlices } from '../../storage/slices';
-import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from '../engine/client';
+import { type BookSource, pageEngine } from '../engine/client';
+import { type BookLookup, useBookMoves } from '../engine/use-book-moves';
 import { db } from '../shell/app-state';
 import { storageErrorText } from '../words/storage-words';
 import {
@@ -23,11 +24,6 @@ import {
 } from './explorer-model';
 import { explorerStart } from './explorer-start';
 import { type OwnOpenings, ownOpenings } from './own-openings';
-
-export type BookLookup =
-  | { readonly status: 'loading' }
-  | { readonly status: 'done'; readonly moves: readonly BookMove[] | null }
-  | { readonly status: 'failed'; readonly message: string };
 
 export type OwnLoad =
   | { readonly status: 'loading' }
@@ -81,27 +77,6 @@ function useOwnGames(): OwnLoad {
     return () => controller.abort();
   }, []);
   return own;
-}
-
-/** The book's moves for a position, asked again (the last question aborted) whenever it changes. */
-function useBookMoves(state: GameState, book: BookSource): BookLookup {
-  const [lookup, setLookup] = useState<{ key: string; lookup: BookLookup } | null>(null);
-  const key = enginePositionKey(state);
-  useEffect(() => {
-    const controller = new AbortController();
-    book.bookMoves(state, { signal: controller.signal }).then(
-      (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
-      (error: unknown) => {
-        if (isEngineError(error) && error.kind === 'aborted') return;
-        const message = error instanceof Error ? error.message : String(error);
-        setLookup({ key, lookup: { status: 'failed', message } });
-      },
-    );
-    return () => controller.abort();
-    // The key names the position, so the lookup runs again exactly when the position changes.
-  }, [key]);
-  // An answer for an earlier position is never shown.
-  return lookup && lookup.key === key ? lookup.lookup : { status: 'loading' };
 }
 
 export interface Explorer {

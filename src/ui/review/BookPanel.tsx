@@ -6,17 +6,13 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameState } from '../../core';
-import { type BookMove, type BookSource, enginePositionKey, isEngineError, pageEngine } from '../engine/client';
+import { type BookMove, type BookSource, pageEngine } from '../engine/client';
+import { useBookMoves } from '../engine/use-book-moves';
 import { openExplorer } from '../explorer/explorer-start';
 import { formatNumber } from '../words/locale';
 import * as m from '../words/paraglide/messages.js';
 import { percent } from './review-words';
 import './review.css';
-
-type Lookup =
-  | { readonly status: 'loading' }
-  | { readonly status: 'done'; readonly moves: readonly BookMove[] | null }
-  | { readonly status: 'failed'; readonly message: string };
 
 interface BookPanelProps {
   readonly state: GameState;
@@ -31,28 +27,7 @@ interface BookPanelProps {
 
 export function BookPanel({ state, onMoves, book = pageEngine }: BookPanelProps) {
   const [open, setOpen] = useState(false);
-  /** The answer and the position it is for: an answer for an earlier position is never shown. */
-  const [lookup, setLookup] = useState<{ key: string; lookup: Lookup } | null>(null);
-  const key = enginePositionKey(state);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLookup({ key, lookup: { status: 'loading' } });
-    book.bookMoves(state, { signal: controller.signal }).then(
-      (moves) => setLookup({ key, lookup: { status: 'done', moves } }),
-      (error: unknown) => {
-        // Aborted: the position changed or the panel closed, and the next lookup (if any) takes over.
-        if (isEngineError(error) && error.kind === 'aborted') return;
-        const message = error instanceof Error ? error.message : String(error);
-        setLookup({ key, lookup: { status: 'failed', message } });
-      },
-    );
-    return () => controller.abort();
-    // The key names the position, so the lookup runs again exactly when the position changes.
-  }, [open, key]);
-
-  const shown = lookup && lookup.key === key ? lookup.lookup : { status: 'loading' as const };
+  const shown = useBookMoves(state, book, open);
   const found = open && shown.status === 'done' ? shown.moves : null;
   useEffect(() => onMoves?.(found?.length ? found : null), [found]);
   let body;
