@@ -10,6 +10,7 @@
  * then only those points (a turn's two stones commute, so the stone that blocks may as well come first),
  * searched in full, and at the horizon such a defence is searched on (quiescence) rather than evaluated.
  */
+import { MoveGen } from '../movegen';
 import { evaluationNoise, visibleMoves } from '../skill';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../tt';
 import { SearchClock } from '../timeman';
@@ -199,7 +200,7 @@ export class Connect6Searcher {
     let best = -INFINITY;
     let bestMove = -1;
     for (let i = 0; i < width; i++) {
-      pickBest(this.moves, this.scores, base + i, base + count);
+      MoveGen.pick(this.moves, this.scores, base + i, base + count);
       const m = this.moves[base + i]!;
       const score = this.child(m, depth - 1, alpha, beta, ply);
       if (this.clock.stopped) return 0;
@@ -336,18 +337,5 @@ export class Connect6Searcher {
 }
 
 function sortMoves(moves: Int16Array, scores: Int32Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) pickBest(moves, scores, i, to);
-}
-
-/** Brings the best move of [i, to) to place i. */
-function pickBest(moves: Int16Array, scores: Int32Array, i: number, to: number): void {
-  let best = i;
-  for (let j = i + 1; j < to; j++) if (scores[j]! > scores[best]!) best = j;
-  if (best === i) return;
-  const m = moves[i]!;
-  moves[i] = moves[best]!;
-  moves[best] = m;
-  const s = scores[i]!;
-  scores[i] = scores[best]!;
-  scores[best] = s;
+  for (let i = from; i < to; i++) MoveGen.pick(moves, scores, i, to);
 }
