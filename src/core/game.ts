@@ -140,12 +140,15 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
 }
 
 /**
- * The player who places the stone at move `ply` (0-based). Connect6 (twoStoneTurns): one stone for player 1,
- * then two a turn, as pente.org's SimpleConnect6State `getColor`: ((ply + 1) / 2) % 2 + 1; every other game
- * alternates.
+ * Connect6's turn rule (twoStoneTurns): the player who places the stone at move `ply` (0-based), one stone
+ * for player 1, then two a turn, as pente.org's SimpleConnect6State `getColor`: ((ply + 1) / 2) % 2 + 1.
+ * On its own for the engine's make, which knows its game.
  */
+export const twoStoneTurnMover = (ply: number): Player => ((((ply + 1) >> 1) & 1) + 1) as Player;
+
+/** The player who places the stone at move `ply` (0-based): Connect6's turn rule, or turns alternate. */
 export const moverAt = (rules: Rules, ply: number): Player =>
-  (((rules.variant.twoStoneTurns ? (ply + 1) >> 1 : ply) & 1) + 1) as Player;
+  rules.variant.twoStoneTurns ? twoStoneTurnMover(ply) : (((ply & 1) + 1) as Player);
 
 /** The number of stones on which the seat choice is due: Swap2's comes two stones later after a pass. */
 const seatChoicePly = (state: GameState): number | null => {

@@ -6,7 +6,7 @@
  */
 import type { Player, Point } from './board';
 import { formatPoint } from './coords';
-import type { GameState } from './game';
+import { type GameState, twoStoneTurnMover } from './game';
 import type { Rules, Variant } from './variants';
 
 export interface MoveListEntry {
@@ -60,7 +60,7 @@ export function movePlaceOf(
   ply: number,
 ): { readonly number: number; readonly player: Player } {
   if (!variant.twoStoneTurns) return { number: moveNumberOf(ply), player: moverOf(ply) };
-  return { number: turnNumberOf(ply), player: (ply >> 1) % 2 === 0 ? 1 : 2 };
+  return { number: turnNumberOf(ply), player: twoStoneTurnMover(ply - 1) };
 }
 
 /** A game of `plies` stones as a count of the list's rows (full moves; in Connect6 turns). */

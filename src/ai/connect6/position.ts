@@ -13,7 +13,7 @@
  * Whose stone a ply is follows the core's `moverAt` (one stone for player 1, then two a turn), so the
  * search plays each stone as a ply with the side to move the rules give.
  */
-import { type GameState, type Player, type Rules, centreOf } from '../../core';
+import { type GameState, type Player, type Rules, centreOf, twoStoneTurnMover } from '../../core';
 import { geometry, lineWindows } from '../geometry';
 import { MAX_POINTS, STONE_HI, STONE_LO } from '../zobrist';
 
@@ -23,9 +23,6 @@ export const SIX = 6;
 const STONE_UNIT = [0, 1, 7] as const;
 /** Codes of a six-window: a + 7b for a + b <= 6. */
 const CODES = 49;
-
-/** The side that places the stone at `ply`: one stone for player 1, then two a turn (core's moverAt). */
-export const c6Mover = (ply: number): Player => ((((ply + 1) >> 1) & 1) + 1) as Player;
 
 /** How many stones the side to move still places in its turn, this one included (1 or 2). */
 export const c6StonesLeft = (ply: number): 1 | 2 => (ply !== 0 && (ply & 1) === 1 ? 2 : 1);
@@ -100,7 +97,7 @@ export class Connect6Position {
 
   /** The side to move: whose stone the next one is. */
   get toMove(): Player {
-    return c6Mover(this.ply);
+    return twoStoneTurnMover(this.ply);
   }
 
   /** Stones the side to move places in this turn, the next one included (1 or 2). */
@@ -120,7 +117,7 @@ export class Connect6Position {
 
   /** Places the side to move's stone at p. Afterwards `winner` says whether it made six. */
   make(p: number): void {
-    const player = c6Mover(this.ply);
+    const player = twoStoneTurnMover(this.ply);
     this.nodes++;
     this.undoPoint[this.frames++] = p;
     this.sixMade = false;

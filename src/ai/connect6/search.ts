@@ -1,6 +1,6 @@
 /**
  * Connect6's search: iterative-deepening alpha-beta where every ply is one stone and the side to move
- * follows Connect6's turn rule (c6Mover): two plies in a row may belong to the same side, whose score then
+ * follows Connect6's turn rule (core's twoStoneTurnMover): two plies in a row may belong to the same side, whose score then
  * carries over unnegated, with the same window. A transposition table catches the two orders of a turn's
  * stones (the hash is of the stones alone: the stone count fixes the side to move).
  *
