@@ -74,3 +74,38 @@ export function computerRating(games: readonly ComputerGameResult[]): ComputerRa
  * finer), and the deviation likewise.
  */
 export const roundedRating = (n: number): number => Math.round(n / 10) * 10;
+
+/** A rating with the games it was made of (as far as they were kept: see `mergeComputerRatings`). */
+export interface ComputerRatingHistory {
+  readonly rating: ComputerRating;
+  /** The rated games, in any order, each once (by id). */
+  readonly results: readonly ComputerGameResult[];
+}
+
+/** Whether every game the rating counts is among the results kept (so it can be made again from them). */
+const complete = (h: ComputerRatingHistory): boolean => h.results.length >= h.rating.games;
+
+/**
+ * One device's rating history merged with another's (a backup restored): each game counted once, by id,
+ * never twice. When both histories hold every game their ratings count, the rating is made again from the
+ * union, in the order the games ended, as if all had been played on one device. A rating counted before
+ * its games were kept (issue 31's first version kept only the rating) cannot be made again: then `local`'s
+ * rating stays and the other's games it lacks are added to it, in the order they ended (they carry on from
+ * it, the best that the figures allow). With no rated game here, the other history is taken as it is.
+ * `added`: how many games of `other` were not counted here.
+ */
+export function mergeComputerRatings(
+  local: ComputerRatingHistory,
+  other: ComputerRatingHistory,
+): ComputerRatingHistory & { readonly added: number } {
+  if (local.rating.games === 0 && local.results.length === 0) return { ...other, added: other.rating.games };
+  const known = new Set(local.results.map((r) => r.id));
+  const fresh = other.results.filter((r) => !known.has(r.id) && known.add(r.id));
+  if (fresh.length === 0) return { ...local, added: 0 };
+  const results = [...local.results, ...fresh];
+  const rating =
+    complete(local) && complete(other)
+      ? computerRating(results)
+      : [...fresh].sort(byEnding).reduce(addComputerGame, local.rating);
+  return { rating, results, added: fresh.length };
+}

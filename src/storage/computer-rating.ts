@@ -21,21 +21,30 @@
 import {
   type ComputerGameResult,
   type ComputerRating,
+  type ComputerRatingHistory,
   LEVELS,
   NEW_COMPUTER_RATING,
   addComputerGame,
+  mergeComputerRatings,
   ok,
 } from '../core';
 import { strengthOf } from './computer-settings';
 import { type PenteDb, withTransaction } from './db';
 import type { StorageResult } from './errors';
 import type { SaveTransaction } from './games';
+import type { SettingsTxStore } from './progress';
 import type { StoredGame } from './records';
 import { mySideOf } from './summaries';
 import { isComputerPlayer, isObject } from './validate';
 
 /** Where the record lives in the settings store. */
 export const COMPUTER_RATING_KEY = 'computerRating';
+/**
+ * The rated games themselves (`ComputerGameResult`s), under a key of their own so that reading the rating
+ * stays one small `get`: kept so that a backup carries them and a restore counts each game once
+ * (core's mergeComputerRatings). The first version kept none: its ratings count games this list lacks.
+ */
+export const COMPUTER_RATING_RESULTS_KEY = 'computerRatingResults';
 
 /** The only game and board the levels were measured in. */
 export const RATED_VARIANT = { variant: 'pente', size: 19 } as const;
@@ -111,6 +120,82 @@ export function readComputerRating(v: unknown): ComputerRating {
     : NEW_COMPUTER_RATING;
 }
 
+const SCORES: readonly unknown[] = [0, 0.5, 1];
+
+/** One kept result, or null when it is not one. */
+function readResult(v: unknown): ComputerGameResult | null {
+  if (!isObject(v)) return null;
+  const { id, endedAt, levelId, score } = v;
+  return typeof id === 'string' &&
+    id.length > 0 &&
+    id.length <= 100 &&
+    typeof endedAt === 'number' &&
+    Number.isFinite(endedAt) &&
+    typeof levelId === 'string' &&
+    levelId.length <= 40 &&
+    SCORES.includes(score)
+    ? { id, endedAt, levelId, score: score as ComputerGameResult['score'] }
+    : null;
+}
+
+/**
+ * The kept results: those that read, each id once (an entry that does not read is left out: the rating,
+ * which counted it, is the record that matters; a merge then keeps that rating, as for the first version's).
+ */
+export function readComputerRatingResults(v: unknown): ComputerGameResult[] {
+  if (!Array.isArray(v)) return [];
+  const seen = new Set<string>();
+  const results: ComputerGameResult[] = [];
+  for (const entry of v) {
+    const r = readResult(entry);
+    if (r && !seen.has(r.id)) {
+      seen.add(r.id);
+      results.push(r);
+    }
+  }
+  return results;
+}
+
+/** A history as a file carries it (the export's `computerRating`), or null when it is not one. */
+export function readComputerRatingHistory(v: unknown): ComputerRatingHistory | null {
+  if (!isObject(v) || !isObject(v.rating) || !Array.isArray(v.results)) return null;
+  const rating = readComputerRating(v.rating);
+  // A rating that does not read is a newcomer's: its results are then all there is to go by.
+  const results = readComputerRatingResults(v.results);
+  return rating === NEW_COMPUTER_RATING && results.length > 0 ? null : { rating, results };
+}
+
+/** The history as stored: the values under COMPUTER_RATING_KEY and COMPUTER_RATING_RESULTS_KEY. */
+export const readStoredComputerRatingHistory = (rating: unknown, results: unknown): ComputerRatingHistory => ({
+  rating: readComputerRating(rating),
+  results: readComputerRatingResults(results),
+});
+
+/** The stored history, in a transaction the caller holds. */
+export async function storedComputerRatingHistory(settings: SettingsTxStore): Promise<ComputerRatingHistory> {
+  const [rating, results] = await Promise.all([
+    settings.get(COMPUTER_RATING_KEY),
+    settings.get(COMPUTER_RATING_RESULTS_KEY),
+  ]);
+  return readStoredComputerRatingHistory(rating, results);
+}
+
+/**
+ * Merges a file's history into the stored one (an import's transaction): each game counted once. Returns
+ * how many of the file's games were added; nothing is written when none was.
+ */
+export async function mergeStoredComputerRating(
+  settings: SettingsTxStore,
+  fromFile: ComputerRatingHistory,
+): Promise<number> {
+  const merged = mergeComputerRatings(await storedComputerRatingHistory(settings), fromFile);
+  if (merged.added > 0) {
+    await settings.put(merged.rating, COMPUTER_RATING_KEY);
+    await settings.put(merged.results, COMPUTER_RATING_RESULTS_KEY);
+  }
+  return merged.added;
+}
+
 export function getComputerRating(db: PenteDb): Promise<StorageResult<ComputerRating>> {
   return withTransaction(db, ['settings'], 'readonly', 'read your rating', async (tx) =>
     ok(readComputerRating(await tx.objectStore('settings').get(COMPUTER_RATING_KEY))),
@@ -130,7 +215,8 @@ export async function countFinishedGame(tx: SaveTransaction, before: unknown, ga
   const rated = ratedComputerGame(game, computer);
   if (typeof rated === 'string') return false;
   const settings = tx.objectStore('settings');
-  const now = readComputerRating(await settings.get(COMPUTER_RATING_KEY));
-  await settings.put(addComputerGame(now, rated), COMPUTER_RATING_KEY);
+  const now = await storedComputerRatingHistory(settings);
+  await settings.put(addComputerGame(now.rating, rated), COMPUTER_RATING_KEY);
+  await settings.put([...now.results, rated], COMPUTER_RATING_RESULTS_KEY);
   return true;
 }

@@ -13,7 +13,14 @@
  * player's progress (puzzles and lessons) is exported with the damaged entries kept with it, and an import
  * merges it with the progress stored (puzzles.ts, lessons.ts), never over it.
  */
-import { LESSONS, err, ok } from '../core';
+import { type ComputerRatingHistory, LESSONS, err, ok } from '../core';
+import {
+  COMPUTER_RATING_KEY,
+  COMPUTER_RATING_RESULTS_KEY,
+  mergeStoredComputerRating,
+  readComputerRatingHistory,
+  readStoredComputerRatingHistory,
+} from './computer-rating';
 import { type GameToAdd, gameToAdd } from './add-games';
 import { type PenteDb, withTransaction } from './db';
 import { type NameField, type SkippedRecord, type StorageResult, fail } from './errors';
@@ -79,6 +86,11 @@ export interface ExportFile {
    * read is exported as it is (and reported): the file then carries it for rescue, and import refuses it.
    */
   readonly onlineKeys?: OnlineKeys;
+  /**
+   * The rating against the computer's levels with the games it counts (computer-rating.ts): an import
+   * merges it with the stored one, each game once. Absent with no rated game, and from older exports.
+   */
+  readonly computerRating?: ComputerRatingHistory;
 }
 
 export interface ExportedProgress {
@@ -193,6 +205,7 @@ export async function exportAll(db: PenteDb, now: number = Date.now()): Promise<
     const storedKeys = stored(ONLINE_KEYS_KEY);
     const keys = readOnlineKeys(storedKeys);
     if ('problem' in keys) skipped.push({ id: ONLINE_KEYS_KEY, reason: keys.problem });
+    const rating = readStoredComputerRatingHistory(stored(COMPUTER_RATING_KEY), stored(COMPUTER_RATING_RESULTS_KEY));
     const progress: ExportedProgress = {
       puzzles: puzzles.progress,
       lessonsDone: lessons.done,
@@ -212,6 +225,7 @@ export async function exportAll(db: PenteDb, now: number = Date.now()): Promise<
         ...(storedKeys === undefined
           ? {}
           : { onlineKeys: 'keys' in keys ? keys.keys : (jsonSafe(storedKeys) as OnlineKeys) }),
+        ...(rating.rating.games > 0 ? { computerRating: rating } : {}),
       },
       skipped,
     });
@@ -340,6 +354,8 @@ export interface ImportReport {
   readonly lessonsAdded: number;
   /** Puzzle answers the file had that were not counted here: merged in (puzzles.ts, mergePuzzleProgress). */
   readonly puzzleAnswersAdded: number;
+  /** Rated games against the computer the file had that were not counted here: merged into the rating. */
+  readonly ratingGamesAdded: number;
   /**
    * The file's online keys (online-keys.ts): 'device' when this device had none and the file's became
    * its key; otherwise how many keys unknown here were kept beside this device's own (never over it).
@@ -350,6 +366,7 @@ export interface ImportReport {
 const SHIPPED_LESSONS: ReadonlySet<string> = new Set(LESSONS.map((l) => l.id));
 const NO_SUCH_LESSON = 'not a lesson of this version of Pente: left out';
 const NO_SUCH_PUZZLE = 'not a puzzle of this version of Pente: left out';
+const NOT_A_RATING = 'not a rating with its games: left out';
 const NO_PUZZLE_PACK = 'the puzzle progress was not imported: the puzzles could not be loaded to check it';
 
 const holdsAnswers = (p: PuzzleProgress) =>
@@ -394,6 +411,8 @@ interface CheckedFile {
   readonly progress: Record<string, unknown> | undefined;
   /** The file's online keys, unread (undefined when it has none). */
   readonly onlineKeys: unknown;
+  /** The file's rating against the computer with its games, unread (undefined when it has none). */
+  readonly computerRating: unknown;
 }
 
 /** Checks the file's outer shape; its entries are checked one by one, so one bad game does not sink the file. */
@@ -413,7 +432,8 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
   if (!isObject(data) || data.format !== EXPORT_FORMAT) {
     return fail('invalid', { kind: 'not-export-file' }, 'This is not a Pente export file.');
   }
-  const { version, games, players, settings, damagedGames, damagedPlayers, progress, onlineKeys } = data;
+  const { version, games, players, settings, damagedGames, damagedPlayers, progress, onlineKeys, computerRating } =
+    data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return fail(
       'invalid',
@@ -452,6 +472,7 @@ export function checkExportFile(json: unknown): StorageResult<CheckedFile> {
     damagedPlayers: Array.isArray(damagedPlayers) ? damagedPlayers : [],
     progress,
     onlineKeys,
+    computerRating,
   });
 }
 
@@ -563,6 +584,9 @@ export async function importAll(
     }
   }
 
+  const fileRating = file.computerRating === undefined ? undefined : readComputerRatingHistory(file.computerRating);
+  if (fileRating === null) rejected.push({ what: 'progress', id: COMPUTER_RATING_KEY, reason: NOT_A_RATING });
+
   const fileKeys = readOnlineKeys(file.onlineKeys);
   if ('problem' in fileKeys) rejected.push({ what: 'setting', id: ONLINE_KEYS_KEY, reason: fileKeys.problem });
 
@@ -625,6 +649,7 @@ export async function importAll(
         });
         lessonsAdded += merged.done.length;
       }
+      const ratingGamesAdded = fileRating ? await mergeStoredComputerRating(settingStore, fileRating) : 0;
       let onlineKeys = { becameDevice: false, keptBeside: 0 };
       if ('keys' in fileKeys && (fileKeys.keys.device || fileKeys.keys.others.length > 0)) {
         const merged = await updateStoredOnlineKeys(settingStore, (keys) => {
@@ -652,6 +677,7 @@ export async function importAll(
         damagedInFile: file.damagedGames.length + file.damagedPlayers.length + damagedProgress,
         lessonsAdded,
         puzzleAnswersAdded,
+        ratingGamesAdded,
         onlineKeys,
       });
       // Only what it wrote is told to the other tabs (a file imported twice tells nothing the second time).
@@ -659,7 +685,10 @@ export async function importAll(
     {
       announce: (report) => [
         ...(report.playersAdded.length > 0 ? (['players'] as const) : []),
-        ...(report.settingsReplaced || report.onlineKeys.becameDevice || report.onlineKeys.keptBeside > 0
+        ...(report.settingsReplaced ||
+        report.onlineKeys.becameDevice ||
+        report.onlineKeys.keptBeside > 0 ||
+        report.ratingGamesAdded > 0
           ? (['settings'] as const)
           : []),
         ...(report.lessonsAdded > 0 ? (['lessons'] as const) : []),

@@ -7,6 +7,7 @@ import {
   addComputerGame,
   computerRating,
   levelOpponent,
+  mergeComputerRatings,
 } from '../../src/core/computer-rating';
 import { LEVELS, levelById, levelRating } from '../../src/core/levels';
 import { NEW_RATING, isProvisional, updateGlicko2 } from '../../src/core/puzzle/glicko2';
@@ -115,5 +116,42 @@ describe('the rating against the computer levels', () => {
   it('is deterministic', () => {
     const games = LEVELS.map((l, i) => game(l.id, (((i * 7) % 3) / 2) as 0 | 0.5 | 1));
     expect(computerRating(games)).toEqual(computerRating(games.map((g) => ({ ...g }))));
+  });
+});
+
+describe('merging two devices’ ratings (a backup restored)', () => {
+  const history = (results: ComputerGameResult[]) => ({ rating: computerRating(results), results });
+
+  it('counts each game once, and makes the rating again from all the games in the order they ended', () => {
+    const a = game('casual', 1);
+    const b = game('expert', 0);
+    const c = game('intermediate', 0.5);
+    const d = game('beginner', 1);
+    const local = history([a, c]);
+    const file = history([b, c, d]);
+    const merged = mergeComputerRatings(local, file);
+    expect(merged.added).toBe(2);
+    expect(merged.results.map((r) => r.id).sort()).toEqual([a, b, c, d].map((r) => r.id).sort());
+    expect(merged.rating).toEqual(computerRating([a, b, c, d]));
+    // Restoring the same file again adds nothing and changes nothing.
+    const again = mergeComputerRatings(merged, file);
+    expect(again.added).toBe(0);
+    expect(again.rating).toEqual(merged.rating);
+    expect(again.results).toHaveLength(4);
+  });
+
+  it('a device with no rated game takes the file’s history as it is', () => {
+    const file = history([game('casual', 1), game('casual', 0)]);
+    expect(mergeComputerRatings(history([]), file)).toEqual({ ...file, added: 2 });
+  });
+
+  it('a rating counted before its games were kept stays, and the file’s new games carry on from it', () => {
+    const kept = game('casual', 1);
+    const legacy = { rating: { ...computerRating([game('expert', 1), kept]) }, results: [kept] };
+    const fresh = game('beginner', 0);
+    const merged = mergeComputerRatings(legacy, history([kept, fresh]));
+    expect(merged.added).toBe(1);
+    expect(merged.rating).toEqual(addComputerGame(legacy.rating, fresh));
+    expect(merged.rating.games).toBe(3);
   });
 });

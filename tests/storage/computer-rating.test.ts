@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_COMPUTER_RATING, addComputerGame, levelById } from '../../src/core';
+import { NEW_COMPUTER_RATING, addComputerGame, computerRating, levelById } from '../../src/core';
 import {
   type ComputerPlayer,
   type StoredGame,
   COMPUTER_RATING_KEY,
+  COMPUTER_RATING_RESULTS_KEY,
   countFinishedGame,
+  exportAll,
+  importAll,
   eligibility,
   getComputerRating,
   getGame,
@@ -162,5 +165,64 @@ describe('the stored rating', () => {
     unwrap(await saveGame(db, { ...playing, status: 'finished', result: { winner: 1, reason: 'five' } }, 1, 3_000));
     expect(unwrap(await getComputerRating(db)).games).toBe(0);
     db.close();
+  });
+});
+
+describe('the rating in backups', () => {
+  /** A database where the person beat Casual (ending at `at`), counted as the play screen counts it. */
+  async function withRatedWin(at: number) {
+    const { db } = await openFresh();
+    const playing = unwrap(await saveGame(db, sampleGame(), 0, at - 1, countFinishedGame));
+    const won = {
+      ...playing,
+      status: 'finished' as const,
+      result: { winner: 1 as const, reason: 'resignation' as const },
+    };
+    unwrap(await saveGame(db, won, 1, at, countFinishedGame));
+    return { db, result: { id: playing.id, endedAt: at, levelId: 'casual', score: 1 as const } };
+  }
+
+  it('a backup carries the rating with its games, and a fresh device gets the same rating', async () => {
+    const source = await withRatedWin(3_000);
+    const { file } = unwrap(await exportAll(source.db));
+    expect(file.computerRating).toEqual({ rating: computerRating([source.result]), results: [source.result] });
+    const { db } = await openFresh();
+    const report = unwrap(await importAll(db, JSON.parse(JSON.stringify(file))));
+    expect(report.ratingGamesAdded).toBe(1);
+    expect(unwrap(await getComputerRating(db))).toEqual(computerRating([source.result]));
+    // Restored again: each game is counted once.
+    expect(unwrap(await importAll(db, JSON.parse(JSON.stringify(file)))).ratingGamesAdded).toBe(0);
+    expect(unwrap(await getComputerRating(db)).games).toBe(1);
+    source.db.close();
+    db.close();
+  });
+
+  it('restored on a device with its own rated games: the rating of both devices’ games, in the order they ended', async () => {
+    const phone = await withRatedWin(3_000);
+    const tablet = await withRatedWin(2_000);
+    const { file } = unwrap(await exportAll(phone.db));
+    unwrap(await importAll(tablet.db, file));
+    expect(unwrap(await getComputerRating(tablet.db))).toEqual(computerRating([tablet.result, phone.result]));
+    phone.db.close();
+    tablet.db.close();
+  });
+
+  it('a rating in the file that is not one is left out and said so; the stored one is untouched', async () => {
+    const here = await withRatedWin(3_000);
+    const before = unwrap(await getComputerRating(here.db));
+    const { file } = unwrap(await exportAll(here.db));
+    const forged = {
+      ...file,
+      computerRating: { rating: { rating: 'high' }, results: [{ id: 'x', endedAt: 1, levelId: 'casual', score: 1 }] },
+    };
+    const report = unwrap(await importAll(here.db, forged));
+    expect(report.ratingGamesAdded).toBe(0);
+    expect(report.rejected).toContainEqual(expect.objectContaining({ what: 'progress', id: COMPUTER_RATING_KEY }));
+    expect(unwrap(await getComputerRating(here.db))).toEqual(before);
+    here.db.close();
+  });
+
+  it('keeps the rated games under their own key, beside the rating', () => {
+    expect(COMPUTER_RATING_RESULTS_KEY).toBe('computerRatingResults');
   });
 });

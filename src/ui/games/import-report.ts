@@ -87,6 +87,7 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
     players > 0 ? m.games_import_count_players({ count: players }) : '',
     report.lessonsAdded > 0 ? m.games_import_count_lessons({ count: report.lessonsAdded }) : '',
     report.puzzleAnswersAdded > 0 ? m.games_import_count_puzzle_answers({ count: report.puzzleAnswersAdded }) : '',
+    report.ratingGamesAdded > 0 ? m.games_import_count_rated_games({ count: report.ratingGamesAdded }) : '',
   ].filter(Boolean);
   const parts = [added.length > 0 ? m.games_import_imported({ list: listed(added) }) : m.games_import_none_backup()];
   const updated = report.gamesUpdated.length;
@@ -109,7 +110,7 @@ export function backupImportOutcome(report: ImportReport): ImportOutcome {
         REJECTED_WORDS[u.what]({ id: u.id, reason: m.games_import_undecodable({ field: nameFieldText(u.field) }) }),
       ),
     ],
-    added: games + players + updated + report.lessonsAdded + report.puzzleAnswersAdded > 0,
+    added: games + players + updated + report.lessonsAdded + report.puzzleAnswersAdded + report.ratingGamesAdded > 0,
     shelf: most > 0 ? shelf : null,
   };
 }

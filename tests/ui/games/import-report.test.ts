@@ -65,6 +65,7 @@ describe("an import's report", () => {
       damagedInFile: 2,
       lessonsAdded: 0,
       puzzleAnswersAdded: 0,
+      ratingGamesAdded: 0,
       onlineKeys: { becameDevice: false, keptBeside: 0 },
     };
     expect(backupImportOutcome(report)).toEqual({
@@ -75,8 +76,11 @@ describe("an import's report", () => {
       added: true,
       shelf: 'finished',
     });
-    expect(backupImportOutcome({ ...report, lessonsAdded: 1, puzzleAnswersAdded: 3 }).summary).toBe(
-      'Imported 3 games, 1 player, 1 finished lesson and 3 puzzle answers; 1 game was already in your games; ' +
+    expect(
+      backupImportOutcome({ ...report, lessonsAdded: 1, puzzleAnswersAdded: 3, ratingGamesAdded: 2 }).summary,
+    ).toBe(
+      'Imported 3 games, 1 player, 1 finished lesson, 3 puzzle answers and 2 rated games against the computer; ' +
+        '1 game was already in your games; ' +
         '1 entry could not be read; 2 damaged records in the file were left out.',
     );
   });

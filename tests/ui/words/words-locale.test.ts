@@ -68,6 +68,7 @@ describe('numbers and plurals by locale', () => {
       damagedInFile: 0,
       lessonsAdded: 1,
       puzzleAnswersAdded: 0,
+      ratingGamesAdded: 0,
       onlineKeys: { becameDevice: false, keptBeside: 0 },
       gamesRepeated: [],
       gamesUpdated: [],
