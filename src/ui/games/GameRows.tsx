@@ -110,7 +110,11 @@ export function DamagedRecords({ damaged, shown, onShowMore, onExport, onDelete 
             <li key={String(d.id)}>
               <div class="game-text">
                 <strong>{name}</strong>
-                <small>{d.reason}</small>
+                {/* Storage's words for it, which are English: marked so, for screen readers' voices. */}
+                <small>
+                  {m.games_damaged_reason_label()}
+                  <span lang="en">{d.reason}</span>
+                </small>
                 <small>{dateText(d.updatedAt)}</small>
               </div>
               <div class="row-actions">
