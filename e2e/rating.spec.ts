@@ -97,5 +97,30 @@ test('games lost to a level give a provisional rating on Home and in Players; a 
   await expect(page.locator('.rating-figure')).toHaveText(shown);
   expect(await layoutProblems(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('players-360-dark-zh.png') });
+
+  // The rating travels in a backup: restored on a new device it is the same, and restored twice it
+  // counts each game once.
+  await putValues(page, 'settings', [{ key: 'language', value: 'en' }]);
+  await page.evaluate(() => localStorage.setItem('pente.language', 'en'));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Games', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export everything' }).click();
+  const backup = await (await download).path();
+  const fresh = await phone(browser, { width: 360, height: 640 });
+  const other = await fresh.newPage();
+  await openApp(other);
+  await other.getByRole('button', { name: 'Games', exact: true }).click();
+  const report = other.getByRole('status', { name: 'Import report' });
+  await other.getByLabel('Import a file').setInputFiles(backup);
+  await expect(report).toContainText('2 rated games against the computer');
+  await other.getByLabel('Import a file').setInputFiles(backup);
+  await expect(report).toContainText('3 games were already in your games');
+  await expect(report).not.toContainText('rated games');
+  await other.goto('/');
+  await expect(other.locator('.home-rating > [aria-hidden="true"]')).toHaveText(`Your rating ${shown}`);
+  await other.getByRole('button', { name: 'Players' }).click();
+  await expect(other.getByText('From 2 games of Pente on 19×19 against the levels.')).toBeVisible();
+  await fresh.close();
   await context.close();
 });
