@@ -132,6 +132,12 @@ describe('O-Pente: captures and poofs', () => {
     expect(s.captures).toEqual([3, 2]);
   });
 
+  it("a pair capture does not save the triple it would poof (pente.org's pair pass took the flank first)", () => {
+    // X at (3, 0) takes O's pair (4, 0)–(5, 0) and completes its own triple (1…3, 0) between (0, 0) and (4, 0).
+    const s = move(board(['O X X . O O X . .']), 3, 0);
+    expect(s.captures).toEqual([2, 3]);
+  });
+
   it('a stone that would make five but is poofed makes none: the enemy gets the stones', () => {
     // (4, 4) completes X's row (0…4, 4), but also its pair (4, 4)–(4, 5) between O at (4, 3) and (4, 6).
     const s = move(
