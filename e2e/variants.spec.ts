@@ -83,3 +83,22 @@ test('Swap2-Pente: three stones by the computer, the person places two more, the
   expect(await boardLabels(page)).toEqual(position);
   await expect(page.getByRole('status')).toHaveText(status!);
 });
+
+test('O-Pente: a stone completing its own pair between enemy stones is poofed; the computer plays it', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newGame(page, { black: 'Guest', white: 'Guest', game: 'O-Pente', size: '9' });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('O-Pente');
+  // Black E5 and F5 between White's D5 and G5: both Black stones are poofed, credited to White.
+  for (const point of ['E5', 'D5', 'H5', 'G5', 'F5']) await tapTwice(page, point);
+  await expect(cell(page, 'E5')).toHaveAccessibleName(/^E5, empty/);
+  await expect(cell(page, 'F5')).toHaveAccessibleName(/^F5, empty/);
+  expect(await stoneCount(page, 'black')).toBe(1);
+  await phoneShots(page, 'o-pente-poof');
+  // Against the computer: it answers the first stone.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await newGame(page, { black: 'Guest', white: 'Beginner (computer)', game: 'O-Pente', size: '9' });
+  await tapTwice(page, 'E5');
+  await expect.poll(() => stoneCount(page, 'white'), { timeout: 30_000 }).toBe(1);
+});

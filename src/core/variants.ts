@@ -16,6 +16,7 @@ export const VARIANT_IDS = [
   'swap2-pente',
   'swap2-keryo',
   'connect6',
+  'o-pente',
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
@@ -148,6 +149,18 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
     tournamentRule: false,
     winLength: 6,
     twoStoneTurns: true,
+  },
+  // pente.org's OPenteState (GridStateFactory.OPENTE): Keryo's captures and 15 to win with a lead, Poof's
+  // poofs of pairs and triples, Boat's five that must survive a reply; the tournament rule.
+  'o-pente': {
+    ...pente,
+    id: 'o-pente',
+    name: 'O-Pente',
+    captureLengths: [2, 3],
+    captureWin: 15,
+    captureWinNeedsLead: true,
+    fiveMustSurviveReply: true,
+    poof: true,
   },
 };
 

@@ -45,6 +45,33 @@ function nearMove(state: GameState, random: () => number): number {
   return pool[Math.floor(random() * pool.length)]!;
 }
 
+/** Plays a random game in the core and the position side by side, then unmakes it all. */
+function agreesOverRandomGame(variant: VariantId, size: BoardSize, seed: number, maxMoves = 90): void {
+  const random = rng(seed);
+  let state = newGame({ variant, size, tournamentRule: random() < 0.5 });
+  const pos = Position.fromState(state);
+  const start = snapshot(pos);
+  const history: ReturnType<typeof snapshot>[] = [];
+  while (!state.result && state.moves.length < maxMoves) {
+    // Swap2's opening steps, at random: the core's alone (they place no stone; the position has none).
+    for (let steps = dueOpeningSteps(state); steps.length > 0; steps = dueOpeningSteps(state))
+      state = takeOpeningStep(state, steps[Math.floor(random() * steps.length)]!)!;
+    const move = nearMove(state, random);
+    history.push(snapshot(pos));
+    pos.make(move);
+    const next = play(state, move);
+    if (!next.ok) throw new Error(next.error.message);
+    state = next.value;
+    expect(pos.winner).toBe(state.result?.winner ?? 0);
+    if (!state.result) expect(snapshot(pos)).toEqual(snapshot(Position.fromState(state)));
+  }
+  for (let i = history.length - 1; i >= 0; i--) {
+    pos.unmake();
+    expect(snapshot(pos)).toEqual(history[i]);
+  }
+  expect(snapshot(pos)).toEqual(start);
+}
+
 describe('the engine position', () => {
   it('keeps its incremental counts, hash and outcome equal to the rules core, through make and unmake', () => {
     fc.assert(
@@ -58,38 +85,28 @@ describe('the engine position', () => {
           'poof',
           'swap2-pente',
           'swap2-keryo',
+          'o-pente',
         ),
         fc.constantFrom<BoardSize>(9, 13, 19),
         fc.integer(),
-        (variant, size, seed) => {
-          const random = rng(seed);
-          let state = newGame({ variant, size, tournamentRule: random() < 0.5 });
-          const pos = Position.fromState(state);
-          const start = snapshot(pos);
-          const history: ReturnType<typeof snapshot>[] = [];
-          while (!state.result && state.moves.length < 90) {
-            // Swap2's opening steps, at random: the core's alone (they place no stone; the position has none).
-            for (let steps = dueOpeningSteps(state); steps.length > 0; steps = dueOpeningSteps(state))
-              state = takeOpeningStep(state, steps[Math.floor(random() * steps.length)]!)!;
-            const move = nearMove(state, random);
-            history.push(snapshot(pos));
-            pos.make(move);
-            const next = play(state, move);
-            if (!next.ok) throw new Error(next.error.message);
-            state = next.value;
-            expect(pos.winner).toBe(state.result?.winner ?? 0);
-            if (!state.result) expect(snapshot(pos)).toEqual(snapshot(Position.fromState(state)));
-          }
-          for (let i = history.length - 1; i >= 0; i--) {
-            pos.unmake();
-            expect(snapshot(pos)).toEqual(history[i]);
-          }
-          expect(snapshot(pos)).toEqual(start);
-        },
+        agreesOverRandomGame,
       ),
       // Pinned: Boat-Pente, a reply that makes its own breakable five while the enemy's five survives (the
       // enemy wins, as in the core; the engine once let the new five wait instead).
       { numRuns: 25, examples: [['boat', 13, -888982361]] },
+    );
+  }, 60_000);
+
+  it('agrees with the core over random O-Pente games (Keryo captures, poofs of pairs and triples, Boat fives)', () => {
+    fc.assert(
+      fc.property(
+        fc.constant<VariantId>('o-pente'),
+        fc.constantFrom<BoardSize>(9, 13, 19),
+        fc.integer(),
+        // Long games, so that captures reach fifteen (ties included) and not only fives end them.
+        (variant, size, seed) => agreesOverRandomGame(variant, size, seed, 240),
+      ),
+      { numRuns: 40 },
     );
   }, 60_000);
 

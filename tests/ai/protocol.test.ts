@@ -153,4 +153,28 @@ describe('the JSON engine and Connect6', () => {
     // The second stone of a turn is answered alone.
     expect(ask({ variant: 'connect6', moves: moves.slice(0, 10), depth: 2 }).turn).toBeUndefined();
   });
+
+  it('speaks O-Pente: poofs credited to the opponent, triples captured, a breakable five waits a reply', () => {
+    // N10–O10 is poofed between M10 and P10; then player 2 takes the triple Q11–Q13 from Q10 against Q14.
+    const poofed = ['K10', 'M10', 'N10', 'P10', 'O10'];
+    expect(ask({ cmd: 'state', variant: 'o-pente', moves: poofed })).toMatchObject({ toMove: 2, captures: [0, 2] });
+    const taken = ask({
+      cmd: 'state',
+      variant: 'o-pente',
+      moves: ['K10', 'Q14', 'Q11', 'A1', 'Q12', 'A3', 'Q13', 'Q10'],
+    });
+    expect(taken).toMatchObject({ toMove: 1, captures: [0, 3], result: null });
+    // Player 1's five K10–K14 includes the pair K12–L12 that J12 can take: it waits, and J12 saves the game.
+    const five = ['K10', 'M12', 'L12', 'A1', 'K11', 'A3', 'K13', 'A5', 'K14', 'A7', 'K12'];
+    expect(ask({ cmd: 'state', variant: 'o-pente', tournamentRule: false, moves: five }).result).toBeNull();
+    expect(ask({ cmd: 'state', variant: 'o-pente', tournamentRule: false, moves: [...five, 'J12'] })).toMatchObject({
+      captures: [0, 2],
+      result: null,
+    });
+    expect(ask({ cmd: 'state', variant: 'o-pente', tournamentRule: false, moves: [...five, 'A9'] }).result).toEqual({
+      winner: 1,
+      reason: 'five',
+    });
+    expect(ask({ variant: 'o-pente', moves: poofed, depth: 2 }).move).toMatch(/^[A-HJ-T]\d{1,2}$/);
+  });
 });

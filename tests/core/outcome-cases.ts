@@ -63,6 +63,34 @@ export const boatReplyReachesTen = (): GameState =>
 export const LEAVES_FIVE = pointOf(9, 3, 1);
 export const BREAKS_FIVE = pointOf(9, 1, 3);
 
+/** O-Pente, 13 to 0: the move makes a breakable five (the pair (1, 4)–(1, 5)) and takes its fifteenth stone. */
+export const oPenteBreakableFiveAndFifteen = (): GameState =>
+  fromDiagram(row4(fiveAndPair, ['. X . . . . . . .', '. O . . . . . . .']), 1, {
+    variant: 'o-pente',
+    captures: [13, 0],
+  });
+
+/**
+ * O-Pente, 15 to 15: X at (3, 0) takes the pair below it (17) and completes its own triple between O stones
+ * (poofed: O has 18); the one with more wins.
+ */
+export const oPenteBothPastFifteen = (): GameState =>
+  fromDiagram(
+    [
+      'O X X . O . . . .',
+      '. . . O . . . . .',
+      '. . . O . . . . .',
+      '. . . X . . . . .',
+      ...Array<string>(5).fill(empty),
+    ],
+    1,
+    {
+      variant: 'o-pente',
+      captures: [15, 15],
+    },
+  );
+export const BOTH_PAST_FIFTEEN = pointOf(9, 3, 0);
+
 /** Every case as a start and a line of moves, with the winner the core gives (for the engine's test). */
 export const OUTCOME_CASES: readonly {
   readonly name: string;
@@ -77,4 +105,6 @@ export const OUTCOME_CASES: readonly {
   { name: 'Boat breakable five and ten', start: boatBreakableFiveAndTen, moves: [MOVE], winner: 1 },
   { name: 'Boat reply to ten, five stands', start: boatReplyReachesTen, moves: [MOVE, LEAVES_FIVE], winner: 1 },
   { name: 'Boat reply to ten, five broken', start: boatReplyReachesTen, moves: [MOVE, BREAKS_FIVE], winner: 2 },
+  { name: 'O-Pente breakable five and fifteen', start: oPenteBreakableFiveAndFifteen, moves: [MOVE], winner: 1 },
+  { name: 'O-Pente both past fifteen', start: oPenteBothPastFifteen, moves: [BOTH_PAST_FIFTEEN], winner: 2 },
 ];

@@ -67,6 +67,8 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_swap2_keryo();
     case 'connect6':
       return m.shared_variant_connect6();
+    case 'o-pente':
+      return m.shared_variant_o_pente();
   }
 }
 
