@@ -27,6 +27,7 @@ export type { FileRecord, ImportContent } from './import-content';
 export type { KeptGame } from './restore-games';
 export * from './games';
 export * from './journal';
+export * from './puzzle-journal';
 export * from './pente-org';
 export * from './persistence';
 export * from './players';

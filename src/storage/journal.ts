@@ -12,9 +12,7 @@
  *   hides. localStorage writes are synchronous, so the last one is written even while the page unloads,
  *   when an IndexedDB save would not finish (see ui/play/session/game-clock.ts).
  *
- * - Pending puzzle answers: an answer whose save failed, kept (with the pack's rating it was rated
- *   against) until a later save applies it to the stored progress; applying one is idempotent (an answer is
- *   its puzzle and time), so an answer saved but not yet forgotten here is not counted twice.
+ * - Pending puzzle answers: puzzle-journal.ts, with the puzzles' code (not the first screen's).
  *
  * Nothing here throws: a store that refuses a write (full, or switched off) is reported as `false`.
  */
@@ -23,7 +21,6 @@ import type { PenteDb } from './db';
 import { type StorageResult, fail } from './errors';
 import { gameRecordProblem } from './game-record';
 import { type WhenFinished, getGame, saveGame } from './games';
-import { type LoadedPuzzleProgress, type PuzzleAnswer, recordPuzzleAnswers } from './puzzles';
 import type { StoredGame } from './records';
 import { isObject } from './validate';
 
@@ -38,9 +35,9 @@ export interface KeyValueStore {
 
 const UNSAVED_PREFIX = 'pente.unsaved-game.';
 const HEARTBEAT_PREFIX = 'pente.clock-seen.';
-const PENDING_ANSWERS_KEY = 'pente.pending-puzzle-answers';
 
-function tryWrite(kv: KeyValueStore, key: string, value: string | null): boolean {
+/** Writes (null: removes) one entry; false when the store refuses (full, or switched off). */
+export function tryWrite(kv: KeyValueStore, key: string, value: string | null): boolean {
   try {
     if (value === null) kv.removeItem(key);
     else kv.setItem(key, value);
@@ -50,7 +47,8 @@ function tryWrite(kv: KeyValueStore, key: string, value: string | null): boolean
   }
 }
 
-function tryRead(kv: KeyValueStore, key: string): unknown {
+/** One entry read as JSON; null when absent or unreadable. */
+export function tryRead(kv: KeyValueStore, key: string): unknown {
   try {
     const text = kv.getItem(key);
     return text === null ? null : (JSON.parse(text) as unknown);
@@ -193,62 +191,4 @@ export async function saveUnsavedGame(
   return ok(
     plan.kind === 'save' ? { kind: 'saved', record: saved.value } : { kind: 'saved-as-new', record: saved.value },
   );
-}
-
-// ---- pending puzzle answers --------------------------------------------------------------------------
-
-const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-function readAnswer(v: unknown): PuzzleAnswer | null {
-  if (!isObject(v) || typeof v.id !== 'string' || v.id === '' || typeof v.solved !== 'boolean') return null;
-  if (!isFiniteNumber(v.at) || !isObject(v.packRating)) return null;
-  const { rating, deviation, volatility } = v.packRating;
-  if (!isFiniteNumber(rating) || !isFiniteNumber(deviation) || !isFiniteNumber(volatility)) return null;
-  if (deviation <= 0 || volatility <= 0) return null;
-  return { id: v.id, solved: v.solved, at: v.at, packRating: { rating, deviation, volatility } };
-}
-
-/** An answer is its puzzle and the moment it was given (as in the stored history). */
-export const sameAnswer = (a: { id: string; at: number }, b: { id: string; at: number }): boolean =>
-  a.id === b.id && a.at === b.at;
-
-/** The answers kept because their save failed, oldest first (an unreadable entry is skipped). */
-export function pendingPuzzleAnswers(kv: KeyValueStore): PuzzleAnswer[] {
-  const v = tryRead(kv, PENDING_ANSWERS_KEY);
-  if (!Array.isArray(v)) return [];
-  return v
-    .map(readAnswer)
-    .filter((a): a is PuzzleAnswer => a !== null)
-    .sort((a, b) => a.at - b.at);
-}
-
-/** Adds answers to the kept ones (each once). False when the store refused them (then only the page has them). */
-export function keepPendingPuzzleAnswers(kv: KeyValueStore, answers: readonly PuzzleAnswer[]): boolean {
-  const kept = pendingPuzzleAnswers(kv);
-  const added = answers.filter((a) => !kept.some((k) => sameAnswer(k, a)));
-  return tryWrite(kv, PENDING_ANSWERS_KEY, JSON.stringify([...kept, ...added].sort((a, b) => a.at - b.at)));
-}
-
-/** Forgets the given kept answers (they are saved), leaving any kept since. */
-export function forgetPendingPuzzleAnswers(kv: KeyValueStore, answers: readonly PuzzleAnswer[]): boolean {
-  const left = pendingPuzzleAnswers(kv).filter((k) => !answers.some((a) => sameAnswer(k, a)));
-  return tryWrite(kv, PENDING_ANSWERS_KEY, left.length === 0 ? null : JSON.stringify(left));
-}
-
-/**
- * Saves the kept answers and `more` (given now) to the stored progress in one transaction, each once, and
- * forgets the kept ones once that committed. A crash between the commit and the forgetting leaves answers
- * kept that are already stored: the next save skips them (recordPuzzleAnswers). On failure nothing changes
- * here: the caller keeps `more`.
- */
-export async function savePendingPuzzleAnswers(
-  db: PenteDb,
-  kv: KeyValueStore,
-  more: readonly PuzzleAnswer[] = [],
-): Promise<StorageResult<LoadedPuzzleProgress>> {
-  const kept = pendingPuzzleAnswers(kv);
-  const answers = [...kept, ...more.filter((a) => !kept.some((k) => sameAnswer(k, a)))];
-  const saved = await recordPuzzleAnswers(db, answers);
-  if (saved.ok) forgetPendingPuzzleAnswers(kv, kept);
-  return saved;
 }
