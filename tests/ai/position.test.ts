@@ -89,7 +89,7 @@ describe('the engine position', () => {
         ),
         fc.constantFrom<BoardSize>(9, 13, 19),
         fc.integer(),
-        agreesOverRandomGame,
+        (variant, size, seed) => agreesOverRandomGame(variant, size, seed),
       ),
       // Pinned: Boat-Pente, a reply that makes its own breakable five while the enemy's five survives (the
       // enemy wins, as in the core; the engine once let the new five wait instead).

@@ -86,7 +86,7 @@ describe('O-Pente: captures and poofs', () => {
   it('poofs a pair the move completes between enemy stones, credited to the opponent', () => {
     const s = move(board(['O X . O . . . . .']), 2, 0);
     expect(s.captures).toEqual([0, 2]);
-    expect(s.lastMove!.poofed.sort()).toEqual([pointOf(9, 1, 0), pointOf(9, 2, 0)].sort());
+    expect([...s.lastMove!.poofed].sort()).toEqual([pointOf(9, 1, 0), pointOf(9, 2, 0)].sort());
     expect([1, 2].map((x) => cell(s, x, 0))).toEqual([0, 0]);
   });
 
