@@ -154,3 +154,41 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('button', { name: /^(Zoom in|Whole board)$/ })).toHaveCount(0);
   });
 });
+
+test('a protocol lesson: D-Pente’s seat choice is made with its buttons, wrong then right, at phone sizes', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.goto('/#/learn');
+  await page.locator('.lesson-item', { hasText: 'D-Pente: choose your seat' }).click();
+  await expect(page.getByRole('heading', { name: 'D-Pente: choose your seat' })).toBeVisible();
+  await expect(result(page)).toContainText('White to choose a seat: answer with a button');
+  // The four stones are down and the board takes no stone: the answer is a seat.
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+  await expect(cell(page, 'A1')).toHaveAccessibleName('A1, white stone');
+  await cell(page, 'C3').tap();
+  await expect(cell(page, 'C3')).toHaveAccessibleName('C3, empty');
+  for (const [w, h] of [
+    [390, 844],
+    [844, 390],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: test.info().outputPath(`d-pente-lesson-${w}x${h}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Keep White' }).click();
+  await expect(result(page)).toContainText('Not quite.');
+  await expect(result(page)).toContainText('Take Black');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Take Black' }).click();
+  await expect(result(page)).toContainText('Right!');
+  await page.screenshot({ path: test.info().outputPath('d-pente-lesson-right-390x844.png'), fullPage: true });
+  await expect(page.locator('.lesson-item', { hasText: 'D-Pente: choose your seat' })).toHaveClass(/done/);
+  // The next lesson, Swap2's, offers its three steps.
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+  await expect(page.getByRole('heading', { name: 'Swap2: take, keep or pass' })).toBeVisible();
+  for (const name of ['Take Black', 'Keep White', 'Place two more'])
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.screenshot({ path: test.info().outputPath('swap2-lesson-844x390.png'), fullPage: true });
+});
