@@ -106,7 +106,7 @@ describe('the engine position', () => {
         // Long games, so that captures reach fifteen (ties included) and not only fives end them.
         (variant, size, seed) => agreesOverRandomGame(variant, size, seed, 240),
       ),
-      { numRuns: 40 },
+      { numRuns: 16 },
     );
   }, 60_000);
 
