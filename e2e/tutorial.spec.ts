@@ -69,7 +69,7 @@ test('a first-time player completes the first three lessons, and a reload keeps 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Learn to play' })).toHaveCount(0);
-  await expect(page.locator('.learn-card')).toContainText('3 of 11 lessons done.');
+  await expect(page.locator('.learn-card')).toContainText('3 of 15 lessons done.');
   await expect(page.getByRole('button', { name: 'Next lesson' })).toBeVisible();
   await page.getByRole('button', { name: 'Rules and help' }).click();
   await page.getByRole('button', { name: 'Try it on the board' }).click();
@@ -144,8 +144,8 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByText('Zoomed in: tap your point')).toHaveCount(0);
 
     // The last lesson's "Play a game" starts a game that suits a beginner.
-    await page.locator('.lesson-item', { hasText: 'Gomoku' }).click();
-    await play(page, 'A5');
+    await page.locator('.lesson-item', { hasText: 'Connect6' }).click();
+    await play(page, 'F5');
     await expect(result(page)).toContainText('Right!');
     await page.getByRole('button', { name: 'Play a game' }).click();
     await expect(page.getByRole('heading', { name: 'Pente 13×13' })).toBeVisible();
@@ -153,4 +153,42 @@ test.describe('on a 360 px phone', () => {
     // 13×13 on the phone: the first tap chooses (no zoom).
     await expect(page.getByRole('button', { name: /^(Zoom in|Whole board)$/ })).toHaveCount(0);
   });
+});
+
+test('a protocol lesson: D-Pente’s seat choice is made with its buttons, wrong then right, at phone sizes', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.goto('/#/learn');
+  await page.locator('.lesson-item', { hasText: 'D-Pente: choose your seat' }).click();
+  await expect(page.getByRole('heading', { name: 'D-Pente: choose your seat' })).toBeVisible();
+  await expect(result(page)).toContainText('White to choose a seat: answer with a button');
+  // The four stones are down and the board takes no stone: the answer is a seat.
+  await expect(cell(page, 'E5')).toHaveAccessibleName('E5, black stone');
+  await expect(cell(page, 'A1')).toHaveAccessibleName('A1, white stone');
+  await cell(page, 'C3').tap();
+  await expect(cell(page, 'C3')).toHaveAccessibleName('C3, empty');
+  for (const [w, h] of [
+    [390, 844],
+    [844, 390],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: test.info().outputPath(`d-pente-lesson-${w}x${h}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Keep White' }).click();
+  await expect(result(page)).toContainText('Not quite.');
+  await expect(result(page)).toContainText('Take Black');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Take Black' }).click();
+  await expect(result(page)).toContainText('Right!');
+  await page.screenshot({ path: test.info().outputPath('d-pente-lesson-right-390x844.png'), fullPage: true });
+  await expect(page.locator('.lesson-item', { hasText: 'D-Pente: choose your seat' })).toHaveClass(/done/);
+  // The next lesson, Swap2's, offers its three steps.
+  await page.getByRole('button', { name: 'Next lesson' }).click();
+  await expect(page.getByRole('heading', { name: 'Swap2: take, keep or pass' })).toBeVisible();
+  for (const name of ['Take Black', 'Keep White', 'Place two more'])
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.screenshot({ path: test.info().outputPath('swap2-lesson-844x390.png'), fullPage: true });
 });

@@ -14,4 +14,8 @@ export const LESSON_IDS = [
   'big-board',
   'keryo',
   'gomoku',
+  'g-pente',
+  'd-pente',
+  'swap2',
+  'connect6',
 ] as const;

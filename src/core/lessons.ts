@@ -7,7 +7,8 @@
  */
 import { type Player, type Point, EMPTY } from './board';
 import { formatPoint, parsePoint } from './coords';
-import { type GameState, type IllegalMove, newGame, play, replay } from './game';
+import { type GameState, type IllegalMove, type OpeningStep, newGame, play, replay } from './game';
+import { dueOpeningSteps, takeOpeningStep } from './opening';
 import { type MovePreview, previewMove } from './preview';
 import { type Result, err, ok } from './result';
 import { type BoardSize, type Rules, type VariantId, makeRules } from './variants';
@@ -21,17 +22,20 @@ export const LESSON_BOARD_SIZE = 9;
 /**
  * What the move must do, as the core sees it:
  * - `legal`: be allowed at all (the opening rules: the centre first, the tournament rule);
- * - `five`: win by five in a row (Gomoku's exactly five included);
+ * - `five`: win by a line: five in a row (Gomoku's exactly five), Connect6's six;
  * - `capture`: take at least `stones` of the opponent's stones;
  * - `capture-win`: win by captured stones;
- * - `stop-win`: leave the opponent no reply that wins (block a four, or capture out of it).
+ * - `stop-win`: leave the opponent no reply that wins (block a four, or capture out of it);
+ * - `seat`: no stone but the opening step that is due (D-Pente's and Swap2's seat choice, Swap2's pass):
+ *   `choice` is the better one, as the engine's search of the position finds it (tests/ai/lessons.test.ts).
  */
 export type LessonGoal =
   | { readonly kind: 'legal' }
   | { readonly kind: 'five' }
   | { readonly kind: 'capture'; readonly stones: number }
   | { readonly kind: 'capture-win' }
-  | { readonly kind: 'stop-win' };
+  | { readonly kind: 'stop-win' }
+  | { readonly kind: 'seat'; readonly choice: OpeningStep };
 
 /**
  * How the lesson's position comes about: a diagram of the stones (rows from the top, `X` Black, `O` White,
@@ -52,11 +56,14 @@ export interface Lesson {
   readonly size?: BoardSize;
   readonly setup: LessonSetup;
   readonly goal: LessonGoal;
-  /** Points that meet the goal (pente.org names); the tests check each with the core. */
+  /**
+   * Points that meet the goal (pente.org names; a `seat` lesson's: the step, `swap`, `keep` or `pass`); the
+   * tests check each with the core.
+   */
   readonly solutions: readonly string[];
   /**
-   * Tempting points that do not (pente.org names), each with its own explanation in the catalogue; the
-   * tests check the core rejects each.
+   * Tempting points (or steps) that do not, each with its own explanation in the catalogue; the tests check
+   * the core rejects each.
    */
   readonly mistakes: readonly string[];
 }
@@ -281,6 +288,55 @@ export const LESSONS: readonly Lesson[] = [
     solutions: ['A5'],
     mistakes: ['F5'],
   },
+  {
+    // G-Pente: the tournament rule's square, and on the centre's row and column three and four points out.
+    id: 'g-pente',
+    variant: 'g-pente',
+    setup: { moves: ['E5', 'F6'] },
+    goal: { kind: 'legal' },
+    solutions: ['B2', 'H8', 'C8'],
+    mistakes: ['H5', 'E8', 'D5'],
+  },
+  {
+    // D-Pente: player 1 placed all four stones; Black's two stand together in the middle, White's in the
+    // corners, and Black plays next: player 2 takes Black's seat.
+    id: 'd-pente',
+    variant: 'd-pente',
+    setup: { moves: ['E5', 'A1', 'F6', 'J9'] },
+    goal: { kind: 'seat', choice: 'swap' },
+    solutions: ['swap'],
+    mistakes: ['keep'],
+  },
+  {
+    // Swap2: Black's two stones are on the edge, White's in the middle, and White plays next: keep White.
+    id: 'swap2',
+    variant: 'swap2-pente',
+    setup: { moves: ['A1', 'E5', 'J1'] },
+    goal: { kind: 'seat', choice: 'keep' },
+    solutions: ['keep'],
+    mistakes: ['swap', 'pass'],
+  },
+  {
+    // Connect6: Black (six stones, as many as White) plays the second stone of its turn; five is not a win, six is.
+    id: 'connect6',
+    variant: 'connect6',
+    setup: {
+      diagram: [
+        '.........',
+        '.O...O...',
+        '.........',
+        '.O.......',
+        '.XXXX.X..',
+        '.........',
+        '.O...O...',
+        '.......X.',
+        '.O.......',
+      ],
+    },
+    goal: { kind: 'five' },
+    solutions: ['F5'],
+    mistakes: ['A5'],
+  },
 ];
 
 function empty(): string[] {
@@ -375,7 +431,9 @@ export type LessonExplanation =
 
 /** What a move in a lesson did, judged by the core. */
 export interface LessonAttempt {
-  readonly point: Point;
+  /** The stone's point; null for an opening step (a `seat` lesson's answer, `step`). */
+  readonly point: Point | null;
+  readonly step?: OpeningStep;
   readonly correct: boolean;
   /** The move as played (what the board shows after it), or null when the rules refused it. */
   readonly preview: MovePreview | null;
@@ -406,11 +464,17 @@ function judge(goal: LessonGoal, move: MovePreview): { met: boolean; refutation:
     case 'legal':
       return { met: true, refutation: null };
     case 'five':
-      return { met: result?.winner === player && result.reason === 'five', refutation: null };
+      // A line that wins: five (Gomoku: exactly five), Connect6's six.
+      return {
+        met: result?.winner === player && (result.reason === 'five' || result.reason === 'six'),
+        refutation: null,
+      };
     case 'capture':
       return { met: move.captured.length >= goal.stones, refutation: null };
     case 'capture-win':
       return { met: result?.winner === player && result.reason === 'captures', refutation: null };
+    case 'seat':
+      return { met: false, refutation: null };
     case 'stop-win': {
       if (result?.winner === player) return { met: true, refutation: null };
       const reply = winningReply(move.next);
@@ -452,5 +516,27 @@ export function tryLessonMove(lesson: Lesson, start: GameState, point: Point): L
       : listed
         ? { kind: 'mistake', point: name }
         : { kind: 'wrong', reply: refutation },
+  };
+}
+
+/** Whether the lesson's answer is an opening step (the seat choice) rather than a stone. */
+export const isSeatLesson = (lesson: Lesson): boolean => lesson.goal.kind === 'seat';
+
+/** Takes an opening step in a `seat` lesson's position and says whether it is the lesson's choice, and why. */
+export function tryLessonStep(lesson: Lesson, start: GameState, step: OpeningStep): LessonAttempt {
+  const due = dueOpeningSteps(start).includes(step) && takeOpeningStep(start, step) !== null;
+  const correct = due && lesson.goal.kind === 'seat' && lesson.goal.choice === step;
+  return {
+    point: null,
+    step,
+    correct,
+    preview: null,
+    illegal: null,
+    refutation: null,
+    explanation: correct
+      ? { kind: 'right' }
+      : lesson.mistakes.includes(step)
+        ? { kind: 'mistake', point: step }
+        : { kind: 'wrong', reply: null },
   };
 }

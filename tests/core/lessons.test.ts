@@ -4,7 +4,10 @@ import {
   type Lesson,
   LESSONS,
   LESSON_BOARD_SIZE,
+  type OpeningStep,
   diagramStones,
+  dueOpeningSteps,
+  isSeatLesson,
   lessonById,
   lessonPosition,
   lessonRules,
@@ -13,6 +16,7 @@ import {
   positionFromDiagram,
   runLength,
   tryLessonMove,
+  tryLessonStep,
   winningReply,
 } from '../../src/core';
 import { at, names } from '../helpers';
@@ -31,6 +35,7 @@ function point(name: string, size: number = LESSON_BOARD_SIZE): number {
 
 function attempt(id: string, name: string) {
   const lesson = lessonById(id)!;
+  if (isSeatLesson(lesson)) return tryLessonStep(lesson, start(lesson), name as OpeningStep);
   return tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
 }
 
@@ -50,15 +55,20 @@ describe('every lesson', () => {
       'big-board',
       'keryo',
       'gomoku',
+      'g-pente',
+      'd-pente',
+      'swap2',
+      'connect6',
     ]);
   });
 
   for (const lesson of LESSONS) {
     describe(lesson.id, () => {
-      it('starts from a position reached by legal play, game not over, Black to move', () => {
+      it('starts from a position reached by legal play, game not over, Black to move (or a seat to choose)', () => {
         const state = start(lesson);
         expect(state.result).toBeNull();
-        expect(state.toMove).toBe(1);
+        if (isSeatLesson(lesson)) expect(dueOpeningSteps(state)).toContain(lesson.solutions[0]);
+        else expect(state.toMove).toBe(1);
         expect(state.rules).toEqual(lessonRules(lesson));
         if ('diagram' in lesson.setup) {
           // Every stone of the diagram is on the board, and nothing else.
@@ -74,7 +84,7 @@ describe('every lesson', () => {
       it('has answers, and the core says each is legal and meets the goal', () => {
         expect(lesson.solutions.length).toBeGreaterThan(0);
         for (const name of lesson.solutions) {
-          const a = tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
+          const a = attempt(lesson.id, name);
           expect(a.illegal, `${lesson.id} ${name}`).toBeNull();
           expect(a.correct, `${lesson.id} ${name}`).toBe(true);
           expect(a.explanation).toEqual({ kind: 'right' });
@@ -85,7 +95,7 @@ describe('every lesson', () => {
       it('has mistakes, and the core says none of them meets the goal', () => {
         expect(lesson.mistakes.length).toBeGreaterThan(0);
         for (const m of lesson.mistakes) {
-          const a = tryLessonMove(lesson, start(lesson), point(m, lessonRules(lesson).size));
+          const a = attempt(lesson.id, m);
           expect(a.correct, `${lesson.id} ${m}`).toBe(false);
           expect(a.explanation).toEqual({ kind: 'mistake', point: m });
           // Every listed mistake is on an empty point: a real move the player could make, not a misclick.
@@ -186,6 +196,48 @@ describe('what each goal means to the core', () => {
     expect(runLength(six.preview!.next.cells, LESSON_BOARD_SIZE, point('F5'), 1, 1, 0)).toBe(6);
     expect(six.preview!.result).toBeNull();
     expect(attempt('gomoku', 'A5').preview!.result).toEqual({ winner: 1, reason: 'five' });
+  });
+});
+
+describe('the opening protocols and Connect6', () => {
+  it('G-Pente: the centre’s row and column three and four points out are refused, as is the square', () => {
+    for (const name of ['H5', 'J5', 'E8', 'E9', 'B5', 'E2']) {
+      expect(attempt('g-pente', name).illegal?.reason, name).toBe('g-pente-rule');
+    }
+    expect(attempt('g-pente', 'D5').illegal).not.toBeNull();
+    // In Pente the same points are fine.
+    expect(attempt('tournament-rule', 'H5').correct).toBe(true);
+  });
+
+  it('D-Pente: four stones by player 1, then player 2 takes Black’s seat (or keeps White)', () => {
+    const state = start(lessonById('d-pente')!);
+    expect(state.moves).toHaveLength(4);
+    expect(dueOpeningSteps(state)).toEqual(['swap', 'keep']);
+    expect(attempt('d-pente', 'swap').correct).toBe(true);
+    expect(attempt('d-pente', 'keep').explanation).toEqual({ kind: 'mistake', point: 'keep' });
+    // A stone is no answer: the choice is due first.
+    expect(tryLessonMove(lessonById('d-pente')!, state, point('C3')).correct).toBe(false);
+    // A step that is not due is no answer either.
+    expect(attempt('d-pente', 'pass').correct).toBe(false);
+  });
+
+  it('Swap2: three stones, then take Black, keep White or place two more', () => {
+    const state = start(lessonById('swap2')!);
+    expect(state.moves).toHaveLength(3);
+    expect(dueOpeningSteps(state)).toEqual(['swap', 'keep', 'pass']);
+    expect(attempt('swap2', 'keep').correct).toBe(true);
+    for (const step of ['swap', 'pass']) expect(attempt('swap2', step).correct, step).toBe(false);
+  });
+
+  it('Connect6: the second stone of Black’s turn; six wins, five does not', () => {
+    const state = start(lessonById('connect6')!);
+    expect(state.moves).toHaveLength(12);
+    expect(attempt('connect6', 'F5').preview?.result).toEqual({ winner: 1, reason: 'six' });
+    const five = attempt('connect6', 'A5');
+    expect(runLength(five.preview!.next.cells, LESSON_BOARD_SIZE, point('A5'), 1, 1, 0)).toBe(5);
+    expect(five.preview!.result).toBeNull();
+    // Then it is White's turn: Black's two stones are placed.
+    expect(five.preview!.next.toMove).toBe(2);
   });
 });
 

@@ -2,7 +2,7 @@
  * The tutorial's parts: the lesson's head above the board; under it what the move did, the buttons, and
  * the list of lessons.
  */
-import type { GameState, Lesson, LessonAttempt, MovePreview } from '../../core';
+import type { GameState, Lesson, LessonAttempt, MovePreview, OpeningStep } from '../../core';
 import { LESSONS, formatPoint } from '../../core';
 import type { InputMode } from '../../storage';
 import { PLACE_HOW } from '../board/placement';
@@ -78,6 +78,29 @@ export function LessonResult(props: {
         </div>
       )}
     </div>
+  );
+}
+
+const STEP_WORDS: { readonly [S in OpeningStep]: () => string } = {
+  swap: m.lessons_seat_take_black,
+  keep: m.lessons_seat_keep_white,
+  pass: m.lessons_seat_pass,
+};
+
+/** A seat lesson's answer: one button for each opening step that is due (take Black, keep White, pass). */
+export function LessonSeatChoice(props: {
+  readonly steps: readonly OpeningStep[];
+  readonly disabled: boolean;
+  readonly choose: (step: OpeningStep) => void;
+}) {
+  return (
+    <>
+      {props.steps.map((step) => (
+        <button key={step} type="button" disabled={props.disabled} onClick={() => props.choose(step)}>
+          {STEP_WORDS[step]()}
+        </button>
+      ))}
+    </>
   );
 }
 

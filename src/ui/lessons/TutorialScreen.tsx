@@ -9,16 +9,22 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
+  type GameState,
   type IllegalMove,
   type LessonAttempt,
   type MovePreview,
+  type OpeningStep,
   LESSONS,
   centreOf,
+  dueOpeningSteps,
   err,
   formatPoint,
+  isSeatLesson,
   lessonPosition,
   previewMove,
+  seatChooser,
   tryLessonMove,
+  tryLessonStep,
 } from '../../core';
 import './lessons.css';
 import { onStoreChange } from '../../storage';
@@ -32,12 +38,18 @@ import { navigate } from '../shell/router';
 import { hapticTap, playEffect } from '../shell/sound';
 import { firstGameChoice, firstLessonToDo, lessonBoard } from './tutorial';
 import { usePlacement } from '../board/use-placement';
-import { LessonActions, LessonHead, LessonList, LessonResult, previewText } from './LessonParts';
+import { LessonActions, LessonHead, LessonList, LessonResult, LessonSeatChoice, previewText } from './LessonParts';
 import { colourName, illegalMoveWords } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 
 /** No point can be played in a lesson that could not be set up (the screen then shows no board; no words). */
 const NO_LESSON: IllegalMove = { reason: 'off-board', message: '' };
+
+/** Before an answer, the line under the board: a seat lesson's choice is due, else whose move it is. */
+const toDoLine = (state: GameState, seatLesson: boolean): string =>
+  seatLesson
+    ? m.lessons_choose_seat({ colour: colourName(seatChooser(state)) })
+    : m.lessons_to_move({ colour: colourName(state.toMove) });
 
 /** After the lessons, a game that suits a beginner (13×13 against Beginner), not the form's defaults. */
 function playFirstGame(): void {
@@ -50,6 +62,7 @@ export function Tutorial() {
   const done = settings.value.lessonsDone;
   const [index, setIndex] = useState(() => firstLessonToDo(done));
   const lesson = LESSONS[index]!;
+  const seatLesson = isSeatLesson(lesson);
   const start = useMemo(() => lessonPosition(lesson), [lesson.id]);
   /** The board's size, which names a refused point (a lesson not set up refuses no point by name). */
   const boardSize = start.ok ? start.value.rules.size : 19;
@@ -65,7 +78,8 @@ export function Tutorial() {
   const placement = usePlacement<MovePreview, IllegalMove>({
     mode,
     at: start.ok ? start.value : null,
-    enabled: attempt === null && !savingShown,
+    // A seat lesson is answered with its buttons, not on the board.
+    enabled: attempt === null && !savingShown && !seatLesson,
     judge: (point: number) => (start.ok ? previewMove(start.value, point) : err(NO_LESSON)),
     onPlace: (chosen) => {
       setNotice('');
@@ -84,8 +98,10 @@ export function Tutorial() {
     onPreview: () => setNotice(''),
   });
   const preview = placement.preview;
-  /** Judges the player's move: set below, once the lesson's position is known (the hooks come first). */
-  let submit = async (_point: number): Promise<void> => undefined;
+  /** Judges the player's move or seat choice: set below, once the position is known (the hooks come first). */
+  let answer = async (_a: LessonAttempt): Promise<void> => undefined;
+  const submit = (point: number) => (start.ok ? answer(tryLessonMove(lesson, start.value, point)) : undefined);
+  const choose = (step: OpeningStep) => (start.ok ? void answer(tryLessonStep(lesson, start.value, step)) : undefined);
 
   useEffect(() => {
     // The answer's words sit just above the buttons: 'nearest' scrolls only as far as the buttons need.
@@ -119,9 +135,8 @@ export function Tutorial() {
   const state = start.value;
   const size = state.rules.size;
 
-  submit = async (point: number) => {
+  answer = async (a: LessonAttempt) => {
     if (saving.current) return;
-    const a = tryLessonMove(lesson, state, point);
     setNotice('');
     // A right answer is shown once the lesson is saved as done.
     if (a.correct && !done.includes(lesson.id)) {
@@ -168,22 +183,23 @@ export function Tutorial() {
         lesson={lesson}
         attempt={attempt}
         state={state}
-        line={
-          notice ||
-          (preview ? previewText(preview, size, mode) : m.lessons_to_move({ colour: colourName(state.toMove) }))
-        }
+        line={notice || (preview ? previewText(preview, size, mode) : toDoLine(state, seatLesson))}
         isNotice={notice !== ''}
       />
       <div class="actions lesson-actions" ref={actions}>
-        <LessonActions
-          attempt={attempt}
-          last={last}
-          mayConfirm={!!preview && !savingShown}
-          confirm={placement.confirm}
-          retry={() => open(index)}
-          next={() => open(index + 1)}
-          playFirstGame={playFirstGame}
-        />
+        {seatLesson && !attempt ? (
+          <LessonSeatChoice steps={dueOpeningSteps(state)} disabled={savingShown} choose={choose} />
+        ) : (
+          <LessonActions
+            attempt={attempt}
+            last={last}
+            mayConfirm={!!preview && !savingShown}
+            confirm={placement.confirm}
+            retry={() => open(index)}
+            next={() => open(index + 1)}
+            playFirstGame={playFirstGame}
+          />
+        )}
       </div>
       <LessonList done={done} index={index} open={open} />
     </main>

@@ -19,4 +19,8 @@ export const LESSON_TITLES: { readonly [id: string]: PlainMessage } = {
   'big-board': m.lessons_big_board_title,
   keryo: m.lessons_keryo_title,
   gomoku: m.lessons_gomoku_title,
+  'g-pente': m.lessons_g_pente_title,
+  'd-pente': m.lessons_d_pente_title,
+  swap2: m.lessons_swap2_title,
+  connect6: m.lessons_connect6_title,
 };

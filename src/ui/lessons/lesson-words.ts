@@ -17,7 +17,7 @@ interface LessonTexts {
   readonly prompt: Words;
   readonly right: Words;
   readonly wrong: Words;
-  /** What is said about each listed mistake, by point (pente.org name). */
+  /** What is said about each listed mistake, by point (pente.org name) or opening step (a seat lesson's). */
   readonly mistakes: { readonly [point: string]: Words };
 }
 
@@ -88,6 +88,30 @@ export const LESSON_TEXTS: { readonly [id: string]: LessonTexts } = {
     right: m.lessons_gomoku_right,
     wrong: m.lessons_gomoku_wrong,
     mistakes: { F5: m.lessons_gomoku_mistake_F5 },
+  },
+  'g-pente': {
+    prompt: m.lessons_g_pente_prompt,
+    right: m.lessons_g_pente_right,
+    wrong: m.lessons_g_pente_wrong,
+    mistakes: { H5: m.lessons_g_pente_mistake_H5, E8: m.lessons_g_pente_mistake_E8, D5: m.lessons_g_pente_mistake_D5 },
+  },
+  'd-pente': {
+    prompt: m.lessons_d_pente_prompt,
+    right: m.lessons_d_pente_right,
+    wrong: m.lessons_d_pente_wrong,
+    mistakes: { keep: m.lessons_d_pente_mistake_keep },
+  },
+  swap2: {
+    prompt: m.lessons_swap2_prompt,
+    right: m.lessons_swap2_right,
+    wrong: m.lessons_swap2_wrong,
+    mistakes: { swap: m.lessons_swap2_mistake_swap, pass: m.lessons_swap2_mistake_pass },
+  },
+  connect6: {
+    prompt: m.lessons_connect6_prompt,
+    right: m.lessons_connect6_right,
+    wrong: m.lessons_connect6_wrong,
+    mistakes: { A5: m.lessons_connect6_mistake_A5 },
   },
 };
 

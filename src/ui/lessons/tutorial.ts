@@ -65,7 +65,7 @@ export function firstGameChoice(players: readonly StoredPlayer[], playerId: stri
 
 /**
  * What the board shows: the lesson's position with the preview, or the attempt with the reply it allows.
- * The tournament rule's zone is the lesson's question: shaded once the player has answered.
+ * The tournament rule's zone (G-Pente's points with it) is the lesson's question: shaded once answered.
  */
 export function lessonBoard(
   state: GameState,
@@ -91,6 +91,7 @@ export function lessonBoard(
       ? reply.value.winningLine
       : (attempt?.preview?.winningLine ?? []);
   const forbidden = forbiddenPoints(state);
-  const shaded = attempt && forbidden.reason === 'tournament-rule' ? forbidden.points : [];
+  const shaded =
+    attempt && (forbidden.reason === 'tournament-rule' || forbidden.reason === 'g-pente-rule') ? forbidden.points : [];
   return { shown, ghost, highlighted, shaded };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LESSONS } from '../../../src/core';
+import { LESSONS, formatPoint, lessonById, lessonPosition, parsePoint, tryLessonMove } from '../../../src/core';
 import { builtInPlayers } from '../../../src/storage/defaults';
-import { firstGameChoice, firstLessonToDo, lessonsDoneCount, withLessonDone } from '../../../src/ui/lessons/tutorial';
+import {
+  firstGameChoice,
+  firstLessonToDo,
+  lessonBoard,
+  lessonsDoneCount,
+  withLessonDone,
+} from '../../../src/ui/lessons/tutorial';
 
 describe('tutorial progress', () => {
   const ids = LESSONS.map((l) => l.id);
@@ -56,5 +62,27 @@ describe('the first game after the lessons', () => {
         null,
       ),
     ).toBeNull();
+  });
+});
+
+describe('lessonBoard', () => {
+  const attemptAt = (id: string, name: string) => {
+    const lesson = lessonById(id)!;
+    const start = lessonPosition(lesson);
+    if (!start.ok) throw new Error(start.error);
+    return { start: start.value, attempt: tryLessonMove(lesson, start.value, parsePoint(9, name)!) };
+  };
+
+  it("shades the second stone's forbidden points once answered: the tournament rule's, and G-Pente's", () => {
+    const g = attemptAt('g-pente', 'H5');
+    expect(lessonBoard(g.start, null, null).shaded).toEqual([]);
+    const shaded = lessonBoard(g.start, g.attempt, null).shaded.map((p) => formatPoint(9, p));
+    // The square, and the row's and column's points three and four out.
+    expect(shaded).toEqual(expect.arrayContaining(['D5', 'H5', 'J5', 'E8', 'E9', 'A5', 'B5', 'E1', 'E2']));
+    expect(shaded).not.toContain('B2');
+    const t = attemptAt('tournament-rule', 'D5');
+    const square = lessonBoard(t.start, t.attempt, null).shaded.map((p) => formatPoint(9, p));
+    expect(square).toContain('D5');
+    expect(square).not.toContain('H5');
   });
 });
