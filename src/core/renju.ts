@@ -173,7 +173,7 @@ export function forbiddenKind(cells: Cells, size: number, point: Point): Forbidd
 }
 
 /** Every empty point where black may not play, in board order (for the board's marks). */
-export function forbiddenPoints(cells: Cells, size: number): Point[] {
+export function renjuForbiddenPoints(cells: Cells, size: number): Point[] {
   if (scratch.length !== cells.length) scratch = new Uint8Array(cells.length);
   for (let i = 0; i < cells.length; i++) scratch[i] = cells[i]!;
   const points: Point[] = [];

@@ -3,7 +3,7 @@
  * Boards are 15×15 diagrams, top row first: X black, O white, . empty, ? the point asked about (empty).
  */
 import { describe, expect, it } from 'vitest';
-import { forbiddenIn, forbiddenKind, forbiddenPoints } from '../../src/core/renju';
+import { forbiddenIn, forbiddenKind, renjuForbiddenPoints } from '../../src/core/renju';
 
 const SIZE = 15;
 
@@ -176,10 +176,10 @@ describe('Renju forbidden points: the finder', () => {
     expect(cells).toEqual(before);
   });
 
-  it('an occupied point is not forbidden; forbiddenPoints lists every forbidden point', () => {
+  it('an occupied point is not forbidden; renjuForbiddenPoints lists every forbidden point', () => {
     const { cells } = board(pad(['..XXX.XX']));
     expect(forbiddenKind(cells, SIZE, 4 * SIZE + 2)).toBeNull();
-    expect(forbiddenPoints(cells, SIZE)).toEqual([4 * SIZE + 5]);
+    expect(renjuForbiddenPoints(cells, SIZE)).toEqual([4 * SIZE + 5]);
   });
 
   it("works at the board's edges", () => {
