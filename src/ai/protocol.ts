@@ -164,6 +164,9 @@ export function handleRequest(engine: Engine, line: string): string {
     if (cmd === 'state') return JSON.stringify({ id, ...stateToJson(state) });
     if (cmd !== 'search') throw new RequestError(`Unknown command "${cmd}" (search or state).`);
     if (state.result) throw new RequestError('The game is already over.');
+    // The search does not know Renju's opening, black's forbidden points nor its fives yet: no answer beats a
+    // wrong one.
+    if (state.renju) throw new RequestError('The engine does not play Renju yet; "state" requests speak it.');
     const levelName = field(r, 'level', isString, 'a level name');
     if (levelName !== undefined && !levelById(levelName)) {
       throw new RequestError(`Unknown level "${levelName}" (one of ${LEVELS.map((l) => l.id).join(', ')}).`);

@@ -33,7 +33,6 @@ import {
   OUTCOME_PENDING_FIVE,
   decideOutcome,
 } from './outcome';
-import { forbiddenKind } from './renju';
 import { type RenjuOpening, RENJU_START, renjuDue, renjuIllegality } from './renju-opening';
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
@@ -223,7 +222,8 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
       return { reason: renju, message: `White picks the fifth stone among black's ten offers; ${name} is not one.` };
   }
   if (seatChoiceDue(state)) {
-    const message = `The ${state.swap2Pass ? 'first' : 'second'} player must first choose a seat.`;
+    const chooser = state.renju ? state.toMove : state.swap2Pass ? 1 : 2;
+    const message = `The ${chooser === 1 ? 'first' : 'second'} player must first choose a seat.`;
     return { reason: 'seat-choice-due', message };
   }
   return null;
@@ -240,6 +240,18 @@ export function legalMoves(state: GameState): Point[] {
 }
 
 const scratch = new Int16Array(2 * MAX_CAPTURED_PER_MOVE);
+
+/**
+ * Renju's forbidden-point judge (renju.ts's `forbiddenKind`), installed by opening.ts when it loads, so
+ * the finder stays off the first screen: Home replays only the unfinished game it offers to resume, in
+ * which no forbidden point was played (one ends the game), so it replays the same without the judge. Every
+ * screen and tool that plays or reads a Renju game loads opening.ts (through the core's index, the play
+ * screen, storage's record readers).
+ */
+let renjuJudge: ((cells: Cells, size: number, point: Point) => unknown) | null = null;
+export const installRenjuJudge = (judge: (cells: Cells, size: number, point: Point) => unknown): void => {
+  renjuJudge = judge;
+};
 
 /** Plays a stone for the side to move; returns the new state or why the move is illegal. */
 export function play(state: GameState, point: Point): Result<GameState, IllegalMove> {
@@ -277,7 +289,7 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     parent: state,
   };
   // Renju: black loses at once on a forbidden point (judged on the board before the stone; a five is never one).
-  if (variant.renju && player === 1 && forbiddenKind(state.cells, size, point))
+  if (variant.renju && player === 1 && renjuJudge?.(state.cells, size, point))
     return ok({ ...base, result: { winner: 2, reason: 'forbidden' }, pendingFive: null });
   return ok({ ...base, ...outcome(state, base, point, player) });
 }
