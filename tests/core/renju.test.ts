@@ -10,6 +10,7 @@ import {
   actingSeat,
   allowedOpeningSteps,
   dueOpeningSteps,
+  forbiddenPoints,
   formatRecord,
   illegality,
   loadRecord,
@@ -27,6 +28,7 @@ import {
   takeOpeningStep,
   undo,
   variantByName,
+  winningLine,
 } from '../../src/core';
 
 const P = (name: string): number => parsePoint(15, name)!;
@@ -175,6 +177,17 @@ describe('Renju: winning and losing', () => {
     expect(s.result).toEqual({ winner: 2, reason: 'five' });
     const six = renju(`${BRANCH_A} A1 B1 A2 C1 A3 D1 A4 F1 B15 G1 C15 A15 D15 E1`);
     expect(six.result).toEqual({ winner: 2, reason: 'five' });
+    // The board shows white's whole run of six as the winning line.
+    expect(winningLine(six)).toHaveLength(6);
+  });
+
+  it("marks the points outside the opening's area while a stone is due there", () => {
+    expect(forbiddenPoints(newGame({ variant: 'renju' })).points).toHaveLength(224);
+    expect(forbiddenPoints(renju('H8')).points).toEqual([]);
+    const third = forbiddenPoints(renju('H8 keep H9 keep'));
+    expect(third.reason).toBe('renju-area');
+    expect(third.points).toHaveLength(225 - 25);
+    expect(forbiddenPoints(renju(BRANCH_A)).points).toEqual([]);
   });
 
   it('a black double three loses at once (reason "forbidden"); a four-three does not', () => {
