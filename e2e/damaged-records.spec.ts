@@ -61,7 +61,7 @@ test('a bad summary and a game damaged in place: listed, every tab and sort work
   // its moves no longer replay (E5 twice), its summary left as it was.
   const summary = (await readValue(page, 'summaries', 'fin')) as Record<string, unknown>;
   expect(summary).toMatchObject({ status: 'finished', variant: 'pente' });
-  await putValues(page, 'summaries', [{ value: { ...summary, variant: 'renju' } }]);
+  await putValues(page, 'summaries', [{ value: { ...summary, variant: 'chess' } }]);
   await putGames(page, [{ ...game('cor', ['Gil', 'Hal'], ['E5', 'E5'], day(4)) }]);
 
   await page.getByRole('tab', { name: 'Finished', exact: true }).click();

@@ -33,7 +33,7 @@ test('damaged records are listed apart, can be exported and deleted, and Continu
     // The newest unfinished record, but its moves do not replay (E5 twice): Continue must pass it over.
     goodGame('dmg-bad-moves', ['Gil', 'Hal'], ['E5', 'E5'], day(9)),
     { id: 'dmg-missing-fields', updatedAt: day(8) },
-    { ...goodGame('dmg-variant', ['Ida', 'Jon'], [], day(7)), variant: 'renju' },
+    { ...goodGame('dmg-variant', ['Ida', 'Jon'], [], day(7)), variant: 'chess' },
     noStatus,
   ]);
   await page.reload();
@@ -58,7 +58,7 @@ test('damaged records are listed apart, can be exported and deleted, and Continu
     'Eve vs Fay',
   ]);
   await expect(damaged.locator('li').nth(0)).toContainText('Move 1 (White) of this game');
-  await expect(damaged.locator('li').nth(2)).toContainText('unknown variant "renju"');
+  await expect(damaged.locator('li').nth(2)).toContainText('unknown variant "chess"');
   await expect(damaged.locator('li').nth(3)).toContainText('unknown status');
 
   const downloading = page.waitForEvent('download');

@@ -15,10 +15,16 @@
  *   points (the first turn one); a search answers the next stone as `move`, and when it is the first of a
  *   turn's two, the whole turn as `turn` (both stones, the second searched after the first is placed); a
  *   finished game's `result.reason` is "six".
+ *   Renju (`"variant":"renju"`, 15x15 only): the Taraguchi-10 opening's steps are items too: "swap" or "keep"
+ *   after each of stones 1–4 (and after the fifth in branch A), "offer:K10,L11,…" for branch B's ten offers
+ *   (white's pick follows as a plain stone), and "pass" after the opening (two in a row draw):
+ *   `H8 keep H9 keep J9 keep G7 keep offer:A1,A3,… A5 B2 …`. A black stone on a forbidden point loses at
+ *   once: `result.reason` "forbidden".
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
   type GameState,
+  allowedOpeningSteps,
   dueOpeningSteps,
   formatPoint,
   isBoardSize,
@@ -28,6 +34,8 @@ import {
   newGame,
   parsePoint,
   play,
+  renjuDue,
+  renjuOffersProblem,
   seatChoiceDue,
   seatChoiceForScore,
   stateToJson,
@@ -58,12 +66,17 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 function gameOf(req: Json): GameState {
   const variant = field(req, 'variant', isString, 'a variant name') ?? 'pente';
   if (!isVariantId(variant)) throw new RequestError(`Unknown variant "${variant}" (one of ${VARIANT_IDS.join(', ')}).`);
-  const size = field(req, 'size', isNumber, 'a number') ?? 19;
+  const size = field(req, 'size', isNumber, 'a number') ?? (variant === 'renju' ? 15 : 19);
   if (!isBoardSize(size)) throw new RequestError(`Unsupported board size ${size} (9, 13, 15 or 19).`);
+  if (variant === 'renju' && size !== 15) throw new RequestError(`Renju is played on 15x15 only, not ${size}x${size}.`);
   const tournamentRule = field(req, 'tournamentRule', isBoolean, 'true or false');
   let state = newGame({ variant, size, ...(tournamentRule === undefined ? {} : { tournamentRule }) });
   const moves = field(req, 'moves', isStringArray, 'an array of points such as "K10"') ?? [];
   moves.forEach((name, ply) => {
+    if (name.startsWith('offer:')) {
+      state = offered(state, name, ply);
+      return;
+    }
     if (name === 'swap' || name === 'keep' || name === 'pass') {
       const taken = takeOpeningStep(state, name);
       if (!taken) throw new RequestError(`Item ${ply + 1} "${name}" is not due: ${dueNow(state)}.`);
@@ -83,12 +96,36 @@ function gameOf(req: Json): GameState {
   return state;
 }
 
+/** Renju's ten offers, `offer:K10,L11,…` (item `ply`, 0-based): refused with what is wrong or what is due. */
+function offered(state: GameState, item: string, ply: number): GameState {
+  const names = item.slice('offer:'.length).split(',');
+  const points = names.map((n) => parsePoint(state.rules.size, n));
+  const bad = names.find((_, i) => points[i] === undefined);
+  if (bad !== undefined)
+    throw new RequestError(
+      `Item ${ply + 1}: offer "${bad}" is not a point of the ${state.rules.size}x${state.rules.size} board.`,
+    );
+  if (!allowedOpeningSteps(state).includes('offer'))
+    throw new RequestError(`Item ${ply + 1} "offer:…" is not due: ${dueNow(state)}.`);
+  const problem = renjuOffersProblem(state, points as number[]);
+  if (problem) throw new RequestError(`Item ${ply + 1}: ${problem}`);
+  return takeOpeningStep(state, { offer: points as number[] })!;
+}
+
 /** What is due in a game, for the error that refuses an opening step that is not. */
 function dueNow(state: GameState): string {
   if (state.result) return 'the game is over';
   const steps = dueOpeningSteps(state);
-  if (steps.length === 0) return 'no seat choice is due; a stone is';
-  return `the seat choice is (${steps.map((s) => `"${s}"`).join(steps.length > 2 ? ', ' : ' or ')})`;
+  if (steps.length > 0)
+    return `the seat choice is (${steps.map((s) => `"${s}"`).join(steps.length > 2 ? ', ' : ' or ')})`;
+  if (state.renju) {
+    const due = renjuDue(state);
+    if (due === 'branch') return 'black\'s fifth stone within the centre\'s 9x9 or ten offers ("offer:…") are';
+    if (due === 'pick') return "white's pick of the fifth stone among the offers is";
+    if (allowedOpeningSteps(state).includes('pass')) return 'a stone or "pass" is';
+    return "a stone is (no pass before the opening's six stones)";
+  }
+  return 'no seat choice is due; a stone is';
 }
 
 /**
@@ -127,6 +164,9 @@ export function handleRequest(engine: Engine, line: string): string {
     if (cmd === 'state') return JSON.stringify({ id, ...stateToJson(state) });
     if (cmd !== 'search') throw new RequestError(`Unknown command "${cmd}" (search or state).`);
     if (state.result) throw new RequestError('The game is already over.');
+    // The search does not know Renju's opening, black's forbidden points nor its fives yet: no answer beats a
+    // wrong one.
+    if (state.renju) throw new RequestError('The engine does not play Renju yet; "state" requests speak it.');
     const levelName = field(r, 'level', isString, 'a level name');
     if (levelName !== undefined && !levelById(levelName)) {
       throw new RequestError(`Unknown level "${levelName}" (one of ${LEVELS.map((l) => l.id).join(', ')}).`);

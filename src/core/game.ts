@@ -33,11 +33,12 @@ import {
   OUTCOME_PENDING_FIVE,
   decideOutcome,
 } from './outcome';
+import { type RenjuOpening, RENJU_START, renjuDue, renjuIllegality } from './renju-opening';
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
 
-/** 'six': Connect6's winning line (six or more in a row). */
-export type WinReason = 'five' | 'six' | 'captures' | 'resignation' | 'time';
+/** 'six': Connect6's winning line (six or more in a row); 'forbidden': Renju's black played a forbidden point. */
+export type WinReason = 'five' | 'six' | 'captures' | 'forbidden' | 'resignation' | 'time';
 export type GameResult =
   { readonly winner: Player; readonly reason: WinReason } | { readonly winner: null; readonly reason: 'draw' };
 
@@ -70,13 +71,23 @@ export interface GameState {
    * the choice back to player 1 (false before, and in every other game).
    */
   readonly swap2Pass: boolean;
+  /** Renju: the Taraguchi-10 opening's steps so far, and the passes (renju-opening.ts); absent in other games. */
+  readonly renju?: RenjuOpening;
   readonly lastMove: MoveEffect | null;
   /** The state before the last move (null at the start): undo and review walk this chain. */
   readonly parent: GameState | null;
 }
 
 export type IllegalReason =
-  'game-over' | 'off-board' | 'occupied' | 'centre-first' | 'tournament-rule' | 'g-pente-rule' | 'seat-choice-due';
+  | 'game-over'
+  | 'off-board'
+  | 'occupied'
+  | 'centre-first'
+  | 'tournament-rule'
+  | 'g-pente-rule'
+  | 'seat-choice-due'
+  | 'renju-area'
+  | 'renju-not-offered';
 
 /**
  * The seat choice (D-Pente's after player 1's four stones, Swap2's after three or five): the chooser takes the
@@ -84,8 +95,11 @@ export type IllegalReason =
  */
 export type SeatChoice = 'swap' | 'keep';
 
-/** An opening step that is not a stone: a seat choice, or Swap2's pass ("I place two more"). */
-export type OpeningStep = SeatChoice | 'pass';
+/**
+ * An opening step that is not a stone: a seat choice, a pass (Swap2's "I place two more", Renju's pass after
+ * the opening), or Renju's ten fifth-stone offers.
+ */
+export type OpeningStep = SeatChoice | 'pass' | { readonly offer: readonly Point[] };
 
 export interface IllegalMove {
   readonly reason: IllegalReason;
@@ -104,6 +118,7 @@ export function newGame(rules: Rules | RulesOptions = {}): GameState {
     pendingFive: null,
     seatChoice: null,
     swap2Pass: false,
+    ...(r.variant.renju ? { renju: RENJU_START } : {}),
     lastMove: null,
     parent: null,
   };
@@ -161,7 +176,8 @@ const seatChoicePly = (state: GameState): number | null => {
  * when player 2 passed): no stone may be played until it is made.
  */
 export const seatChoiceDue = (state: GameState): boolean =>
-  state.result === null && state.seatChoice === null && state.moves.length === seatChoicePly(state);
+  state.result === null &&
+  (state.renju ? renjuDue(state) === 'swap' : state.seatChoice === null && state.moves.length === seatChoicePly(state));
 
 /** Whether Swap2's pass ("I place two more stones") may be chosen now: at player 2's choice after three stones. */
 export const swap2PassAllowed = (state: GameState): boolean =>
@@ -195,8 +211,19 @@ export function illegality(state: GameState, point: Point): IllegalMove | null {
       message: `G-Pente: the first player's second stone may not be within two points of the centre, nor three or four points from it on the centre's row or column; ${name} is one of those.`,
     };
   }
+  if (state.renju) {
+    const renju = renjuIllegality(state, point);
+    if (renju === 'renju-area') {
+      const limit = 2 * state.moves.length + 1;
+      const message = `Renju's opening: stone ${state.moves.length + 1} must be within the centre's ${limit}x${limit}; ${name} is not.`;
+      return { reason: renju, message };
+    }
+    if (renju === 'renju-not-offered')
+      return { reason: renju, message: `White picks the fifth stone among black's ten offers; ${name} is not one.` };
+  }
   if (seatChoiceDue(state)) {
-    const message = `The ${state.swap2Pass ? 'first' : 'second'} player must first choose a seat.`;
+    const chooser = state.renju ? state.toMove : state.swap2Pass ? 1 : 2;
+    const message = `The ${chooser === 1 ? 'first' : 'second'} player must first choose a seat.`;
     return { reason: 'seat-choice-due', message };
   }
   return null;
@@ -213,6 +240,18 @@ export function legalMoves(state: GameState): Point[] {
 }
 
 const scratch = new Int16Array(2 * MAX_CAPTURED_PER_MOVE);
+
+/**
+ * Renju's forbidden-point judge (renju.ts's `forbiddenKind`), installed by opening.ts when it loads, so
+ * the finder stays off the first screen: Home replays only the unfinished game it offers to resume, in
+ * which no forbidden point was played (one ends the game), so it replays the same without the judge. Every
+ * screen and tool that plays or reads a Renju game loads opening.ts (through the core's index, the play
+ * screen, storage's record readers).
+ */
+let renjuJudge: ((cells: Cells, size: number, point: Point) => unknown) | null = null;
+export const installRenjuJudge = (judge: (cells: Cells, size: number, point: Point) => unknown): void => {
+  renjuJudge = judge;
+};
 
 /** Plays a stone for the side to move; returns the new state or why the move is illegal. */
 export function play(state: GameState, point: Point): Result<GameState, IllegalMove> {
@@ -245,9 +284,13 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     moves: [...state.moves, point],
     seatChoice: state.seatChoice,
     swap2Pass: state.swap2Pass,
+    renju: state.renju,
     lastMove: { point, player, captured, poofed },
     parent: state,
   };
+  // Renju: black loses at once on a forbidden point (judged on the board before the stone; a five is never one).
+  if (variant.renju && player === 1 && renjuJudge?.(state.cells, size, point))
+    return ok({ ...base, result: { winner: 2, reason: 'forbidden' }, pendingFive: null });
   return ok({ ...base, ...outcome(state, base, point, player) });
 }
 
@@ -262,7 +305,8 @@ function outcome(
   player: Player,
 ): { result: GameResult | null; pendingFive: Player | null } {
   const { size, variant } = after.rules;
-  const exact = variant.fiveRule === 'exactly-five';
+  // Renju: black wins only with exactly five, white with five or more.
+  const exact = variant.fiveRule === 'exactly-five' && !(variant.renju && player === 2);
   const enemy = opponent(player);
   const { cells } = after;
 
@@ -352,8 +396,10 @@ export function replay(
   moves: readonly Point[],
   seatChoice: SeatChoice | null = null,
   swap2Pass = false,
+  renju: RenjuOpening | null = null,
 ): Result<GameState, ReplayError> {
   let state = newGame(rules);
+  if (state.renju) return replayRenju(state, moves, renju ?? RENJU_START);
   for (let ply = 0; ply <= moves.length; ply++) {
     if (swap2Pass && swap2PassAllowed(state)) state = { ...state, swap2Pass: true };
     if (seatChoiceDue(state) && (seatChoice !== null || ply < moves.length))
@@ -364,4 +410,51 @@ export function replay(
     state = next.value;
   }
   return ok(state);
+}
+
+/**
+ * Renju's replay: before each stone, and after the last, the recorded opening steps that are due are taken
+ * in order (swap windows, the offers, passes at that stone count). A swap window the record does not say is
+ * kept when a stone follows it (as pente.org's records leave the choices out).
+ */
+function replayRenju(start: GameState, moves: readonly Point[], opening: RenjuOpening): Result<GameState, ReplayError> {
+  let state = start;
+  let swaps = 0;
+  let passes = 0;
+  for (let ply = 0; ply <= moves.length; ply++) {
+    for (;;) {
+      const o = state.renju!;
+      const due = renjuDue(state);
+      if (due === 'swap' && (swaps < opening.swaps.length || ply < moves.length)) {
+        const choice = opening.swaps[swaps++] ?? 'keep';
+        state = { ...state, renju: { ...o, swaps: [...o.swaps, choice] } };
+      } else if (due === 'branch' && opening.offers.length > 0) {
+        state = { ...state, renju: { ...o, offers: opening.offers } };
+      } else if (opening.passes[passes] === ply && state.result === null) {
+        passes++;
+        state = passed(state);
+      } else break;
+    }
+    if (ply === moves.length) break;
+    const next = play(state, moves[ply]!);
+    if (!next.ok) return err({ ply, illegal: next.error });
+    state = next.value;
+  }
+  return ok(state);
+}
+
+/**
+ * Renju's pass (after the opening): the other side is to move; a second pass in a row draws. Like a seat
+ * choice, it replaces the state it is made in (same parent).
+ */
+export function passed(state: GameState): GameState {
+  const o = state.renju!;
+  const n = state.moves.length;
+  const again = o.passes[o.passes.length - 1] === n;
+  return {
+    ...state,
+    toMove: opponent(state.toMove),
+    renju: { ...o, passes: [...o.passes, n] },
+    result: again ? { winner: null, reason: 'draw' } : null,
+  };
 }

@@ -23,3 +23,6 @@ export * from './lesson-ids';
 export * from './puzzle/glicko2';
 export * from './puzzle/pack';
 export * from './puzzle/trainer';
+export * from './renju';
+export * from './renju-opening';
+export * from './renju-offers';

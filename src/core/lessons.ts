@@ -7,7 +7,7 @@
  */
 import { type Player, type Point, EMPTY } from './board';
 import { formatPoint, parsePoint } from './coords';
-import { type GameState, type IllegalMove, type OpeningStep, newGame, play, replay } from './game';
+import { type GameState, type IllegalMove, type SeatChoice, newGame, play, replay } from './game';
 import { dueOpeningSteps, takeOpeningStep } from './opening';
 import { type MovePreview, previewMove } from './preview';
 import { type Result, err, ok } from './result';
@@ -35,7 +35,7 @@ export type LessonGoal =
   | { readonly kind: 'capture'; readonly stones: number }
   | { readonly kind: 'capture-win' }
   | { readonly kind: 'stop-win' }
-  | { readonly kind: 'seat'; readonly choice: OpeningStep };
+  | { readonly kind: 'seat'; readonly choice: LessonStep };
 
 /**
  * How the lesson's position comes about: a diagram of the stones (rows from the top, `X` Black, `O` White,
@@ -433,7 +433,7 @@ export type LessonExplanation =
 export interface LessonAttempt {
   /** The stone's point; null for an opening step (a `seat` lesson's answer, `step`). */
   readonly point: Point | null;
-  readonly step?: OpeningStep;
+  readonly step?: LessonStep;
   readonly correct: boolean;
   /** The move as played (what the board shows after it), or null when the rules refused it. */
   readonly preview: MovePreview | null;
@@ -519,11 +519,21 @@ export function tryLessonMove(lesson: Lesson, start: GameState, point: Point): L
   };
 }
 
+/**
+ * The opening steps a lesson asks for: the seat choices and Swap2's pass (Renju's offers are a list of
+ * points, which no lesson asks for yet).
+ */
+export type LessonStep = SeatChoice | 'pass';
+
+/** The due steps a lesson's buttons offer (Renju's offers, which are not one button, left out). */
+export const lessonSteps = (steps: readonly unknown[]): LessonStep[] =>
+  steps.filter((s): s is LessonStep => typeof s === 'string');
+
 /** Whether the lesson's answer is an opening step (the seat choice) rather than a stone. */
 export const isSeatLesson = (lesson: Lesson): boolean => lesson.goal.kind === 'seat';
 
 /** Takes an opening step in a `seat` lesson's position and says whether it is the lesson's choice, and why. */
-export function tryLessonStep(lesson: Lesson, start: GameState, step: OpeningStep): LessonAttempt {
+export function tryLessonStep(lesson: Lesson, start: GameState, step: LessonStep): LessonAttempt {
   const due = dueOpeningSteps(start).includes(step) && takeOpeningStep(start, step) !== null;
   const correct = due && lesson.goal.kind === 'seat' && lesson.goal.choice === step;
   return {

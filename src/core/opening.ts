@@ -5,12 +5,43 @@
  * steps, not the first screen's storage code.
  */
 import type { Player } from './board';
-import { type GameState, type OpeningStep, type SeatChoice, seatChoiceDue, swap2PassAllowed } from './game';
+import {
+  type GameState,
+  type OpeningStep,
+  type SeatChoice,
+  installRenjuJudge,
+  passed,
+  seatChoiceDue,
+  swap2PassAllowed,
+} from './game';
+import { renjuDue, renjuPassAllowed } from './renju-opening';
+import { renjuOffersProblem } from './renju-offers';
+import { forbiddenKind } from './renju';
 
-/** The opening steps that may be taken now (empty when a stone is due or the game is over). */
-export function dueOpeningSteps(state: GameState): readonly OpeningStep[] {
+// Renju's forbidden points are judged from here on (game.ts keeps the finder off the first screen).
+installRenjuJudge(forbiddenKind);
+
+/** An opening step's kind: a seat choice, a pass, or Renju's ten offers. */
+export type OpeningStepKind = SeatChoice | 'pass' | 'offer';
+
+/**
+ * The opening steps of which one must be taken before the next stone (empty when a stone may be played, or
+ * the game is over): D-Pente's and Swap2's seat choices and Swap2's pass; Renju's swap windows.
+ */
+export function dueOpeningSteps(state: GameState): readonly (SeatChoice | 'pass')[] {
   if (!seatChoiceDue(state)) return [];
   return swap2PassAllowed(state) ? ['swap', 'keep', 'pass'] : ['swap', 'keep'];
+}
+
+/**
+ * Every step that may be taken now: the due ones, and Renju's choices besides a stone: at black's branch
+ * after the fourth stone, ten offers (or a fifth stone in the 9×9); after the opening, a pass.
+ */
+export function allowedOpeningSteps(state: GameState): readonly OpeningStepKind[] {
+  const due = dueOpeningSteps(state);
+  if (due.length > 0 || !state.renju || state.result) return due;
+  if (renjuPassAllowed(state)) return ['pass'];
+  return renjuDue(state) === 'branch' ? ['offer'] : [];
 }
 
 /**
@@ -19,6 +50,8 @@ export function dueOpeningSteps(state: GameState): readonly OpeningStep[] {
  * then player 2 chooses; after a pass player 2 places two stones (white, black) and player 1 chooses.
  */
 export function actingSeat(state: GameState): Player {
+  // Renju: white picks black's fifth stone among the offers.
+  if (state.renju) return state.result === null && renjuDue(state) === 'pick' ? 2 : state.toMove;
   const after = state.rules.variant.seatChoiceAfter;
   if (after === null || state.seatChoice !== null) return state.toMove;
   if (state.moves.length < after) return 1;
@@ -27,7 +60,7 @@ export function actingSeat(state: GameState): Player {
 }
 
 /** Who makes the seat choice that is due, or would be next: player 1 after a Swap2 pass, else player 2. */
-export const seatChooser = (state: GameState): Player => (state.swap2Pass ? 1 : 2);
+export const seatChooser = (state: GameState): Player => (state.renju ? state.toMove : state.swap2Pass ? 1 : 2);
 
 /**
  * The seat choice a search recommends, from the score of a search of the position where the choice is due,
@@ -50,7 +83,19 @@ export function seatChoiceForScore(state: GameState, moverScore: number): SeatCh
  * between them. Null when no choice is due.
  */
 export function chooseSeat(state: GameState, choice: SeatChoice): GameState | null {
-  return seatChoiceDue(state) ? { ...state, seatChoice: choice } : null;
+  if (!seatChoiceDue(state)) return null;
+  const o = state.renju;
+  return o ? { ...state, renju: { ...o, swaps: [...o.swaps, choice] } } : { ...state, seatChoice: choice };
+}
+
+/**
+ * Renju's branch B: black offers ten fifth stones (renju-offers.ts says what makes them valid); white then
+ * picks one, played as a stone. Replaces the state it is made in. Null when not due or not valid.
+ */
+export function offerFifthStones(state: GameState, offers: readonly number[]): GameState | null {
+  const o = state.renju;
+  if (!o || state.result || renjuDue(state) !== 'branch' || renjuOffersProblem(state, offers)) return null;
+  return { ...state, renju: { ...o, offers: [...offers] } };
 }
 
 /**
@@ -59,10 +104,12 @@ export function chooseSeat(state: GameState, choice: SeatChoice): GameState | nu
  * parent). Null when it is not allowed now.
  */
 export function passSwap2(state: GameState): GameState | null {
+  if (state.renju) return renjuPassAllowed(state) ? passed(state) : null;
   return swap2PassAllowed(state) ? { ...state, swap2Pass: true } : null;
 }
 
-/** Takes an opening step (a seat choice or Swap2's pass); null when that step is not due now. */
+/** Takes an opening step (a seat choice, a pass, Renju's offers); null when that step is not due now. */
 export function takeOpeningStep(state: GameState, step: OpeningStep): GameState | null {
+  if (typeof step === 'object') return offerFifthStones(state, step.offer);
   return step === 'pass' ? passSwap2(state) : chooseSeat(state, step);
 }

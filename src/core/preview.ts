@@ -6,6 +6,7 @@
  */
 import { type Player, type Point, EMPTY, fiveLine } from './board';
 import { type GameResult, type GameState, type IllegalMove, type OpeningRule, openingRestriction, play } from './game';
+import { renjuDue, withinRenjuArea } from './renju-opening';
 import { type Result, err, ok } from './result';
 
 /** A legal move as it would be played: what to mark on the board, and the state to commit on confirm. */
@@ -57,7 +58,7 @@ export function previewMove(state: GameState, point: Point): Result<MovePreview,
 /** The points an opening rule keeps the side to move from playing, and which rule it is. */
 export interface ForbiddenPoints {
   /** The rule that forbids them; null when no point is forbidden (then `points` is empty). */
-  readonly reason: OpeningRule | null;
+  readonly reason: OpeningRule | 'renju-area' | null;
   /** Empty points the side to move may not play, in increasing order. Occupied points are never listed. */
   readonly points: readonly Point[];
 }
@@ -71,6 +72,7 @@ const NONE: ForbiddenPoints = { reason: null, points: [] };
  */
 export function forbiddenPoints(state: GameState): ForbiddenPoints {
   const ply = state.moves.length;
+  if (state.renju) return renjuAreaPoints(state);
   if (state.result || ply > 2) return NONE;
   let reason: OpeningRule | null = null;
   const points: Point[] = [];
@@ -84,12 +86,25 @@ export function forbiddenPoints(state: GameState): ForbiddenPoints {
   return reason === null ? NONE : { reason, points };
 }
 
+/** Renju's opening: the empty points outside the area the next stone must be in (none while a step is due). */
+function renjuAreaPoints(state: GameState): ForbiddenPoints {
+  const ply = state.moves.length;
+  const due = renjuDue(state);
+  if (state.result || ply > 4 || (due !== 'stone' && due !== 'branch')) return NONE;
+  const { size } = state.rules;
+  const points: Point[] = [];
+  for (let p = 0; p < state.cells.length; p++)
+    if (state.cells[p] === EMPTY && !withinRenjuArea(size, ply, p)) points.push(p);
+  return points.length === 0 ? NONE : { reason: 'renju-area', points };
+}
+
 /** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */
 export function winningLine(state: GameState): Point[] {
   const { result, lastMove } = state;
   if (!result || (result.reason !== 'five' && result.reason !== 'six') || !result.winner || !lastMove) return [];
-  const exact = state.rules.variant.fiveRule === 'exactly-five';
   const { size, variant } = state.rules;
+  // Renju: white's winning run may be longer than five.
+  const exact = variant.fiveRule === 'exactly-five' && !(variant.renju && result.winner === 2);
   for (let p = 0; p < state.cells.length; p++) {
     if (state.cells[p] === result.winner) {
       const line = fiveLine(state.cells, size, p, result.winner, exact, variant.winLength);

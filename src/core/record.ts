@@ -15,6 +15,7 @@
 import { type Player, type Point, centreOf } from './board';
 import { formatPoint, parsePoint } from './coords';
 import { type GameState, type IllegalReason, type SeatChoice, replay } from './game';
+import type { RenjuOpening } from './renju-opening';
 import { type Result, err, ok } from './result';
 import { type BoardSize, type Rules, isBoardSize, makeRules, variantByName } from './variants';
 
@@ -85,6 +86,37 @@ export const SWAPPED_HEADER = "Player's Swapped?";
  * depend on it; a record without it replays as a choice after the third stone.
  */
 export const SWAP2_PASS_HEADER = 'Swap2 Pass';
+
+/**
+ * Renju's opening steps and passes, in our own header (pente.org keeps them beside its records, not in
+ * them): `swaps=keep,keep,swap,keep;offers=A1,A3,…;passes=31,32` (passes: the stone counts at which a
+ * side passed). A record without it replays with every swap window kept and branch A.
+ */
+export const RENJU_OPENING_HEADER = 'Renju Opening';
+
+export function formatRenjuOpening(size: number, o: RenjuOpening): string {
+  return [
+    `swaps=${o.swaps.join(',')}`,
+    `offers=${o.offers.map((p) => formatPoint(size, p)).join(',')}`,
+    `passes=${o.passes.join(',')}`,
+  ].join(';');
+}
+
+/** The opening a header states; undefined when it is malformed. */
+export function parseRenjuOpening(size: number, text: string): RenjuOpening | undefined {
+  const parts = new Map<string, string[]>();
+  for (const part of text.split(';')) {
+    const m = /^\s*(swaps|offers|passes)\s*=\s*(.*?)\s*$/.exec(part);
+    if (!m || parts.has(m[1]!)) return undefined;
+    parts.set(m[1]!, m[2] === '' ? [] : m[2]!.split(/\s*,\s*/));
+  }
+  const swaps = parts.get('swaps') ?? [];
+  const offers = (parts.get('offers') ?? []).map((n) => parsePoint(size, n));
+  const passes = (parts.get('passes') ?? []).map(Number);
+  if (!swaps.every((c) => c === 'swap' || c === 'keep')) return undefined;
+  if (offers.some((p) => p === undefined) || passes.some((n) => !Number.isInteger(n) || n < 0)) return undefined;
+  return { swaps: swaps as SeatChoice[], offers: offers as Point[], passes };
+}
 
 const swap2PassOf = (headers: readonly Header[]): boolean =>
   headerValue(headers, SWAP2_PASS_HEADER)?.toLowerCase() === 'yes';
@@ -212,7 +244,13 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
   let record: GameRecord = parsedRecord;
   const seatChoice = seatChoiceOf(record.headers);
   const swap2Pass = swap2PassOf(record.headers);
-  let replayed = replay(record.rules, record.moves, seatChoice, swap2Pass);
+  const renjuText = headerValue(record.headers, RENJU_OPENING_HEADER);
+  const renju = renjuText === undefined ? null : parseRenjuOpening(record.rules.size, renjuText);
+  if (renju === undefined) {
+    const text = `[${RENJU_OPENING_HEADER} "${renjuText!}"]`;
+    return err(recordError(firstLine, { kind: 'malformed-header', text }, `Malformed header: ${text}`));
+  }
+  let replayed = replay(record.rules, record.moves, seatChoice, swap2Pass, renju);
   // pente.org lets unrated games be played without the tournament rule, and its records do not say so:
   // an unrated record that does not name the rule and breaks it at move 3 was played without it.
   if (
@@ -222,7 +260,7 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
     headerValue(record.headers, 'Tournament Rule') === undefined
   ) {
     record = { ...record, rules: { ...record.rules, tournamentRule: false } };
-    replayed = replay(record.rules, record.moves, seatChoice, swap2Pass);
+    replayed = replay(record.rules, record.moves, seatChoice, swap2Pass, renju);
   }
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
@@ -370,7 +408,9 @@ export function recordOf(state: GameState, extra: readonly Header[] = []): GameR
   const { rules } = state;
   const headers: Header[] = [
     ['Game', rules.variant.name],
-    ...extra.filter(([n]) => !/^(game|result|board size|tournament rule|player's swapped\?|swap2 pass)$/i.test(n)),
+    ...extra.filter(
+      ([n]) => !/^(game|result|board size|tournament rule|player's swapped\?|swap2 pass|renju opening)$/i.test(n),
+    ),
   ];
   if (rules.size !== 19) headers.push(['Board Size', String(rules.size)]);
   if (rules.variant.tournamentRule && !rules.tournamentRule) headers.push(['Tournament Rule', 'Off']);
@@ -379,5 +419,8 @@ export function recordOf(state: GameState, extra: readonly Header[] = []): GameR
   // pente.org writes D-Pente's choice after the result; the names are the seats as they ended (after a swap).
   if (state.seatChoice) headers.push([SWAPPED_HEADER, state.seatChoice === 'swap' ? 'Yes' : 'No']);
   if (state.swap2Pass) headers.push([SWAP2_PASS_HEADER, 'Yes']);
+  const o = state.renju;
+  if (o && o.swaps.length + o.offers.length + o.passes.length > 0)
+    headers.push([RENJU_OPENING_HEADER, formatRenjuOpening(rules.size, o)]);
   return { headers, rules, moves: state.moves, result };
 }

@@ -17,6 +17,7 @@ export const VARIANT_IDS = [
   'swap2-keryo',
   'connect6',
   'o-pente',
+  'renju',
 ] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
@@ -65,6 +66,11 @@ export interface Variant {
    * the stone at move n is colour ((n + 1) / 2) % 2 + 1); whose turn it is follows from the move count.
    */
   readonly twoStoneTurns?: boolean;
+  /**
+   * Renju (15×15 only): black wins only with exactly five and loses on a forbidden point (renju.ts), white
+   * wins with five or more; the Taraguchi-10 opening (renju-opening.ts); passes after it, two in a row draw.
+   */
+  readonly renju?: boolean;
 }
 
 const pente: Variant = {
@@ -162,6 +168,18 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
     fiveMustSurviveReply: true,
     poof: true,
   },
+  // pente.org's RenjuState over a SimpleGomokuState: no captures; the opening rules are its own.
+  renju: {
+    ...pente,
+    id: 'renju',
+    name: 'Renju',
+    captureLengths: [],
+    captureWin: null,
+    fiveRule: 'exactly-five',
+    centreFirst: false,
+    tournamentRule: false,
+    renju: true,
+  },
 };
 
 /** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */
@@ -171,11 +189,12 @@ export type BoardSize = (typeof BOARD_SIZES)[number];
 /**
  * The board a new-game form shows when the game changes from `from` to `to` on `size`: Gomoku's standard
  * board is 15×15 (as everywhere else Gomoku is played), so choosing Gomoku moves 19×19 to 15×15, and
- * leaving it moves 15×15 back to 19×19; any other board the player chose stays.
+ * leaving it moves 15×15 back to 19×19; Renju is 15×15 only; any other board the player chose stays.
  */
 export function sizeForVariant(from: VariantId, to: VariantId, size: BoardSize): BoardSize {
+  if (to === 'renju') return 15;
   if (to === 'gomoku' && from !== 'gomoku' && size === 19) return 15;
-  if (from === 'gomoku' && to !== 'gomoku' && size === 15) return 19;
+  if ((from === 'gomoku' || from === 'renju') && to !== 'gomoku' && size === 15) return 19;
   return size;
 }
 
@@ -197,7 +216,8 @@ export function makeRules(options: RulesOptions = {}): Rules {
   const variant = VARIANTS[options.variant ?? 'pente'];
   return {
     variant,
-    size: options.size ?? 19,
+    // Renju is played on 15×15 only.
+    size: variant.renju ? 15 : (options.size ?? 19),
     tournamentRule: variant.tournamentRule && (options.tournamentRule ?? true),
   };
 }

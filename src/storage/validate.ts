@@ -4,7 +4,16 @@
  * types are not trusted until these say so. Each check returns the first problem found (for the
  * skipped-records report) or null; the `is…` guards wrap them.
  */
-import { FRIEND_GAME_ID, formatLinkClock, isBoardSize, isVariantId, moveNumberOf, moverOf, parsePoint } from '../core';
+import {
+  FRIEND_GAME_ID,
+  formatLinkClock,
+  isBoardSize,
+  isVariantId,
+  VARIANTS,
+  moveNumberOf,
+  moverOf,
+  parsePoint,
+} from '../core';
 import type { StorageProblem } from './errors';
 
 /**
@@ -130,6 +139,8 @@ export function gameProblem(v: unknown): Problem {
   const id = idProblem(v.id);
   if (id) return id;
   if (typeof v.variant !== 'string' || !isVariantId(v.variant)) return `unknown variant "${String(v.variant)}"`;
+  // Its opening's swaps and offers are not in a stored game yet, and replayed without them it is not the game.
+  if (VARIANTS[v.variant].renju) return 'Renju games cannot be kept yet';
   if (typeof v.size !== 'number' || !isBoardSize(v.size)) return `unsupported board size ${String(v.size)}`;
   if (typeof v.tournamentRule !== 'boolean') return 'the tournament rule is not true or false';
   if (!Array.isArray(v.players) || v.players.length !== 2) return 'there are not two players';

@@ -4,7 +4,7 @@ import {
   type Lesson,
   LESSONS,
   LESSON_BOARD_SIZE,
-  type OpeningStep,
+  type LessonStep,
   diagramStones,
   dueOpeningSteps,
   isSeatLesson,
@@ -35,7 +35,7 @@ function point(name: string, size: number = LESSON_BOARD_SIZE): number {
 
 function attempt(id: string, name: string) {
   const lesson = lessonById(id)!;
-  if (isSeatLesson(lesson)) return tryLessonStep(lesson, start(lesson), name as OpeningStep);
+  if (isSeatLesson(lesson)) return tryLessonStep(lesson, start(lesson), name as LessonStep);
   return tryLessonMove(lesson, start(lesson), point(name, lessonRules(lesson).size));
 }
 

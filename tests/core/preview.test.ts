@@ -180,7 +180,8 @@ describe('forbiddenPoints', () => {
   it('agrees with illegality on every empty point in the opening, for every variant and size', () => {
     const disagreements: string[] = [];
     for (const variant of VARIANT_IDS as readonly VariantId[]) {
-      for (const size of BOARD_SIZES) {
+      // Renju is 15×15 only.
+      for (const size of variant === 'renju' ? ([15] as const) : BOARD_SIZES) {
         for (const tournamentRule of [true, false]) {
           let state = newGame({ variant, size, tournamentRule });
           for (let ply = 0; ply <= 3; ply++) {
@@ -189,14 +190,22 @@ describe('forbiddenPoints', () => {
               if (state.cells[p] !== EMPTY) continue;
               const reason = illegality(state, p)?.reason;
               const byOpeningRule =
-                reason === 'centre-first' || reason === 'tournament-rule' || reason === 'g-pente-rule';
+                reason === 'centre-first' ||
+                reason === 'tournament-rule' ||
+                reason === 'g-pente-rule' ||
+                reason === 'renju-area';
               if (forbidden.has(p) !== byOpeningRule) disagreements.push(`${variant} ${size} ply ${ply} point ${p}`);
             }
             // Opening moves that are legal under every rule set: the centre, then points far from it (Swap2's
             // seat choice after the third stone kept).
             if (seatChoiceDue(state)) state = chooseSeat(state, 'keep')!;
             const c = (size - 1) >> 1;
-            state = played(state, [c * size + c, c * size + c + 1, 0, size - 1][ply]!);
+            // Renju's opening keeps its stones near the centre: there, ones within its areas.
+            const renjuMoves = [c * size + c, c * size + c + 1, (c + 1) * size + c, (c + 1) * size + c + 1];
+            state = played(
+              state,
+              (variant === 'renju' ? renjuMoves : [c * size + c, c * size + c + 1, 0, size - 1])[ply]!,
+            );
           }
         }
       }

@@ -146,7 +146,7 @@ describe('a big library', () => {
     // keys and past the last one), summaries in a shape this version does not write.
     const lacking = games.filter((_, i) => i % 97 === 5);
     const orphans = ['g00010x', 'g01000x', 'zzz'].map((id) => summarize(id, { ...libraryGame(3), id }));
-    const misshapen = games.filter((_, i) => i % 211 === 7).map((g) => ({ ...summarize(g.id, g), variant: 'renju' }));
+    const misshapen = games.filter((_, i) => i % 211 === 7).map((g) => ({ ...summarize(g.id, g), variant: 'chess' }));
     const tx = db.transaction('summaries', 'readwrite');
     for (const g of lacking) void tx.store.delete(g.id);
     await tx.done;
@@ -204,7 +204,7 @@ describe('a big library', () => {
     // A summary written around the app in a shape no version writes, the keys unchanged: a start under
     // the same shape leaves it (a listing that reads it makes it again); an update to the summaries' shape
     // checks the library in full and mends it.
-    await putAll(next, 'summaries', [{ ...summarize(games[7]!.id, games[7]!), variant: 'renju' }]);
+    await putAll(next, 'summaries', [{ ...summarize(games[7]!.id, games[7]!), variant: 'chess' }]);
     expect(await bulkReads(next)).toEqual({ mended: 0, bulk: 0 });
     await next.put('settings', { shape: SUMMARY_SHAPE - 1, dbVersion: next.version }, LIBRARY_CHECKED_KEY);
     next.close();

@@ -136,7 +136,7 @@ describe('damaged records', () => {
     await rawPut(raw, 'games', {
       ...good,
       id: 'unknown-variant',
-      variant: 'renju',
+      variant: 'chess',
       updatedAt: 'yesterday',
       createdAt: null,
     });
@@ -158,7 +158,7 @@ describe('damaged records', () => {
     expect(damaged[0]).toMatchObject({ reason: expect.stringMatching(/Move 2 \(Black\).*L10/), updatedAt: 9_000 });
     expect(damaged[1]).toMatchObject({ reason: expect.stringMatching(/variant/), title: null });
     expect(damaged[2]).toMatchObject({ reason: 'unknown status "undefined"', title: 'Alice vs Casual' });
-    expect(damaged[3]).toMatchObject({ reason: 'unknown variant "renju"', updatedAt: null });
+    expect(damaged[3]).toMatchObject({ reason: 'unknown variant "chess"', updatedAt: null });
     // The whole-record listing reports the same four, the one with no status included.
     expect(unwrap(await listGames(db, { status: 'in-progress' })).skipped.map((s) => s.id)).toEqual([
       'bad-moves',

@@ -14,6 +14,7 @@ export const PAGE_SIZE = 50;
 const WON = {
   five: m.games_row_won_five,
   six: m.games_row_won_six,
+  forbidden: m.games_row_won_forbidden,
   captures: m.games_row_won_captures,
   resignation: m.games_row_won_resignation,
   time: m.games_row_won_time,

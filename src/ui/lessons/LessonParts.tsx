@@ -2,7 +2,7 @@
  * The tutorial's parts: the lesson's head above the board; under it what the move did, the buttons, and
  * the list of lessons.
  */
-import type { GameState, Lesson, LessonAttempt, MovePreview, OpeningStep } from '../../core';
+import type { GameState, Lesson, LessonAttempt, MovePreview, LessonStep } from '../../core';
 import { LESSONS, formatPoint } from '../../core';
 import type { InputMode } from '../../storage';
 import { PLACE_HOW } from '../board/placement';
@@ -81,7 +81,7 @@ export function LessonResult(props: {
   );
 }
 
-const STEP_WORDS: { readonly [S in OpeningStep]: () => string } = {
+const STEP_WORDS: { readonly [S in LessonStep]: () => string } = {
   swap: m.lessons_seat_take_black,
   keep: m.lessons_seat_keep_white,
   pass: m.lessons_seat_pass,
@@ -89,9 +89,9 @@ const STEP_WORDS: { readonly [S in OpeningStep]: () => string } = {
 
 /** A seat lesson's answer: one button for each opening step that is due (take Black, keep White, pass). */
 export function LessonSeatChoice(props: {
-  readonly steps: readonly OpeningStep[];
+  readonly steps: readonly LessonStep[];
   readonly disabled: boolean;
-  readonly choose: (step: OpeningStep) => void;
+  readonly choose: (step: LessonStep) => void;
 }) {
   return (
     <>

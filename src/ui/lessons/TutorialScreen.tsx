@@ -13,13 +13,14 @@ import {
   type IllegalMove,
   type LessonAttempt,
   type MovePreview,
-  type OpeningStep,
+  type LessonStep,
   LESSONS,
   centreOf,
   dueOpeningSteps,
   err,
   formatPoint,
   isSeatLesson,
+  lessonSteps,
   lessonPosition,
   previewMove,
   seatChooser,
@@ -101,7 +102,7 @@ export function Tutorial() {
   /** Judges the player's move or seat choice: set below, once the position is known (the hooks come first). */
   let answer = async (_a: LessonAttempt): Promise<void> => undefined;
   const submit = (point: number) => (start.ok ? answer(tryLessonMove(lesson, start.value, point)) : undefined);
-  const choose = (step: OpeningStep) => (start.ok ? void answer(tryLessonStep(lesson, start.value, step)) : undefined);
+  const choose = (step: LessonStep) => (start.ok ? void answer(tryLessonStep(lesson, start.value, step)) : undefined);
 
   useEffect(() => {
     // The answer's words sit just above the buttons: 'nearest' scrolls only as far as the buttons need.
@@ -188,7 +189,7 @@ export function Tutorial() {
       />
       <div class="actions lesson-actions" ref={actions}>
         {seatLesson && !attempt ? (
-          <LessonSeatChoice steps={dueOpeningSteps(state)} disabled={savingShown} choose={choose} />
+          <LessonSeatChoice steps={lessonSteps(dueOpeningSteps(state))} disabled={savingShown} choose={choose} />
         ) : (
           <LessonActions
             attempt={attempt}

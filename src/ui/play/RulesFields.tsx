@@ -19,7 +19,13 @@ export interface RulesFieldsProps {
  * exchanges the people between the seats, which a friend game's sides do not follow yet, nor Connect6's
  * two-stone turns (a link or relay sends each stone, and its turn wording is one stone a turn).
  */
-export const LINKED_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter(
+/**
+ * The games the screens offer: every game but Renju, whose rules and JSON engine are in, but which the
+ * engine does not play yet nor a stored game keep its opening (issue 32's next step).
+ */
+export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter((id) => !VARIANTS[id].renju);
+
+export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter(
   (id) => VARIANTS[id].seatChoiceAfter === null && !VARIANTS[id].twoStoneTurns,
 );
 
@@ -29,7 +35,7 @@ export function GameAndBoardFields({
   size,
   setVariant,
   setSize,
-  variants = VARIANT_IDS,
+  variants = OFFERED_VARIANTS,
 }: Pick<RulesFieldsProps, 'variant' | 'size' | 'setVariant' | 'setSize' | 'variants'>) {
   return (
     <>

@@ -38,6 +38,7 @@ export function previewText(p: MovePreview, size: number): string {
 const WIN_STATUS = {
   five: m.play_status_win_five,
   six: m.play_status_win_six,
+  forbidden: m.play_status_win_forbidden,
   captures: m.play_status_win_captures,
   resignation: m.play_status_win_resignation,
 } as const;

@@ -20,6 +20,7 @@ import { storageErrorText } from '../words/storage-words';
 const WON = {
   five: m.share_won_five,
   six: m.share_won_six,
+  forbidden: m.share_won_forbidden,
   captures: m.share_won_captures,
   resignation: m.share_won_resignation,
   time: m.share_won_time,

@@ -69,6 +69,8 @@ export function variantName(id: VariantId): string {
       return m.shared_variant_connect6();
     case 'o-pente':
       return m.shared_variant_o_pente();
+    case 'renju':
+      return m.shared_variant_renju();
   }
 }
 
@@ -79,6 +81,8 @@ export function reasonName(reason: GameResult['reason']): string {
       return m.shared_reason_five();
     case 'six':
       return m.shared_reason_six();
+    case 'forbidden':
+      return m.shared_reason_forbidden();
     case 'captures':
       return m.shared_reason_captures();
     case 'resignation':
@@ -103,6 +107,8 @@ export function resultSentence(
       return m.shared_result_five(names);
     case 'six':
       return m.shared_result_six(names);
+    case 'forbidden':
+      return m.shared_result_forbidden(names);
     case 'captures':
       return m.shared_result_captures(names);
     case 'resignation':
@@ -135,6 +141,10 @@ export function illegalMoveWords(
       return m.shared_illegal_g_pente_rule({ point: names.point });
     case 'seat-choice-due':
       return m.shared_illegal_seat_choice_due();
+    case 'renju-area':
+      return m.shared_illegal_renju_area({ point: names.point });
+    case 'renju-not-offered':
+      return m.shared_illegal_renju_not_offered({ point: names.point });
   }
 }
 

@@ -80,6 +80,6 @@ describe('the panel’s count and the controls’ values', () => {
     expect(dateChoice('month')).toBe('month');
     expect(dateChoice('decade')).toBe('');
     expect(variantChoice('poof')).toBe('poof');
-    expect(variantChoice('renju')).toBe('');
+    expect(variantChoice('chess')).toBe('');
   });
 });

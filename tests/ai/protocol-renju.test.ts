@@ -1,0 +1,71 @@
+/** The JSON engine speaks Renju (issue 32): its opening's items, the 15×15 board, the forbidden loss. */
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/ai/engine';
+import { handleRequest } from '../../src/ai/protocol';
+
+const engine = new Engine(16);
+const ask = (req: unknown) => JSON.parse(handleRequest(engine, JSON.stringify(req)));
+const state = (moves: string[]) => ask({ id: 1, cmd: 'state', variant: 'renju', moves });
+const items = (text: string) => text.split(' ');
+const OFFER = 'offer:A1,A3,A5,A7,A9,A11,A13,A15,C1,E1';
+
+describe('the JSON engine: Renju', () => {
+  it("plays issue 32's branch B example on 15×15, seats acting as the opening says", () => {
+    const b = `H8 keep H9 keep J9 keep G7 keep ${OFFER} A5 B2`;
+    const done = state(items(b));
+    expect(done).toMatchObject({ id: 1, toMove: 1, captures: [0, 0], result: null });
+    expect(done.board).toHaveLength(15);
+    // Row 5 holds the picked A5 (black), row 2 white's B2.
+    expect(done.board[10]).toBe('1..............');
+    expect(done.board[13]).toBe('.2.............');
+    // Seat 2 acts at the first window, seat 1 at the branch, seat 2 at the pick (black's stone).
+    expect(state(['H8']).toMove).toBe(2);
+    expect(state(items('H8 keep H9 keep J9 keep G7 keep')).toMove).toBe(1);
+    expect(state(items(`H8 keep H9 keep J9 keep G7 keep ${OFFER}`)).toMove).toBe(2);
+    expect(ask({ id: 2, cmd: 'state', variant: 'renju', size: 19, moves: [] }).error).toBe(
+      'Renju is played on 15x15 only, not 19x19.',
+    );
+  });
+
+  it('refuses a step that is not due, naming what is', () => {
+    const err = (text: string) => state(items(text)).error;
+    expect(err('H8 H9')).toBe(
+      'Move 2 H9 is illegal: The second player must first choose a seat. Due: the seat choice is ("swap" or "keep").',
+    );
+    expect(err('H8 keep pass')).toBe(
+      'Item 3 "pass" is not due: a stone is (no pass before the opening\'s six stones).',
+    );
+    expect(err(`H8 keep ${OFFER}`)).toBe(
+      'Item 3 "offer:…" is not due: a stone is (no pass before the opening\'s six stones).',
+    );
+    expect(err(`H8 keep H9 keep J9 keep G7 swap ${OFFER}`)).toContain('is not due');
+    expect(err(`H8 keep H9 keep J9 keep G7 keep ${OFFER} keep`)).toBe(
+      'Item 10 "keep" is not due: white\'s pick of the fifth stone among the offers is.',
+    );
+    expect(err(`H8 keep H9 keep J9 keep G7 keep keep`)).toBe(
+      'Item 9 "keep" is not due: black\'s fifth stone within the centre\'s 9x9 or ten offers ("offer:…") are.',
+    );
+    expect(err(`H8 keep H9 keep J9 keep G7 keep ${OFFER} B2`)).toContain('not one');
+    expect(err('H8 keep H9 keep J9 keep G7 keep offer:A1,A3')).toBe(
+      'Item 9: Black offers exactly 10 fifth stones, not 2.',
+    );
+    expect(err('H8 keep H9 keep J9 keep G7 keep offer:A1,Z3')).toBe(
+      'Item 9: offer "Z3" is not a point of the 15x15 board.',
+    );
+    expect(err('H8 keep K10')).toContain("within the centre's 3x3");
+  });
+
+  it('passes after the opening; two in a row draw; a forbidden point loses with reason "forbidden"', () => {
+    const a = 'H8 keep H9 keep J9 keep G7 keep K10 keep L3';
+    expect(state(items(`${a} pass`)).toMove).toBe(2);
+    expect(state(items(`${a} pass pass`)).result).toEqual({ winner: null, reason: 'draw' });
+    const forbidden = state(items(`${a} E12 A1 F12 A3 G14 A5 G13 A7 G12`));
+    expect(forbidden.result).toEqual({ winner: 2, reason: 'forbidden' });
+  });
+
+  it('refuses to search a Renju game (the engine does not play it yet) rather than answer a wrong move', () => {
+    expect(ask({ id: 9, variant: 'renju', moves: ['H8', 'keep'], depth: 2 }).error).toBe(
+      'The engine does not play Renju yet; "state" requests speak it.',
+    );
+  });
+});
