@@ -168,20 +168,29 @@ export async function putGamesWithSummaries(
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical axe violations on the page (axe is injected: the context must bypass the CSP). */
-export async function seriousViolations(page: Page) {
+/**
+ * Serious and critical axe violations on the page (axe is injected: the context must bypass the CSP). axe
+ * is injected once per document, not per check: it is 500 KB of script, and parsing it again for every
+ * screen was half of a layout sweep's time at the small phone (a navigation to another screen inside the
+ * app keeps the document; a load or reload starts a new one, without axe).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const run = () =>
+    page.evaluate(async () => {
+      type Axe = { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      const axe = (window as unknown as { axe?: Axe }).axe;
+      if (!axe) return null;
+      const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+  const found = await run();
+  if (found) return found;
   await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
+  const injected = await run();
+  if (!injected) throw new Error('axe did not load');
+  return injected;
 }
 
 /** The built engine worker's script (its name carries a content hash). */
