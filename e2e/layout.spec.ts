@@ -70,7 +70,7 @@ for (const size of SIZES) {
     // About 30 screens, each checked (and, with LAYOUT_SHOTS=1, shot whole-page: at 1180×820 on a busy
     // 2-core machine the screenshots alone took 110 s of a 179 s run); twice where dark is checked too
     // (phone-360, light and dark, took 3.7 min at load 26).
-    test.setTimeout(schemesAt(size.name).length * 240_000);
+    test.setTimeout(schemesAt(size.name).length * 300_000);
     if (SHOOT) mkdirSync(SHOTS, { recursive: true });
     const context = await browser.newContext({
       viewport: { width: size.width, height: size.height },
