@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { summarize } from '../src/storage/summaries';
 import { sampleLibrary, sampleSummaries } from '../scripts/lib/sample-games';
-import { cell, openApp, putGamesWithSummaries } from './helpers';
+import { cell, lookAt, openApp, putGamesWithSummaries } from './helpers';
 import { SCREEN_SHAPES, layoutProblems } from './layout-checks';
 
 const NOW = Date.now();
@@ -104,7 +104,7 @@ test('opens from a game in review at the position shown', async ({ page }) => {
   await page.getByText('Openings book', { exact: true }).click();
   await page.getByRole('button', { name: 'Explore from here' }).scrollIntoViewIfNeeded();
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/review-book-panel.png` });
+  await lookAt(page, { path: `${SHOTS}/review-book-panel.png` });
   await page.getByRole('button', { name: 'Explore from here' }).click();
   await expect(page.getByRole('heading', { name: 'Openings explorer' })).toBeVisible();
   // The finished game's last position (three stones): the path starts there, and nothing goes on from it
@@ -139,7 +139,7 @@ for (const lang of ['en', 'zh'] as const) {
           if (shape.name !== 'phone-390')
             expect(await layoutProblems(page), `${shape.name} ${colorScheme}`).toEqual([]);
           if (shape.name !== 'phone-360')
-            await page.screenshot({ path: `${SHOTS}/${lang}-${shape.name}-${colorScheme}.png` });
+            await lookAt(page, { path: `${SHOTS}/${lang}-${shape.name}-${colorScheme}.png` });
         }
       }
     });

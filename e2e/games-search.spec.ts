@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { summarize } from '../src/storage/summaries';
 import { sampleLibrary, sampleSummaries } from '../scripts/lib/sample-games';
-import { openApp, putGamesWithSummaries } from './helpers';
+import { lookAt, openApp, putGamesWithSummaries } from './helpers';
 import { SCREEN_SHAPES, layoutProblems } from './layout-checks';
 
 const DAY = 86_400_000;
@@ -217,7 +217,7 @@ for (const lang of ['en', 'de'] as const) {
           if (shape.name !== 'phone-390')
             expect(await layoutProblems(page), `${shape.name} ${colorScheme}`).toEqual([]);
           if (shape.name !== 'phone-360')
-            await page.screenshot({ path: `${SHOTS}/${lang}-${shape.name}-${colorScheme}.png` });
+            await lookAt(page, { path: `${SHOTS}/${lang}-${shape.name}-${colorScheme}.png` });
         }
       }
     });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext, type Page, type Route, expect, test } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, type Route, expect, test } from '@playwright/test';
 
 /** Opens the app and waits for the home screen (the database is open by then). */
 export async function openApp(page: Page): Promise<void> {
@@ -28,16 +28,35 @@ export async function newGame(
 export const stoneCount = async (page: Page, colour: 'black' | 'white'): Promise<number> =>
   (await boardLabels(page)).filter((l) => l.endsWith(`${colour} stone`)).length;
 
-/** Full-page screenshots at a phone held upright and sideways, for looking at; the page is left upright. */
+/**
+ * Full-page screenshots at a phone held upright and sideways, for looking at (LAYOUT_SHOTS=1: LOOK_SHOTS);
+ * the page is left upright, at 390×844, either way.
+ */
 export async function phoneShots(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
+  // (Without LAYOUT_SHOTS=1 only the page's shape is set: the test goes on from the same place.)
+  const shapes = [
     [390, 844],
     [844, 390],
-  ] as const) {
+  ] as const;
+  for (const [w, h] of LOOK_SHOTS ? shapes : []) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: test.info().outputPath(`${name}-${w}x${h}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/**
+ * Whether the test command saves the screenshots that are only there to look at (LAYOUT_SHOTS=1): they
+ * check nothing, and on a busy 2-core machine a whole-page shot takes seconds (most of some specs' time).
+ */
+export const LOOK_SHOTS = process.env.LAYOUT_SHOTS === '1';
+
+/** A screenshot to look at, taken with LAYOUT_SHOTS=1 only (LOOK_SHOTS); the tests check nothing in it. */
+export async function lookAt(
+  target: Page | Locator,
+  options: { readonly path: string; readonly fullPage?: boolean },
+): Promise<void> {
+  if (LOOK_SHOTS) await target.screenshot(options);
 }
 
 /** Every point's accessible name, in board order: the whole position as text. */
@@ -168,20 +187,29 @@ export async function putGamesWithSummaries(
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical axe violations on the page (axe is injected: the context must bypass the CSP). */
-export async function seriousViolations(page: Page) {
+/**
+ * Serious and critical axe violations on the page (axe is injected: the context must bypass the CSP). axe
+ * is injected once per document, not per check: it is 500 KB of script, and parsing it again for every
+ * screen was half of a layout sweep's time at the small phone (a navigation to another screen inside the
+ * app keeps the document; a load or reload starts a new one, without axe).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const run = () =>
+    page.evaluate(async () => {
+      type Axe = { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      const axe = (window as unknown as { axe?: Axe }).axe;
+      if (!axe) return null;
+      const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+  const found = await run();
+  if (found) return found;
   await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
+  const injected = await run();
+  if (!injected) throw new Error('axe did not load');
+  return injected;
 }
 
 /** The built engine worker's script (its name carries a content hash). */

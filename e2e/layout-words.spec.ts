@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
-import { putGames } from './helpers';
+import { lookAt, putGames } from './helpers';
 import { layoutProblems } from './layout-checks';
 
 type Screen = 'home' | 'new-game' | 'play' | 'review' | 'games' | 'settings' | 'learn' | 'puzzles';
@@ -107,7 +107,7 @@ for (const c of CASES) {
       const [hash, ready] = screens[name];
       await show(page, hash, ready);
       expect.soft(await layoutProblems(page), `${name} at ${c.name}, ${c.lang}`).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/${c.lang}-${c.name}-${name}.png` });
+      await lookAt(page, { path: `${SHOTS}/${c.lang}-${c.name}-${name}.png` });
     }
     // The system's CJK font draws Chinese: the app downloads none.
     expect(fontRequests).toEqual([]);

@@ -7,10 +7,12 @@
  * is at its top. With LAYOUT_SHOTS=1, screenshots of every screen are saved (test-results/layout/, not in
  * git) to look at; the test command leaves them out, as they took more than half of this spec's time.
  *
- * Dark is swept at two sizes, not five: a scheme changes colours, not boxes, so its layout problems are
+ * Dark is checked at two sizes, not five: a scheme changes colours, not boxes, so its layout problems are
  * light's; what it can break on its own (contrast, which axe checks at the small phone) is checked there,
  * and sideways for the board's colours. (Each sweep is ~30 screens; 10 sweeps were 1,229 s of a 4,364 s
- * e2e run under load, the most of any spec.)
+ * e2e run under load, the most of any spec.) At those two sizes each screen is checked in light and then
+ * in dark in the same page (the scheme switched by emulateMedia, which the CSS follows at once), not by a
+ * sweep of its own: the walk to the screens was most of a sweep's time.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +29,20 @@ const DARK_SIZES: readonly string[] = ['phone-360', 'landscape'];
 /** pente.org records, the second of them bad: the Games screen's import report. */
 const ONE_BAD_RECORD = fileURLToPath(new URL('fixtures/pente-org-one-bad.pgn', import.meta.url));
 
-async function check(page: Page, screen: string, size: string, scheme: string): Promise<void> {
+/** The schemes a size is checked in: light, and dark at DARK_SIZES. */
+const schemesAt = (size: string) => (DARK_SIZES.includes(size) ? (['light', 'dark'] as const) : (['light'] as const));
+
+/** Checks the screen as it is now in each of the size's schemes, ending in light. */
+async function check(page: Page, screen: string, size: string): Promise<void> {
+  const schemes = schemesAt(size);
+  for (const scheme of schemes) {
+    if (schemes.length > 1) await page.emulateMedia({ colorScheme: scheme });
+    await checkScheme(page, screen, size, scheme);
+  }
+  if (schemes.length > 1) await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function checkScheme(page: Page, screen: string, size: string, scheme: string): Promise<void> {
   // Checked before the screenshot: a whole-page screenshot lays the page out in a viewport of its height.
   expect.soft(await layoutProblems(page), `${screen} at ${size}, ${scheme}`).toEqual([]);
   // The boards one plays on (the play screen, the lessons, the puzzles), not a diagram in the rules' text.
@@ -50,134 +65,140 @@ const actionBoxes = (page: Page) =>
   );
 
 for (const size of SIZES) {
-  for (const scheme of ['light', 'dark'] as const) {
-    if (scheme === 'dark' && !DARK_SIZES.includes(size.name)) continue;
-    test(`every screen fits at ${size.name} (${size.width}×${size.height}), ${scheme}`, async ({ browser }) => {
-      // About 30 screens, each checked (and, with LAYOUT_SHOTS=1, shot whole-page: at 1180×820 on a busy
-      // 2-core machine the screenshots alone took 110 s of a 179 s run).
-      test.setTimeout(300_000);
-      if (SHOOT) mkdirSync(SHOTS, { recursive: true });
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        hasTouch: true,
-        isMobile: size.isMobile,
-        colorScheme: scheme,
-        // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      await openApp(page);
-      await check(page, 'home-empty', size.name, scheme);
+  const schemes = schemesAt(size.name).join(' and ');
+  test(`every screen fits at ${size.name} (${size.width}×${size.height}), ${schemes}`, async ({ browser }) => {
+    // About 30 screens, each checked (and, with LAYOUT_SHOTS=1, shot whole-page: at 1180×820 on a busy
+    // 2-core machine the screenshots alone took 110 s of a 179 s run); twice where dark is checked too
+    // (phone-360, light and dark, took 3.7 min at load 26).
+    test.setTimeout(schemesAt(size.name).length * 300_000);
+    if (SHOOT) mkdirSync(SHOTS, { recursive: true });
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      hasTouch: true,
+      isMobile: size.isMobile,
+      colorScheme: 'light',
+      // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await openApp(page);
+    await check(page, 'home-empty', size.name);
 
-      await page.getByRole('button', { name: 'New game' }).click();
-      await check(page, 'new-game', size.name, scheme);
-      await page.getByLabel('White').selectOption({ label: 'Guest' });
-      await page.getByLabel('Board').selectOption('9');
-      await page.getByRole('button', { name: 'Start' }).click();
-      await expect(page.getByRole('grid')).toBeVisible();
-      const boxes: { state: string; boxes: number[][] }[] = [];
-      await check(page, 'play-my-turn', size.name, scheme);
-      boxes.push({ state: 'my turn', boxes: await actionBoxes(page) });
-      // A capture to preview: Black E5, White F6, Black A1, White G7; Black H8 would capture F6 and G7.
-      for (const p of ['E5', 'F6', 'A1', 'G7']) await tapTwice(page, p);
-      await cell(page, 'H8').tap();
-      await expect(cell(page, 'H8')).toHaveAccessibleName('H8, empty, preview');
-      await check(page, 'play-preview-capture', size.name, scheme);
-      boxes.push({ state: 'preview', boxes: await actionBoxes(page) });
-      await page.getByRole('button', { name: 'Previous move' }).click();
-      await check(page, 'play-review', size.name, scheme);
-      boxes.push({ state: 'review', boxes: await actionBoxes(page) });
-      await page.getByRole('button', { name: 'Last move' }).click();
-      await page.getByRole('button', { name: 'Resign' }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
-      await check(page, 'play-resign-dialog', size.name, scheme);
-      await dialog.getByRole('button', { name: 'Resign' }).click();
-      await expect(page.getByRole('status')).toHaveText(/wins/);
-      await check(page, 'play-game-over', size.name, scheme);
-      boxes.push({ state: 'game over', boxes: await actionBoxes(page) });
-      // The game analysed, and the engine's lines for a position in review.
-      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
-      await expect(page.locator('.eval-graph')).toBeVisible({ timeout: 20_000 });
-      await expect(page.locator('.analysis-progress')).toHaveCount(0, { timeout: 20_000 });
-      await page.getByRole('button', { name: 'Previous move' }).click();
-      await page.getByRole('checkbox', { name: 'Engine' }).check();
-      await expect(page.locator('.analysis-lines button')).toHaveCount(3, { timeout: 20_000 });
-      await check(page, 'play-analysis', size.name, scheme);
-      boxes.push({ state: 'analysis', boxes: await actionBoxes(page) });
-      await page.getByRole('checkbox', { name: 'Engine' }).uncheck();
-      await page.getByRole('button', { name: 'Last move' }).click();
-      for (const b of boxes.slice(1)) expect(b.boxes, `action buttons, ${b.state} vs my turn`).toEqual(boxes[0]!.boxes);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await check(page, 'new-game', size.name);
+    await page.getByLabel('White').selectOption({ label: 'Guest' });
+    await page.getByLabel('Board').selectOption('9');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('grid')).toBeVisible();
+    const boxes: { state: string; boxes: number[][] }[] = [];
+    await check(page, 'play-my-turn', size.name);
+    boxes.push({ state: 'my turn', boxes: await actionBoxes(page) });
+    // A capture to preview: Black E5, White F6, Black A1, White G7; Black H8 would capture F6 and G7.
+    for (const p of ['E5', 'F6', 'A1', 'G7']) await tapTwice(page, p);
+    await cell(page, 'H8').tap();
+    await expect(cell(page, 'H8')).toHaveAccessibleName('H8, empty, preview');
+    await check(page, 'play-preview-capture', size.name);
+    boxes.push({ state: 'preview', boxes: await actionBoxes(page) });
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    await check(page, 'play-review', size.name);
+    boxes.push({ state: 'review', boxes: await actionBoxes(page) });
+    await page.getByRole('button', { name: 'Last move' }).click();
+    await page.getByRole('button', { name: 'Resign' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await check(page, 'play-resign-dialog', size.name);
+    await dialog.getByRole('button', { name: 'Resign' }).click();
+    await expect(page.getByRole('status')).toHaveText(/wins/);
+    await check(page, 'play-game-over', size.name);
+    boxes.push({ state: 'game over', boxes: await actionBoxes(page) });
+    // The game analysed, and the engine's lines for a position in review.
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await expect(page.locator('.eval-graph')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.analysis-progress')).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    await page.getByRole('checkbox', { name: 'Engine' }).check();
+    await expect(page.locator('.analysis-lines button')).toHaveCount(3, { timeout: 20_000 });
+    await check(page, 'play-analysis', size.name);
+    boxes.push({ state: 'analysis', boxes: await actionBoxes(page) });
+    await page.getByRole('checkbox', { name: 'Engine' }).uncheck();
+    await page.getByRole('button', { name: 'Last move' }).click();
+    for (const b of boxes.slice(1)) expect(b.boxes, `action buttons, ${b.state} vs my turn`).toEqual(boxes[0]!.boxes);
 
-      // The computer thinking, and Home with an unfinished game.
-      await page.getByRole('button', { name: 'New game' }).click();
-      // (9×9: no openings book there, so Master takes its full think time.)
-      await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
-      await page.getByLabel('Board').selectOption('9');
-      await page.getByRole('button', { name: 'Start' }).click();
-      await tapTwice(page, 'E5');
+    // The computer thinking, and Home with an unfinished game.
+    await page.getByRole('button', { name: 'New game' }).click();
+    // (9×9: no openings book there, so Master takes its full think time.)
+    await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
+    await page.getByLabel('Board').selectOption('9');
+    await page.getByRole('button', { name: 'Start' }).click();
+    // Each scheme sees a think of its own (Master's 3 s are not enough for both schemes' checks): the
+    // computer's reply waited for, and the next move makes it think again.
+    for (const [i, scheme] of schemesAt(size.name).entries()) {
+      if (i > 0) await expect(page.getByText(/Thinking/)).toBeHidden({ timeout: 20_000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await tapTwice(page, ['E5', 'A9'][i]!);
       await expect(page.getByText(/Thinking/)).toBeVisible();
-      await check(page, 'play-thinking', size.name, scheme);
-      expect(await actionBoxes(page), 'action buttons while thinking').toEqual(
+      await checkScheme(page, 'play-thinking', size.name, scheme);
+      expect(await actionBoxes(page), `action buttons while thinking, ${scheme}`).toEqual(
         boxes[0]!.boxes.map(([, , w, h]) => [expect.any(Number), expect.any(Number), w, h]),
       );
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: /^Back/ }).first().click();
+    await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
+    await check(page, 'home-unfinished', size.name);
+    if (size.name.startsWith('tablet')) {
+      // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
+      const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
+      await expect(daily.getByRole('img')).toBeVisible();
+      const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
+      expect(puzzle!.y).toBeCloseTo(game!.y, 0);
+      expect(puzzle!.x).toBeGreaterThan(game!.x + game!.width);
+      await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
+    }
+    // A library of 50 games for the Games screen.
+    await putGames(page, sampleLibrary(50, 3));
+    await openApp(page);
+
+    for (const [button, name] of [
+      ['Games', 'games'],
+      ['Players', 'players'],
+      ['Settings', 'settings'],
+      ['Rules and help', 'rules'],
+      ['About', 'about'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await expect(page.locator('main')).toBeVisible();
+      await check(page, name, size.name);
+      if (name === 'games') {
+        // An import's report, with a record it could not read, over the Imported tab it switched to.
+        await page.getByLabel('Import a file').setInputFiles(ONE_BAD_RECORD);
+        await expect(page.getByRole('status', { name: 'Import report' })).toBeVisible();
+        await check(page, 'games-imported', size.name);
+      }
       await page.getByRole('button', { name: /^Back/ }).first().click();
-      await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
-      await check(page, 'home-unfinished', size.name, scheme);
-      if (size.name.startsWith('tablet')) {
-        // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
-        const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
-        await expect(daily.getByRole('img')).toBeVisible();
-        const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
-        expect(puzzle!.y).toBeCloseTo(game!.y, 0);
-        expect(puzzle!.x).toBeGreaterThan(game!.x + game!.width);
-        await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
-      }
-      // A library of 50 games for the Games screen.
-      await putGames(page, sampleLibrary(50, 3));
-      await openApp(page);
+      await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
+    }
 
-      for (const [button, name] of [
-        ['Games', 'games'],
-        ['Players', 'players'],
-        ['Settings', 'settings'],
-        ['Rules and help', 'rules'],
-        ['About', 'about'],
-      ] as const) {
-        await page.getByRole('button', { name: button, exact: true }).click();
-        await expect(page.locator('main')).toBeVisible();
-        await check(page, name, size.name, scheme);
-        if (name === 'games') {
-          // An import's report, with a record it could not read, over the Imported tab it switched to.
-          await page.getByLabel('Import a file').setInputFiles(ONE_BAD_RECORD);
-          await expect(page.getByRole('status', { name: 'Import report' })).toBeVisible();
-          await check(page, 'games-imported', size.name, scheme);
-        }
-        await page.getByRole('button', { name: /^Back/ }).first().click();
-        await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
-      }
+    // The tutorial, from Rules: a lesson, then a wrong answer shown with White's winning reply.
+    await page.getByRole('button', { name: 'Rules and help', exact: true }).click();
+    await page.getByRole('button', { name: 'Try it on the board' }).click();
+    await expect(page.locator('main.tutorial')).toBeVisible();
+    await check(page, 'learn', size.name);
+    await page.locator('.lesson-item', { hasText: 'Block a four' }).click();
+    await cell(page, 'H7').tap();
+    await expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
+    await check(page, 'learn-preview', size.name);
+    await cell(page, 'H7').tap();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await check(page, 'learn-wrong', size.name);
 
-      // The tutorial, from Rules: a lesson, then a wrong answer shown with White's winning reply.
-      await page.getByRole('button', { name: 'Rules and help', exact: true }).click();
-      await page.getByRole('button', { name: 'Try it on the board' }).click();
-      await expect(page.locator('main.tutorial')).toBeVisible();
-      await check(page, 'learn', size.name, scheme);
-      await page.locator('.lesson-item', { hasText: 'Block a four' }).click();
-      await cell(page, 'H7').tap();
-      await expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
-      await check(page, 'learn-preview', size.name, scheme);
-      await cell(page, 'H7').tap();
-      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-      await check(page, 'learn-wrong', size.name, scheme);
-
-      // The puzzle trainer, from Home.
-      await openApp(page);
-      await page.getByRole('button', { name: 'Puzzles', exact: true }).click();
-      await expect(page.locator('main.puzzles')).toHaveAttribute('data-puzzle', /.+/);
-      await check(page, 'puzzles', size.name, scheme);
-      await context.close();
-    });
-  }
+    // The puzzle trainer, from Home.
+    await openApp(page);
+    await page.getByRole('button', { name: 'Puzzles', exact: true }).click();
+    await expect(page.locator('main.puzzles')).toHaveAttribute('data-puzzle', /.+/);
+    await check(page, 'puzzles', size.name);
+    await context.close();
+  });
 }
 
 test('names of 20 characters stay whole next to 5 captured pairs on a 360 px phone', async ({ browser }) => {

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
 import { LEVELS, levelById, levelRating } from '../src/core';
 import { levelPlace, levelPlays, ratingInWords } from '../src/ui/players/level-words';
-import { cell, newGame, openApp, tapTwice } from './helpers';
+import { cell, newGame, openApp, seriousViolations, tapTwice } from './helpers';
 
 /** Twenty characters: the longest name the players screen takes, which must be shown in full. */
 const LONG_NAME = 'Alexandra Montgomery';
@@ -266,21 +264,6 @@ test.describe('home', () => {
     await expect(page.getByRole('grid')).toBeVisible();
   });
 });
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Axe = { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-    const r = await (window as unknown as { axe: Axe }).axe.run({
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
 
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the app's Content-Security-Policy (rightly) refuses.

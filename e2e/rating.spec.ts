@@ -6,7 +6,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { computerRating, roundedRating } from '../src/core';
 import { layoutProblems } from './layout-checks';
-import { newGame, openApp, putValues, tapTwice } from './helpers';
+import { lookAt, newGame, openApp, putValues, tapTwice } from './helpers';
 
 const phone = (browser: Browser, viewport: { width: number; height: number }) =>
   browser.newContext({ viewport, isMobile: true, hasTouch: true });
@@ -60,7 +60,7 @@ test('games lost to a level give a provisional rating on Home and in Players; a 
   await expect(page.locator('.home-rating > [aria-hidden="true"]')).toHaveText(`Your rating ${shown}`);
   expect(await layoutProblems(page)).toEqual([]);
   await page.locator('.recent').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('home-360.png') });
+  await lookAt(page, { path: test.info().outputPath('home-360.png') });
 
   await page.getByRole('button', { name: 'Players' }).click();
   await expect(page.locator('.rating-figure')).toHaveText(shown);
@@ -68,17 +68,17 @@ test('games lost to a level give a provisional rating on Home and in Players; a 
   await expect(page.getByText('From 2 games of Pente on 19×19 against the levels.')).toBeVisible();
   await expect(page.getByText(/the app’s own scale, where Beginner is 1,000 and Master 2,800/)).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('players-360.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('players-360.png'), fullPage: true });
 
   // Held sideways, then in the dark and in Chinese: the same, laid out within the rules.
   await page.setViewportSize({ width: 844, height: 390 });
   expect(await layoutProblems(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('players-844.png') });
+  await lookAt(page, { path: test.info().outputPath('players-844.png') });
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.locator('.home-rating > [aria-hidden="true"]')).toHaveText(`Your rating ${shown}`);
   expect(await layoutProblems(page)).toEqual([]);
   await page.locator('.recent').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('home-844.png') });
+  await lookAt(page, { path: test.info().outputPath('home-844.png') });
 
   // Dark, in Chinese (the language kept on the device), upright again.
   await page.setViewportSize({ width: 360, height: 640 });
@@ -92,11 +92,11 @@ test('games lost to a level give a provisional rating on Home and in Players; a 
   const near = (problems: { what: string }[]) => problems.filter((p) => /最近|等级分/.test(p.what));
   expect(near(await layoutProblems(page))).toEqual([]);
   await page.locator('.recent').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('home-360-dark-zh.png') });
+  await lookAt(page, { path: test.info().outputPath('home-360-dark-zh.png') });
   await page.getByRole('button', { name: '棋手' }).click();
   await expect(page.locator('.rating-figure')).toHaveText(shown);
   expect(await layoutProblems(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('players-360-dark-zh.png') });
+  await lookAt(page, { path: test.info().outputPath('players-360-dark-zh.png') });
 
   // The rating travels in a backup: restored on a new device it is the same, and restored twice it
   // counts each game once.

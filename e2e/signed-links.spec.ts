@@ -7,7 +7,7 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { concede, linkCheck, parseGameLink, parsePoint, replay } from '../src/core';
 import { signGameLink } from '../src/net/link-signature';
-import { cell, relaysDown, storedGameRecords } from './helpers';
+import { LOOK_SHOTS, cell, relaysDown, storedGameRecords } from './helpers';
 
 const WINDOW = { width: 900, height: 1000 };
 const mallory = Uint8Array.from({ length: 32 }, () => 0xc3);
@@ -156,7 +156,9 @@ async function diverged(browser: Browser, tabletLocale = 'en-GB') {
   return { ann, phone, tablet, sheet, annOnPhoneLine, close };
 }
 
+/** Screenshots to look at, with LAYOUT_SHOTS=1 (LOOK_SHOTS): every page is at WINDOW, light, before and after. */
 async function shoot(page: Page, name: string) {
+  if (!LOOK_SHOTS) return;
   for (const [w, h] of [
     [390, 844],
     [1180, 820],
