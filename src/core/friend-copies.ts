@@ -5,6 +5,7 @@
  */
 import type { Player } from './board';
 import { type GameMoves, compareCopies } from './friend';
+import { actionRank, actionsOf, stepsOfActions } from './game-actions';
 
 /**
  * Whether a link this device sends should carry its key (and its relay hints): while the other side may not
@@ -46,7 +47,7 @@ export function divergence(mine: GameMoves, theirs: GameMoves): Divergence | nul
   const comparison = compareCopies(mine, theirs);
   if (comparison.kind !== 'conflict') return null;
   const at = comparison.firstDifference - 1;
-  const rank = (game: GameMoves) => [game.moves[at] ?? -1, game.result ? 1 : 0] as const;
+  const rank = (game: GameMoves) => [actionRank(actionsOf(game)[at]), game.result ? 1 : 0] as const;
   const [m, t] = [rank(mine), rank(theirs)];
   const mineLower = m[0] !== t[0] ? m[0] < t[0] : m[1] <= t[1];
   return {
@@ -79,7 +80,13 @@ export interface DivergenceResolution {
  * game alike and their copies still meet.
  */
 export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGameId: string): DivergenceResolution {
-  const line = (g: GameMoves): GameMoves => ({ rules: g.rules, moves: g.moves, result: g.result });
+  const line = (g: GameMoves): GameMoves => ({
+    rules: g.rules,
+    moves: g.moves,
+    ...(g.seatChoice ? { seatChoice: g.seatChoice } : {}),
+    ...(g.swap2Pass ? { swap2Pass: true } : {}),
+    result: g.result,
+  });
   if (choice === 'take-theirs') return { copy: line(d.theirs), split: null };
   const [stays, leaves] = d.keepsId === 'mine' ? [d.mine, d.theirs] : [d.theirs, d.mine];
   return { copy: line(stays), split: { game: line(leaves), gameId: newGameId } };
@@ -91,6 +98,12 @@ export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGa
  * far each has played the line on, so a later link of that line still finds its game.
  */
 export function partingOf(line: GameMoves, firstDifference: number): GameMoves {
-  const moves = line.moves.slice(0, firstDifference);
-  return { rules: line.rules, moves, result: moves.length < firstDifference ? line.result : null };
+  const actions = actionsOf(line).slice(0, firstDifference);
+  const steps = stepsOfActions(actions);
+  const opening = {
+    ...(steps.seatChoice ? { seatChoice: steps.seatChoice } : {}),
+    ...(steps.swap2Pass ? { swap2Pass: true } : {}),
+  };
+  const result = actions.length < firstDifference ? line.result : null;
+  return { rules: line.rules, moves: steps.moves, ...opening, result };
 }

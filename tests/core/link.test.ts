@@ -15,6 +15,7 @@ import {
   formatGameLinkBody,
   formatLinkClock,
   parseLinkClock,
+  actorsOf,
   chooseSeat,
   legalMoves,
   seatChoiceDue,
@@ -127,8 +128,10 @@ describe('version 2 links: the game with its names, the move shown, its ending a
   it.each(EVERY_GAME)('carry %o there and back with names, friend marks and the move shown', (options) => {
     const rules = makeRules(options);
     for (const seed of [4, 5]) {
-      const played = randomGame(newGame(rules), 40, seed);
-      const friend = { gameId: 'AbCdEfGhIjKlMn-_', sender: played.moves.length % 2 === 1 ? 1 : 2 } as const;
+      // A friend's link goes when the sender's turn is done: in Connect6 after both stones of it.
+      const played = randomGame(newGame(rules), rules.variant.twoStoneTurns ? 39 : 40, seed);
+      // The sender is whoever took the last action (core's rule: D-Pente's player 1 places four stones).
+      const friend = { gameId: 'AbCdEfGhIjKlMn-_', sender: actorsOf(played).at(-1) ?? 2 } as const;
       const shownPly = Math.floor(played.moves.length / 2);
       const code = formatGameLink({ state: played, names: ['Ånn «Ω»', 'Bob 🎲'], shownPly, friend });
       expect(code).toMatch(/^[A-Za-z0-9_.-]+$/);
