@@ -147,7 +147,7 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
 export const twoStoneTurnMover = (ply: number): Player => ((((ply + 1) >> 1) & 1) + 1) as Player;
 
 /** The player who places the stone at move `ply` (0-based): Connect6's turn rule, or turns alternate. */
-export const moverAt = (rules: Rules, ply: number): Player =>
+export const moverAt = (rules: Pick<Rules, 'variant'>, ply: number): Player =>
   rules.variant.twoStoneTurns ? twoStoneTurnMover(ply) : (((ply & 1) + 1) as Player);
 
 /**
@@ -157,7 +157,8 @@ export const moverAt = (rules: Rules, ply: number): Player =>
  * acts when it is due; after it, the seat to move's person (the other one after a swap). The one rule of
  * "who acts now" for friend games, relays, clocks and the lists' standings (all variants, Connect6 too).
  */
-export function personToAct(rules: Rules, plies: number, seatChoice: SeatChoice | null, swap2Pass: boolean): Player {
+export function personToAct(
+  rules: Pick<Rules, 'variant'>, plies: number, seatChoice: SeatChoice | null, swap2Pass: boolean): Player {
   const after = rules.variant.seatChoiceAfter;
   if (after !== null && seatChoice === null) {
     if (plies < after) return 1;

@@ -3,7 +3,7 @@
  * whose turn it is. Pure functions of plain data, apart from the page's own address.
  */
 import { signal } from '@preact/signals';
-import type { GameResult, Player } from '../../core';
+import type { GameResult, Player, SeatChoice, VariantId } from '../../core';
 import { type FriendSynced, UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
@@ -11,18 +11,29 @@ import * as m from '../words/paraglide/messages.js';
 
 /** A friend game as the lists have it (its summary). */
 export interface ListedFriendGame {
+  readonly variant: VariantId;
   readonly players: readonly [string, string];
   readonly moveCount: number;
   readonly result: GameResult | null;
   readonly mySide: Player;
   readonly synced?: FriendSynced | undefined;
+  readonly seatChoice?: SeatChoice | undefined;
+  readonly swap2Pass?: boolean | undefined;
   /** The friend's key is pinned: the moves go over relays (the summary's `friend.pinned`). */
   readonly pinned?: boolean | undefined;
 }
 
 /** Where a listed friend game stands (friend-status.ts). */
 export const listedStatus = (game: ListedFriendGame): FriendStatus =>
-  friendStatus({ moves: game.moveCount, ended: game.result !== null, mySide: game.mySide, synced: game.synced });
+  friendStatus({
+    variant: game.variant,
+    moves: game.moveCount,
+    seatChoice: game.seatChoice,
+    swap2Pass: game.swap2Pass,
+    ended: game.result !== null,
+    mySide: game.mySide,
+    synced: game.synced,
+  });
 
 /**
  * The words a listed friend game goes by (friend-status.ts friendWording): over relays once the friend's key
@@ -59,10 +70,17 @@ export function friendStanding(game: ListedFriendGame): string {
 
 /** A game as the lists have it: a friend game carries its side and what the friend's copy holds. */
 interface ListedGame {
+  readonly variant: VariantId;
   readonly moveCount: number;
   readonly result: GameResult | null;
   readonly friend?:
-    | { readonly mySide: Player; readonly synced?: FriendSynced | undefined; readonly pinned?: boolean | undefined }
+    | {
+        readonly mySide: Player;
+        readonly synced?: FriendSynced | undefined;
+        readonly pinned?: boolean | undefined;
+        readonly seatChoice?: SeatChoice | undefined;
+        readonly swap2Pass?: boolean | undefined;
+      }
     | undefined;
 }
 
@@ -70,10 +88,13 @@ interface ListedGame {
  * Whether a listed friend game waits for this device: its turn, or its move or the result to send by link
  * (over relays they go by themselves: only the turn waits for the player).
  */
-export function waitsForYou({ friend, moveCount, result }: ListedGame): boolean {
+export function waitsForYou({ friend, moveCount, result, variant }: ListedGame): boolean {
   if (!friend) return false;
   const status = friendStatus({
+    variant,
     moves: moveCount,
+    seatChoice: friend.seatChoice,
+    swap2Pass: friend.swap2Pass,
     ended: result !== null,
     mySide: friend.mySide,
     synced: friend.synced,

@@ -49,7 +49,10 @@ export function friendStatusOf(game: PlayController): FriendStatus | null {
   if (!friend || !isFriendMatch(match)) return null;
   const live = match.game;
   return friendStatus({
+    variant: live.rules.variant.id,
     moves: live.moves.length,
+    seatChoice: live.seatChoice,
+    swap2Pass: live.swap2Pass,
     ended: live.result !== null,
     mySide: friend.mySide,
     synced: friend.synced,
