@@ -54,11 +54,9 @@ function parseClock(value: unknown): ChallengeClock | null {
 /** Terms from untrusted JSON: the terms, or the first field that is not one the app offers. */
 export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } | { ok: false; problem: TermsProblem } {
   if (!isRecord(value)) return { ok: false, problem: { field: 'shape' } };
-  // D-Pente's seat choice and Connect6's two-stone turns are not played over relays yet: such terms are not
-  // ones the app offers.
+  // Every game is played over relays (opening steps and Connect6's two-stone turns included).
   const variant = isOneOf(VARIANT_IDS, value.variant) ? VARIANTS[value.variant] : null;
-  if (!variant || variant.seatChoiceAfter !== null || variant.twoStoneTurns)
-    return { ok: false, problem: { field: 'variant' } };
+  if (!variant) return { ok: false, problem: { field: 'variant' } };
   if (!isOneOf(BOARD_SIZES, value.size)) return { ok: false, problem: { field: 'size' } };
   const clock = parseClock(value.clock);
   if (!clock) return { ok: false, problem: { field: 'clock' } };

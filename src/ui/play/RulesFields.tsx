@@ -15,13 +15,11 @@ export interface RulesFieldsProps {
 }
 
 /**
- * The games a game played by links or relays may be: not yet D-Pente's or DK-Pente's, whose seat choice
- * exchanges the people between the seats, which a friend game's sides do not follow yet, nor Connect6's
- * two-stone turns (a link or relay sends each stone, and its turn wording is one stone a turn).
+ * The games a game played by links or relays may be: every game. Their opening steps (D-Pente's and
+ * Swap2's seat choice, Swap2's pass) and Connect6's two-stone turns travel in links and relay events, and
+ * whose turn it is is core's rule (personToAct).
  */
-export const LINKED_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter(
-  (id) => VARIANTS[id].seatChoiceAfter === null && !VARIANTS[id].twoStoneTurns,
-);
+export const LINKED_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS;
 
 /** The game and the board: also a challenge's (people/ChallengeForm.tsx), which sets no tournament rule. */
 export function GameAndBoardFields({
