@@ -3,20 +3,23 @@
  * screen (which reads friend.ts for "Your turn") never carries them: which links carry the sender's key,
  * and two copies that diverged.
  */
-import type { Player } from './board';
+import { type Player, opponent } from './board';
 import { type GameMoves, compareCopies } from './friend';
-import { actionRank, actionsOf, stepsOfActions } from './game-actions';
+import { type GameSteps, actionRank, actionsOf, actorsOf, stepsOfActions } from './game-actions';
 
 /**
  * Whether a link this device sends should carry its key (and its relay hints): while the other side may not
  * have pinned it. They pin it from the first signed link of ours they open, and they can only have answered
- * a move of ours after opening a link that holds it: so a device carries its key until the game holds a
- * move of the other side's after its own first move (its side's first move is move `mySide`), or while it
- * has pinned no key for the other side at all (a game begun by unsigned links, whose other side may have
- * pinned nothing either).
+ * an action of ours after opening a link that holds it: so a device carries its key until the game holds an
+ * action of the other side's after its own first action (who took each is core's actorsOf: D-Pente's player
+ * 1 places four stones, Connect6's turns are two), or while it has pinned no key for the other side at all
+ * (a game begun by unsigned links, whose other side may have pinned nothing either).
  */
-export function linkCarriesKey(moveCount: number, mySide: Player, hasPeer: boolean): boolean {
-  return !hasPeer || moveCount < mySide + 1;
+export function linkCarriesKey(game: GameSteps, mySide: Player, hasPeer: boolean): boolean {
+  if (!hasPeer) return true;
+  const actors = actorsOf(game);
+  const myFirst = actors.indexOf(mySide);
+  return myFirst < 0 || !actors.slice(myFirst + 1).includes(opponent(mySide));
 }
 
 // ── Copies that diverged (issue 30, item 6) ─────────────────────────────────────────────────────────────

@@ -158,7 +158,11 @@ export const moverAt = (rules: Pick<Rules, 'variant'>, ply: number): Player =>
  * "who acts now" for friend games, relays, clocks and the lists' standings (all variants, Connect6 too).
  */
 export function personToAct(
-  rules: Pick<Rules, 'variant'>, plies: number, seatChoice: SeatChoice | null, swap2Pass: boolean): Player {
+  rules: Pick<Rules, 'variant'>,
+  plies: number,
+  seatChoice: SeatChoice | null,
+  swap2Pass: boolean,
+): Player {
   const after = rules.variant.seatChoiceAfter;
   if (after !== null && seatChoice === null) {
     if (plies < after) return 1;
