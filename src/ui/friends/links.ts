@@ -3,7 +3,15 @@
  * whose turn it is. Pure functions of plain data, apart from the page's own address.
  */
 import { signal } from '@preact/signals';
-import type { GameResult, Player, SeatChoice, VariantId } from '../../core';
+import {
+  type GameResult,
+  type Player,
+  type SeatChoice,
+  type VariantId,
+  VARIANTS,
+  playedOverRelays,
+  seatOfPerson,
+} from '../../core';
 import { type FriendSynced, UNKNOWN_FRIEND } from '../../storage';
 import { type FriendStatus, type FriendWording, friendStatus, friendWording, isMyTurn } from './friend-status';
 import { resultSentence } from '../words/game-words';
@@ -40,8 +48,12 @@ export const listedStatus = (game: ListedFriendGame): FriendStatus =>
  * is pinned. The lists know neither the friend's presence nor the relays' state: a move that waits for a
  * relay is still on its way (the outbox retries it), and the play screen offers the link if it stays there.
  */
-const listedWording = (status: FriendStatus, pinned: boolean | undefined): FriendWording =>
-  friendWording(status, { pinned: pinned === true, present: false, relaysDown: false });
+const listedWording = (status: FriendStatus, pinned: boolean | undefined, variant: VariantId): FriendWording =>
+  friendWording(status, {
+    pinned: pinned === true && playedOverRelays(VARIANTS[variant]),
+    present: false,
+    relaysDown: false,
+  });
 
 /**
  * How a friend game stands, for the lists: "Your turn", "Send your move" ("Sending your move…" over
@@ -50,7 +62,7 @@ const listedWording = (status: FriendStatus, pinned: boolean | undefined): Frien
 export function friendStanding(game: ListedFriendGame): string {
   const { players, result, mySide } = game;
   const status = listedStatus(game);
-  const wording = listedWording(status, game.pinned);
+  const wording = listedWording(status, game.pinned, game.variant);
   if (status.kind === 'send-result' && wording.by === 'link') return m.friends_standing_send_result();
   if (result) return resultSentence([{ name: players[0] }, { name: players[1] }], result);
   // Over relays the move goes by itself: on its way, not a thing for the player to do.
@@ -60,8 +72,10 @@ export function friendStanding(game: ListedFriendGame): string {
     case 'send-move':
       return m.friends_standing_send();
     case 'waiting':
+      // Names are by seat: after a swap the friend sits in the seat this device's person started in.
+      const friendName = players[2 - seatOfPerson(game.seatChoice, mySide)]!;
       return m.friends_standing_waiting({
-        name: players[2 - mySide] === UNKNOWN_FRIEND ? m.friends_your_friend() : players[2 - mySide]!,
+        name: friendName === UNKNOWN_FRIEND ? m.friends_your_friend() : friendName,
       });
     default:
       return m.friends_standing_your_turn();
@@ -99,7 +113,7 @@ export function waitsForYou({ friend, moveCount, result, variant }: ListedGame):
     mySide: friend.mySide,
     synced: friend.synced,
   });
-  const wording = listedWording(status, friend.pinned);
+  const wording = listedWording(status, friend.pinned, variant);
   return wording.by === 'relay' ? wording.step === 'your-move' : isMyTurn(status);
 }
 

@@ -1,5 +1,13 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId, sizeForVariant } from '../../core';
+import {
+  BOARD_SIZES,
+  type BoardSize,
+  VARIANT_IDS,
+  VARIANTS,
+  type VariantId,
+  playedOverRelays,
+  sizeForVariant,
+} from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { variantName } from '../words/game-words';
 
@@ -15,11 +23,14 @@ export interface RulesFieldsProps {
 }
 
 /**
- * The games a game played by links or relays may be: every game. Their opening steps (D-Pente's and
- * Swap2's seat choice, Swap2's pass) and Connect6's two-stone turns travel in links and relay events, and
- * whose turn it is is core's rule (personToAct).
+ * The games a friend game by link may be: every game. Their opening steps (D-Pente's and Swap2's seat
+ * choice, Swap2's pass) and Connect6's two-stone turns travel in links, and whose turn it is is core's rule
+ * (personToAct).
  */
 export const LINKED_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS;
+
+/** The games a challenge (played over relays only) may be: core's playedOverRelays (Connect6 included). */
+export const RELAY_GAME_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter((id) => playedOverRelays(VARIANTS[id]));
 
 /** The game and the board: also a challenge's (people/ChallengeForm.tsx), which sets no tournament rule. */
 export function GameAndBoardFields({

@@ -8,6 +8,7 @@ import {
   actingSeat,
   formatPoint,
   movesCountOf,
+  playedOverRelays,
   seatChoiceDue,
   swap2PassAllowed,
   turnStone,
@@ -68,7 +69,9 @@ export function friendWordingOf(game: PlayController): FriendWording | null {
   const friend = game.friend.value;
   if (!status || !friend) return null;
   const present = liveLines.value.get(friend.gameId)?.present ?? false;
-  return friendWording(status, { pinned: friend.peer !== undefined, present, relaysDown: relaysDown.value });
+  // A game with a seat choice goes by links (core's playedOverRelays), pinned key or not.
+  const pinned = friend.peer !== undefined && playedOverRelays(game.match.value.game.rules.variant);
+  return friendWording(status, { pinned, present, relaysDown: relaysDown.value });
 }
 
 /** The friend's name, or null while their link has not said it. */
