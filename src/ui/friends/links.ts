@@ -71,12 +71,13 @@ export function friendStanding(game: ListedFriendGame): string {
     case 'send-invite':
     case 'send-move':
       return m.friends_standing_send();
-    case 'waiting':
+    case 'waiting': {
       // Names are by seat: after a swap the friend sits in the seat this device's person started in.
       const friendName = players[2 - seatOfPerson(game.seatChoice, mySide)]!;
       return m.friends_standing_waiting({
         name: friendName === UNKNOWN_FRIEND ? m.friends_your_friend() : friendName,
       });
+    }
     default:
       return m.friends_standing_your_turn();
   }
