@@ -25,8 +25,8 @@
  *
  * Judging an event (admitGameEvent) is pure, with errors as values (Rejection), cheapest checks first, so a
  * relay that floods costs little: size, shape, kind, tags, author, blocked keys, duplicates; only then the
- * signature, the decryption and the schema. What needs the game's moves (out of turn beyond the ply's
- * parity, illegal, a conflict) is judged by the inbox's fold (inbox.ts), which applies core's rules.
+ * signature, the decryption and the schema. What needs the game's moves (out of turn beyond core's moverAt,
+ * illegal, a conflict) is judged by the inbox's fold (inbox.ts), which applies core's rules.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
