@@ -3,19 +3,23 @@
  * screen (which reads friend.ts for "Your turn") never carries them: which links carry the sender's key,
  * and two copies that diverged.
  */
-import type { Player } from './board';
+import { type Player, opponent } from './board';
 import { type GameMoves, compareCopies } from './friend';
+import { type GameSteps, actionRank, actionsOf, actorsOf, stepsOfActions } from './game-actions';
 
 /**
  * Whether a link this device sends should carry its key (and its relay hints): while the other side may not
  * have pinned it. They pin it from the first signed link of ours they open, and they can only have answered
- * a move of ours after opening a link that holds it: so a device carries its key until the game holds a
- * move of the other side's after its own first move (its side's first move is move `mySide`), or while it
- * has pinned no key for the other side at all (a game begun by unsigned links, whose other side may have
- * pinned nothing either).
+ * an action of ours after opening a link that holds it: so a device carries its key until the game holds an
+ * action of the other side's after its own first action (who took each is core's actorsOf: D-Pente's player
+ * 1 places four stones, Connect6's turns are two), or while it has pinned no key for the other side at all
+ * (a game begun by unsigned links, whose other side may have pinned nothing either).
  */
-export function linkCarriesKey(moveCount: number, mySide: Player, hasPeer: boolean): boolean {
-  return !hasPeer || moveCount < mySide + 1;
+export function linkCarriesKey(game: GameSteps, mySide: Player, hasPeer: boolean): boolean {
+  if (!hasPeer) return true;
+  const actors = actorsOf(game);
+  const myFirst = actors.indexOf(mySide);
+  return myFirst < 0 || !actors.slice(myFirst + 1).includes(opponent(mySide));
 }
 
 // ── Copies that diverged (issue 30, item 6) ─────────────────────────────────────────────────────────────
@@ -46,7 +50,7 @@ export function divergence(mine: GameMoves, theirs: GameMoves): Divergence | nul
   const comparison = compareCopies(mine, theirs);
   if (comparison.kind !== 'conflict') return null;
   const at = comparison.firstDifference - 1;
-  const rank = (game: GameMoves) => [game.moves[at] ?? -1, game.result ? 1 : 0] as const;
+  const rank = (game: GameMoves) => [actionRank(actionsOf(game)[at]), game.result ? 1 : 0] as const;
   const [m, t] = [rank(mine), rank(theirs)];
   const mineLower = m[0] !== t[0] ? m[0] < t[0] : m[1] <= t[1];
   return {
@@ -79,7 +83,13 @@ export interface DivergenceResolution {
  * game alike and their copies still meet.
  */
 export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGameId: string): DivergenceResolution {
-  const line = (g: GameMoves): GameMoves => ({ rules: g.rules, moves: g.moves, result: g.result });
+  const line = (g: GameMoves): GameMoves => ({
+    rules: g.rules,
+    moves: g.moves,
+    ...(g.seatChoice ? { seatChoice: g.seatChoice } : {}),
+    ...(g.swap2Pass ? { swap2Pass: true } : {}),
+    result: g.result,
+  });
   if (choice === 'take-theirs') return { copy: line(d.theirs), split: null };
   const [stays, leaves] = d.keepsId === 'mine' ? [d.mine, d.theirs] : [d.theirs, d.mine];
   return { copy: line(stays), split: { game: line(leaves), gameId: newGameId } };
@@ -91,6 +101,12 @@ export function resolveDivergence(d: Divergence, choice: DivergenceChoice, newGa
  * far each has played the line on, so a later link of that line still finds its game.
  */
 export function partingOf(line: GameMoves, firstDifference: number): GameMoves {
-  const moves = line.moves.slice(0, firstDifference);
-  return { rules: line.rules, moves, result: moves.length < firstDifference ? line.result : null };
+  const actions = actionsOf(line).slice(0, firstDifference);
+  const steps = stepsOfActions(actions);
+  const opening = {
+    ...(steps.seatChoice ? { seatChoice: steps.seatChoice } : {}),
+    ...(steps.swap2Pass ? { swap2Pass: true } : {}),
+  };
+  const result = actions.length < firstDifference ? line.result : null;
+  return { rules: line.rules, moves: steps.moves, ...opening, result };
 }

@@ -7,16 +7,22 @@
  * has not moved yet); any other game is someone else's, shown but not joined.
  */
 import { type Player, type Point, opponent } from './board';
-import type { GameResult } from './game';
+import type { GameResult, SeatChoice } from './game';
+import { actionsOf, actorsOf } from './game-actions';
 import type { OpenedLink } from './link';
 import type { Result } from './result';
 import type { Rules } from './variants';
-import { moverOf } from './movelist';
 
-/** A game as the merge rule compares it: its rules, moves and result. */
+/**
+ * A game as the merge rule compares it: its rules, moves, opening steps (D-Pente's and Swap2's seat choice,
+ * Swap2's pass: absent in every other game) and result. Two copies are compared action by action (core's
+ * actionsOf: stones and steps in playing order), so counts and move numbers below count actions.
+ */
 export interface GameMoves {
   readonly rules: Rules;
   readonly moves: readonly Point[];
+  readonly seatChoice?: SeatChoice | null | undefined;
+  readonly swap2Pass?: boolean | undefined;
   readonly result: GameResult | null;
 }
 
@@ -76,8 +82,8 @@ export type CopyComparison = Exclude<LinkMerge, { readonly kind: 'not-theirs' }>
  */
 export function compareCopies(mine: GameMoves, incoming: GameMoves): CopyComparison {
   if (!sameRules(mine.rules, incoming.rules)) return { kind: 'different-rules' };
-  const ours = mine.moves;
-  const theirs = incoming.moves;
+  const ours = actionsOf(mine);
+  const theirs = actionsOf(incoming);
   const common = Math.min(ours.length, theirs.length);
   for (let i = 0; i < common; i++) if (ours[i] !== theirs[i]) return { kind: 'conflict', firstDifference: i + 1 };
 
@@ -106,8 +112,9 @@ export function compareCopies(mine: GameMoves, incoming: GameMoves): CopyCompari
  */
 export function undoesLossOnTime(mine: GameMoves, incoming: GameMoves): boolean {
   if (mine.result?.reason !== 'time' || !sameRules(mine.rules, incoming.rules)) return false;
-  if (incoming.moves.length < mine.moves.length || mine.moves.some((p, i) => incoming.moves[i] !== p)) return false;
-  if (incoming.moves.length > mine.moves.length) return true;
+  const [ours, theirs] = [actionsOf(mine), actionsOf(incoming)];
+  if (theirs.length < ours.length || ours.some((a, i) => theirs[i] !== a)) return false;
+  if (theirs.length > ours.length) return true;
   return incoming.result !== null && !sameResult(mine.result, incoming.result);
 }
 
@@ -119,8 +126,11 @@ export function undoesLossOnTime(mine: GameMoves, incoming: GameMoves): boolean 
 export function mergeFriendLink(copy: FriendCopy, incoming: GameMoves): LinkMerge {
   const comparison = compareCopies(copy, incoming);
   if (comparison.kind !== 'extend') return comparison;
-  for (let ply = copy.moves.length + 1; ply <= incoming.moves.length; ply++) {
-    if (moverOf(ply) === copy.mySide) return { kind: 'not-theirs', ply };
+  // Who took each action is core's rule (personToAct): D-Pente's player 1 places four stones, Connect6's
+  // turns are two stones, and after a swap each person plays the other seat.
+  const actors = actorsOf(incoming);
+  for (let ply = actionsOf(copy).length + 1; ply <= actors.length; ply++) {
+    if (actors[ply - 1] === copy.mySide) return { kind: 'not-theirs', ply };
   }
   if (incoming.result && endsAgainst(incoming.result, copy.mySide)) return { kind: 'not-theirs', ply: null };
   return comparison;
@@ -136,7 +146,7 @@ export function linkArrival(opened: OpenedLink, copy: FriendCopy | null): LinkAr
   if (!link.friend) return { kind: 'view' };
   if (copy) return mergeFriendLink(copy, state);
   const receiver = opponent(link.friend.sender);
-  const receiverMoved = link.moves.some((_, i) => moverOf(i + 1) === receiver);
+  const receiverMoved = actorsOf(state).includes(receiver);
   return receiverMoved || state.result ? { kind: 'foreign' } : { kind: 'join', mySide: receiver };
 }
 

@@ -162,8 +162,35 @@ export function openingRestriction(rules: Rules, ply: number, point: Point): Ope
 export const twoStoneTurnMover = (ply: number): Player => ((((ply + 1) >> 1) & 1) + 1) as Player;
 
 /** The player who places the stone at move `ply` (0-based): Connect6's turn rule, or turns alternate. */
-export const moverAt = (rules: Rules, ply: number): Player =>
+export const moverAt = (rules: Pick<Rules, 'variant'>, ply: number): Player =>
   rules.variant.twoStoneTurns ? twoStoneTurnMover(ply) : (((ply & 1) + 1) as Player);
+
+/**
+ * The person who acts after `plies` stones, with the opening steps taken so far: people are named by the
+ * seat they started in (person 1 placed the first stone), which a swap does not change. Before the seat
+ * choice, person 1 places the opening's stones (after Swap2's pass, person 2 the next two) and the chooser
+ * acts when it is due; after it, the seat to move's person (the other one after a swap). The one rule of
+ * "who acts now" for friend games, relays, clocks and the lists' standings (all variants, Connect6 too).
+ */
+export function personToAct(
+  rules: Pick<Rules, 'variant'>,
+  plies: number,
+  seatChoice: SeatChoice | null,
+  swap2Pass: boolean,
+): Player {
+  const after = rules.variant.seatChoiceAfter;
+  if (after !== null && seatChoice === null) {
+    if (plies < after) return 1;
+    if (swap2Pass) return plies < after + 2 ? 2 : 1;
+    return 2;
+  }
+  const seat = moverAt(rules, plies);
+  return seatChoice === 'swap' ? opponent(seat) : seat;
+}
+
+/** The seat `person` (named by the seat they started in) plays now: the other one after a swap. */
+export const seatOfPerson = (seatChoice: SeatChoice | null | undefined, person: Player): Player =>
+  seatChoice === 'swap' ? opponent(person) : person;
 
 /** The number of stones on which the seat choice is due: Swap2's comes two stones later after a pass. */
 const seatChoicePly = (state: GameState): number | null => {

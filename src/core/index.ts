@@ -2,6 +2,7 @@
 export * from './board';
 export * from './coords';
 export * from './game';
+export * from './game-actions';
 export * from './opening';
 export * from './outcome';
 export * from './levels';

@@ -7,7 +7,8 @@
  */
 import { type Player, type Point, EMPTY } from './board';
 import { formatPoint, parsePoint } from './coords';
-import { type GameState, type IllegalMove, type SeatChoice, newGame, play, replay } from './game';
+import { type GameState, type IllegalMove, newGame, play, replay } from './game';
+import type { SeatStep } from './game-actions';
 import { dueOpeningSteps, takeOpeningStep } from './opening';
 import { type MovePreview, previewMove } from './preview';
 import { type Result, err, ok } from './result';
@@ -519,11 +520,8 @@ export function tryLessonMove(lesson: Lesson, start: GameState, point: Point): L
   };
 }
 
-/**
- * The opening steps a lesson asks for: the seat choices and Swap2's pass (Renju's offers are a list of
- * points, which no lesson asks for yet).
- */
-export type LessonStep = SeatChoice | 'pass';
+/** The opening steps a lesson asks for: the seat choices and Swap2's pass (no lesson asks for Renju's offers). */
+export type LessonStep = SeatStep;
 
 /** The due steps a lesson's buttons offer (Renju's offers, which are not one button, left out). */
 export const lessonSteps = (steps: readonly unknown[]): LessonStep[] =>

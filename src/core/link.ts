@@ -10,7 +10,17 @@
  */
 import { type Player, type Point, centreOf, opponent, pointOf, xOf, yOf } from './board';
 import { formatPoint } from './coords';
-import { type GameState, type IllegalReason, type SeatChoice, concede, replay } from './game';
+import {
+  type GameState,
+  type IllegalReason,
+  type SeatChoice,
+  concede,
+  illegality,
+  newGame,
+  replay,
+  seatChoiceDue,
+} from './game';
+import { type GameAction, type SeatStep, actionsOf, isOpeningStep, personToActIn, takeAction } from './game-actions';
 import { FRIEND_GAME_ID, type LinkClock, formatLinkClock, parseLinkClock } from './link-fields';
 import { type Result, err, ok } from './result';
 import { BOARD_SIZES, type BoardSize, type Rules, VARIANT_IDS, VARIANTS, type VariantId, makeRules } from './variants';
@@ -48,7 +58,9 @@ export type GameLinkProblem =
   | { readonly kind: 'after-signature' }
   /** A key to check a signature by, but no signature. */
   | { readonly kind: 'key-without-signature' }
-  | { readonly kind: 'out-of-turn'; readonly move: number };
+  | { readonly kind: 'out-of-turn'; readonly move: number }
+  /** An opening step (a seat choice, Swap2's pass) where none is due, before move `move` (from 1). */
+  | { readonly kind: 'step-not-due'; readonly move: number };
 
 /** Why a name in a link is not one: not encoded as links encode names, not text, too long, a hidden character, spaces. */
 export type LinkNameFault =
@@ -68,8 +80,9 @@ const FIRST_VARIANTS = 6;
 const FIRST_SIZES: readonly BoardSize[] = [9, 13, 19];
 /** Marks rules written as three characters: `_`, the variant's index, then size index × 2 + tournament rule. */
 const LONG_RULES = '_';
-/** D-Pente's seat choice, written after the fourth move as a pair no point can be (a board is at most 19 wide). */
-const SEAT_CHOICE_CODES: Readonly<Record<SeatChoice, string>> = { keep: '--', swap: '__' };
+/** The opening steps, each written as a pair no point can be (a board is at most 19 wide). */
+const STEP_CODES: Readonly<Record<SeatStep, string>> = { keep: '--', swap: '__', pass: '-_' };
+const STEP_OF_CODE = new Map(Object.entries(STEP_CODES).map(([step, code]) => [code, step as SeatStep]));
 
 /**
  * The rules' code: one digit for the games and boards of the first links (6 games × 3 boards × 2 = 36
@@ -106,21 +119,32 @@ function readRulesCode(text: string): { readonly rules: Rules; readonly length: 
     tournamentRule = index % 2 === 1;
   }
   if (variantId === undefined || size === undefined) return null;
+  // Renju's opening (its swaps, offers and passes) has no code in links yet: no link is a Renju game.
+  if (VARIANTS[variantId].renju) return null;
   if (tournamentRule && !VARIANTS[variantId].tournamentRule) return null;
   return { rules: makeRules({ variant: variantId, size, tournamentRule }), length };
 }
 
 /**
- * The code for a game: `rules` and the moves played so far, in order; in D-Pente, `seatChoice` (player 2's
- * choice, once made) follows the fourth move.
+ * The code for a game: `rules` and its actions in playing order (core's actionsOf): two digits per stone,
+ * and an opening step as a pair no point can be (a board is at most 19 wide): the seat choice after the
+ * stones it is made on (D-Pente's fourth, Swap2's third or, after a pass, fifth), Swap2's pass after the
+ * third. A game whose moves went past the seat choice without one says 'keep' (as links always have).
  */
-export function encodeGameLink(rules: Rules, moves: readonly Point[], seatChoice: SeatChoice | null = null): string {
+export function encodeGameLink(
+  rules: Rules,
+  moves: readonly Point[],
+  seatChoice: SeatChoice | null = null,
+  swap2Pass = false,
+): string {
+  const after = rules.variant.seatChoiceAfter;
+  const choice = seatChoice ?? (after !== null && moves.length > after + (swap2Pass ? 2 : 0) ? 'keep' : null);
   let code = VERSION + rulesCode(rules);
-  moves.forEach((p, i) => {
-    if (i === rules.variant.seatChoiceAfter) code += SEAT_CHOICE_CODES[seatChoice ?? 'keep'];
-    code += DIGITS[xOf(rules.size, p)]! + DIGITS[yOf(rules.size, p)]!;
-  });
-  if (moves.length === rules.variant.seatChoiceAfter && seatChoice) code += SEAT_CHOICE_CODES[seatChoice];
+  for (const action of actionsOf({ rules, moves, seatChoice: choice, swap2Pass })) {
+    code += isOpeningStep(action)
+      ? STEP_CODES[action]
+      : DIGITS[xOf(rules.size, action)]! + DIGITS[yOf(rules.size, action)]!;
+  }
   return code;
 }
 
@@ -141,45 +165,61 @@ export function decodeGameLink(code: string): Result<GameState, GameLinkError> {
   const { rules } = read;
   const { size } = rules;
 
-  let body = text.slice(1 + read.length);
-  // D-Pente's seat choice: a pair of its own after the fourth move.
-  let seatChoice: SeatChoice | null = null;
-  const choiceAt = rules.variant.seatChoiceAfter === null ? -1 : 2 * rules.variant.seatChoiceAfter;
-  const choiceCode = choiceAt < 0 ? '' : body.slice(choiceAt, choiceAt + 2);
-  for (const choice of ['keep', 'swap'] as const) {
-    if (choiceCode !== SEAT_CHOICE_CODES[choice]) continue;
-    seatChoice = choice;
-    body = body.slice(0, choiceAt) + body.slice(choiceAt + 2);
-  }
+  const body = text.slice(1 + read.length);
   if (body.length % 2 !== 0) return fail({ kind: 'cut-short' }, 'it is cut short (half a move at the end).');
-  if (body.length / 2 > size * size)
-    return fail({ kind: 'too-many-moves' }, 'it holds more moves than the board has points.');
-  const moves: Point[] = [];
+  // The actions: stones, and in a game with a seat choice the opening steps' pairs (STEP_CODES).
+  const hasSteps = rules.variant.seatChoiceAfter !== null;
+  const actions: GameAction[] = [];
+  let stones = 0;
   for (let i = 0; i < body.length; i += 2) {
+    const step = hasSteps ? STEP_OF_CODE.get(body.slice(i, i + 2)) : undefined;
+    if (step) {
+      actions.push(step);
+      continue;
+    }
     const x = DIGITS.indexOf(body[i]!);
     const y = DIGITS.indexOf(body[i + 1]!);
-    const ply = i / 2 + 1;
+    const ply = ++stones;
+    if (ply > size * size) return fail({ kind: 'too-many-moves' }, 'it holds more moves than the board has points.');
     if (x < 0 || y < 0)
       return fail({ kind: 'bad-character', move: ply }, `move ${ply} has a character that is not part of a game link.`);
     if (x >= size || y >= size)
       return fail({ kind: 'off-board', move: ply, size }, `move ${ply} is off the ${size}×${size} board.`);
-    moves.push(pointOf(size, x, y));
+    actions.push(pointOf(size, x, y));
   }
-  const replayed = replay(rules, moves, seatChoice);
-  if (!replayed.ok) {
-    const { ply, illegal } = replayed.error;
-    return fail(
-      {
-        kind: 'illegal-move',
-        move: ply + 1,
-        point: formatPoint(size, moves[ply]!),
-        reason: illegal.reason,
-        centre: formatPoint(size, centreOf(size)),
-      },
-      `move ${ply + 1} is not allowed by the rules (${illegal.message}).`,
-    );
+  return replayLinkActions(rules, actions);
+}
+
+/**
+ * The game a link's actions make. A step where none is due is refused, naming what is due; a stone where
+ * the seat choice is due and the link says none is played after 'keep' (the stones do not depend on the
+ * choice: links have always read so).
+ */
+function replayLinkActions(rules: Rules, actions: readonly GameAction[]): Result<GameState, GameLinkError> {
+  let state = newGame(rules);
+  let stones = 0;
+  for (const action of actions) {
+    if (!isOpeningStep(action) && seatChoiceDue(state)) state = { ...state, seatChoice: 'keep' };
+    const next = takeAction(state, action);
+    if (!next.ok) {
+      if (isOpeningStep(action))
+        return fail({ kind: 'step-not-due', move: stones + 1 }, `before move ${stones + 1}: ${next.error.message}`);
+      const illegal = illegality(state, action);
+      return fail(
+        {
+          kind: 'illegal-move',
+          move: stones + 1,
+          point: formatPoint(rules.size, action),
+          reason: illegal?.reason ?? 'seat-choice-due',
+          centre: formatPoint(rules.size, centreOf(rules.size)),
+        },
+        `move ${stones + 1} is not allowed by the rules (${next.error.message}).`,
+      );
+    }
+    if (!isOpeningStep(action)) stones++;
+    state = next.value;
   }
-  return ok(replayed.value);
+  return ok(state);
 }
 
 // ── Version 2: the game with its names, the move shown, how it ended, and a friend game's id ─────────────
@@ -423,7 +463,7 @@ export interface GameLinkOptions {
  */
 export function formatGameLinkBody(options: GameLinkOptions): string {
   const { state, friend } = options;
-  const fields = [VERSION_3 + encodeGameLink(state.rules, state.moves, state.seatChoice).slice(1)];
+  const fields = [VERSION_3 + encodeGameLink(state.rules, state.moves, state.seatChoice, state.swap2Pass).slice(1)];
   for (const name of options.names) {
     const clean = withoutHidden(name).trim().slice(0, MAX_LINK_NAME_LENGTH);
     fields.push(base64url(utf8.encode(clean.trim())));
@@ -597,10 +637,11 @@ export function parseGameLink(code: string): Result<OpenedLink, GameLinkError> {
   const seal = signature === null ? null : { signedText: body.slice(0, body.lastIndexOf('.x')), signature, publicKey };
   const friend = gameId !== null && sender !== null ? { gameId, sender } : null;
   // A friend's link is made after the sender's move: with moves, the game over or the other side to move.
-  if (friend && state.moves.length > 0 && !state.result && !ending && state.toMove === friend.sender) {
+  // (Core's personToAct: in D-Pente player 1 places four stones; in Connect6 a turn is two stones.)
+  if (friend && actionsOf(state).length > 0 && !state.result && !ending && personToActIn(state) === friend.sender) {
     return fail(
       { kind: 'out-of-turn', move: state.moves.length },
-      `its last move, move ${state.moves.length}, is not the sender's (a move out of turn).`,
+      `its last move, move ${state.moves.length}, is not the sender's (a move out of turn), or the sender's turn is not done.`,
     );
   }
   if (ending?.winner) state = concede(state, opponent(ending.winner), ending.reason);

@@ -4,7 +4,7 @@
  * challenge comes from a stranger's event, so every field is checked against these tables before the
  * list shows it.
  */
-import { BOARD_SIZES, VARIANT_IDS, VARIANTS, type BoardSize, type VariantId } from '../core';
+import { BOARD_SIZES, VARIANT_IDS, VARIANTS, type BoardSize, type VariantId, playedOverRelays } from '../core';
 
 /** Live clocks, as pente.org's live rooms offer them: minutes each, seconds added per move. */
 export const LIVE_MINUTES = [1, 2, 3, 5, 10, 15, 20, 30] as const;
@@ -54,11 +54,9 @@ function parseClock(value: unknown): ChallengeClock | null {
 /** Terms from untrusted JSON: the terms, or the first field that is not one the app offers. */
 export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } | { ok: false; problem: TermsProblem } {
   if (!isRecord(value)) return { ok: false, problem: { field: 'shape' } };
-  // D-Pente's seat choice and Connect6's two-stone turns are not played over relays yet: such terms are not
-  // ones the app offers.
+  // Every game played over relays (core's playedOverRelays: Connect6 too; not yet those with a seat choice).
   const variant = isOneOf(VARIANT_IDS, value.variant) ? VARIANTS[value.variant] : null;
-  if (!variant || variant.seatChoiceAfter !== null || variant.twoStoneTurns)
-    return { ok: false, problem: { field: 'variant' } };
+  if (!variant || !playedOverRelays(variant)) return { ok: false, problem: { field: 'variant' } };
   if (!isOneOf(BOARD_SIZES, value.size)) return { ok: false, problem: { field: 'size' } };
   const clock = parseClock(value.clock);
   if (!clock) return { ok: false, problem: { field: 'clock' } };

@@ -16,7 +16,7 @@
  *   elapsed exceeds the flagged side's time left plus a grace for the network, and the flagged side has no
  *   move at that ply: a move in time, with a reading above zero, beats a claim even if it arrives after it.
  */
-import { type Player, opponent } from '../core';
+import { type Player, type Rules, moverAt, opponent } from '../core';
 
 export interface TimeControl {
   /** Each side's time at the start. */
@@ -27,6 +27,12 @@ export interface TimeControl {
 
 /** Moves free of the clock: each side's first (a claim against either does not stand; the clocks start after). */
 export const FREE_PLIES = 2;
+
+/** The stones free of the clock in `rules`: each side's first turn (Connect6's: one stone, then two). */
+export const freePlies = (rules: Pick<Rules, 'variant'>): number => (rules.variant.twoStoneTurns ? 3 : FREE_PLIES);
+
+/** The rules a clock without them reads turns by: one stone a turn. */
+const ONE_STONE_TURNS: Pick<Rules, 'variant'> = { variant: { twoStoneTurns: false } as Rules['variant'] };
 
 /** Slack for a claim: an event's trip between two devices through a relay, and the clocks' ticks. */
 export const FLAG_GRACE_MS = 2000;
@@ -75,10 +81,12 @@ export function flagStands(
   readings: readonly MoveReading[],
   flag: FlagReading,
   answered: boolean,
+  rules: Pick<Rules, 'variant'> = ONE_STONE_TURNS,
 ): boolean {
-  const toMove: Player = flag.ply % 2 === 0 ? 1 : 2;
+  // Whose turn it is is core's rule (moverAt: Connect6's two stones a turn).
+  const toMove = moverAt(rules, flag.ply);
   if (flag.by === flag.side) return true;
-  if (flag.side !== toMove || answered || flag.ply < FREE_PLIES) return false;
+  if (flag.side !== toMove || answered || flag.ply < freePlies(rules)) return false;
   const claimantMove = readings.find((r) => r.ply === flag.ply - 1 && r.side === opponent(flag.side));
   if (!claimantMove) return false;
   const elapsed = flag.atMs - claimantMove.atMs;

@@ -25,8 +25,8 @@
  *
  * Judging an event (admitGameEvent) is pure, with errors as values (Rejection), cheapest checks first, so a
  * relay that floods costs little: size, shape, kind, tags, author, blocked keys, duplicates; only then the
- * signature, the decryption and the schema. What needs the game's moves (out of turn beyond the ply's
- * parity, illegal, a conflict) is judged by the inbox's fold (inbox.ts), which applies core's rules.
+ * signature, the decryption and the schema. What needs the game's moves (out of turn beyond core's moverAt,
+ * illegal, a conflict) is judged by the inbox's fold (inbox.ts), which applies core's rules.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -43,7 +43,7 @@ import {
   encodeGameLink,
   err,
   linkNameFault,
-  moverOf,
+  moverAt,
   ok,
   opponent,
 } from '../core';
@@ -302,7 +302,10 @@ export function admitGameEvent(channel: GameChannel, value: unknown, seen: Seen)
   if (envelope.value.game !== channel.gameId) return err('other-game');
   if (channel.theirPublicKey === null && action.type !== 'accept') return err('not-a-player');
   if (action.type === 'accept' && fromMe === channel.invitedByMe) return err('out-of-turn');
-  if (action.type === 'move' && moverOf(ply + 1) !== side) return err('out-of-turn');
+  // Whose stone it is is core's rule (moverAt: Connect6's two a turn). Games with a seat choice are not
+  // played over relays (their steps travel by link): the fold's core rules judge them.
+  if (action.type === 'move' && channel.rules.variant.seatChoiceAfter === null && moverAt(channel.rules, ply) !== side)
+    return err('out-of-turn');
   if (action.type === 'flag' && !channel.timed) return err('bad-clock');
   if (channel.timed && action.type !== 'accept' && !envelope.value.clock) return err('bad-clock');
   return ok({ id: event.id, author: event.pubkey, side, createdAt: event.created_at, envelope: envelope.value, event });

@@ -107,7 +107,7 @@ export function foldGame(
       atMs: move.envelope.clock.atMs,
     };
     const readingProblem = clock && reading ? moveReadingProblem(clock, readings, reading) : null;
-    const context = { clock, readings, answered: point !== undefined && readingProblem === null, offers };
+    const context = { clock, readings, answered: point !== undefined && readingProblem === null, offers, rules };
     const before = [...carried, ...here.filter((e) => isEnding(e) && (e.side === toMove || isClaim(e)))];
     if (end(endingAt(before, ply, toMove, context))) break;
     const after = here.filter((e) => isEnding(e) && e.side !== toMove && !isClaim(e));
@@ -152,6 +152,7 @@ function endingAt(
     readonly readings: readonly MoveReading[];
     readonly answered: boolean;
     readonly offers: readonly AdmittedEvent[];
+    readonly rules: Rules;
   },
 ): { readonly event: AdmittedEvent; readonly result: NonNullable<GameState['result']> } | null {
   // The side to move first, then by id, so two endings at one ply are read in one order on both devices.
@@ -170,7 +171,7 @@ function endingAt(
     }
     if (action.type === 'flag' && context.clock) {
       const flag: FlagReading = { by: e.side, side: action.side, ply, atMs: e.envelope.clock?.atMs ?? 0 };
-      if (flagStands(context.clock, context.readings, flag, context.answered)) {
+      if (flagStands(context.clock, context.readings, flag, context.answered, context.rules)) {
         return { event: e, result: { winner: opponent(action.side), reason: 'time' } };
       }
     }

@@ -12,7 +12,9 @@ const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
 export function splitGameId(gameId: string, line: GameMoves): string {
   const ending = line.result ? `${line.result.winner ?? 0}${line.result.reason}` : '';
   const hash = sha256(
-    new TextEncoder().encode(`pente/split/v1:${gameId}:${encodeGameLink(line.rules, line.moves)}:${ending}`),
+    new TextEncoder().encode(
+      `pente/split/v1:${gameId}:${encodeGameLink(line.rules, line.moves, line.seatChoice ?? null, line.swap2Pass === true)}:${ending}`,
+    ),
   );
   let id = '';
   for (let i = 0; i < 16; i++) id += DIGITS[hash[i]! & 63]!;

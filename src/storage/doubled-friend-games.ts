@@ -22,6 +22,7 @@ import { announceGameChanges } from './feed';
 import { gameRecordProblem, toGameState } from './game-record';
 import type { StoredGame } from './records';
 import { yieldToPage } from './slices';
+import { mySideOf } from './summaries';
 
 /** What to do with the copies under one friend-game id. */
 export interface FriendCopiesPlan {
@@ -164,7 +165,7 @@ export async function mendDoubledFriendGames(db: PenteDb): Promise<StorageResult
   const joined: JoinedCopies[] = [];
   const differing: DifferingCopies[] = [];
   /** The friend's name, as a copy has it (this device plays the other side). */
-  const friendOf = (game: StoredGame) => game.players[game.friend?.mySide === 1 ? 1 : 0].name;
+  const friendOf = (game: StoredGame) => game.players[mySideOf(game) === 1 ? 1 : 0].name;
   for (const gameId of ids.value) {
     const mended = await mendOne(db, gameId);
     if (!mended.ok) return mended;

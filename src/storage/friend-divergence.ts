@@ -14,6 +14,7 @@ import {
   ok,
   partingOf,
   resolveDivergence,
+  seatOfPerson,
 } from '../core';
 import { request, type PenteDb, withTransaction } from './db';
 import { type StorageResult } from './errors';
@@ -141,8 +142,10 @@ const mineLine = (stored: StoredGame, state: GameState): Line => ({
 function theirLine(stored: StoredGame, marks: FriendGame, opened: OpenedLink, signer: string | null): Line {
   const sender = opened.link.friend!.sender;
   const players: [GameSide, GameSide] = [stored.players[0], stored.players[1]];
-  const name = usableName(opened.link.names?.[sender - 1]);
-  if (name && sender !== marks.mySide) players[sender - 1] = { ...players[sender - 1]!, name };
+  // A link's names are by seat: after a swap the sender plays the other seat than they started in.
+  const senderSeat = seatOfPerson(opened.state.seatChoice, sender) - 1;
+  const name = usableName(opened.link.names?.[senderSeat]);
+  if (name && sender !== marks.mySide) players[senderSeat] = { ...players[senderSeat]!, name };
   const fromOtherKey = sender !== marks.mySide && signer !== null && signer !== marks.peer?.key;
   const relays = opened.link.relays.length > 0 ? opened.link.relays : (marks.peer?.relays ?? []);
   const peer = fromOtherKey ? { peer: { key: signer, relays: relays.slice(0, MAX_PEER_RELAYS) } } : {};

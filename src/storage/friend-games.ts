@@ -14,9 +14,12 @@ import {
   type LinkRefusal,
   type OpenedLink,
   type Player,
+  type GameSteps,
   type VariantId,
+  actionCount,
   linkArrival,
   ok,
+  seatOfPerson,
 } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
@@ -75,8 +78,9 @@ export const usableName = (name: string | undefined): string | null =>
   name !== undefined && name !== '' && nameProblem(name) === null ? name : null;
 
 /** What a link carrying `state` tells of the copy at the other end. */
-export const syncedOf = (state: { readonly moves: readonly unknown[]; readonly result: unknown }): FriendSynced => ({
-  moves: state.moves.length,
+export const syncedOf = (state: GameSteps & { readonly result: unknown }): FriendSynced => ({
+  // Its actions (stones and opening steps: core's actionCount), so a seat choice is news to send.
+  moves: actionCount(state),
   ended: state.result !== null,
 });
 
@@ -105,8 +109,8 @@ function friendCopyOf(stored: StoredGame | null): StorageResult<FriendCopy | nul
   if (!stored?.friend) return ok(null);
   const replayed = toGameState(stored);
   if (!replayed.ok) return replayed;
-  const { rules, moves, result } = replayed.value;
-  return ok({ rules, moves, result, mySide: stored.friend.mySide });
+  const { rules, moves, result, seatChoice, swap2Pass } = replayed.value;
+  return ok({ rules, moves, seatChoice, swap2Pass, result, mySide: stored.friend.mySide });
 }
 
 /**
@@ -242,10 +246,16 @@ export async function receiveFriendLink(
           now,
         );
       } else if (arrival.kind === 'extend' && stored) {
-        // The sender's name as their link gives it (an invitation did not know it; they may rename).
-        const players: [GameSide, GameSide] = [stored.players[0], stored.players[1]];
-        const senderName = usableName(link.names?.[friend.sender - 1]);
-        if (senderName) players[friend.sender - 1] = { ...players[friend.sender - 1]!, name: senderName };
+        // Players are kept by seat: the other side's swap (D-Pente, Swap2) exchanged the people's seats.
+        const swapped = (stored.seatChoice === 'swap') !== (state.seatChoice === 'swap');
+        const players: [GameSide, GameSide] = swapped
+          ? [stored.players[1], stored.players[0]]
+          : [stored.players[0], stored.players[1]];
+        // The sender's name as their link gives it (an invitation did not know it; they may rename), at
+        // the seat the sender plays now (a link's names are by seat).
+        const senderSeat = seatOfPerson(state.seatChoice, friend.sender) - 1;
+        const senderName = usableName(link.names?.[senderSeat]);
+        if (senderName) players[senderSeat] = { ...players[senderSeat]!, name: senderName };
         // The sender has the game as their link carried it.
         const friendMarks = { ...stored.friend!, synced: syncedOf(state), ...peer };
         next = gameFields(withState({ ...stored, players, friend: friendMarks }, state), stored.revision + 1, now);

@@ -7,7 +7,15 @@
  * A record the app cannot open (it fails validation, or its moves do not replay) gets a 'damaged' summary,
  * so it is listed and counted whatever is wrong with it, a missing status included.
  */
-import { type BoardSize, type GameResult, type VariantId, isBoardSize, isVariantId } from '../core';
+import {
+  type BoardSize,
+  type GameResult,
+  type SeatChoice,
+  type VariantId,
+  isBoardSize,
+  isVariantId,
+  seatOfPerson,
+} from '../core';
 import { gameIdentity, gameRecordProblem, textHash } from './game-record';
 import type { FriendSynced, GameOrigin, GameStatus, ImportMark, StoredGame } from './records';
 import { gameProblem, isObject, resultProblem } from './validate';
@@ -40,10 +48,11 @@ export const OPENING_PLIES = 8;
 /**
  * The side this device's player played, when the app knows it: the device's side of a friend game, else
  * the human side of a game between a human and the computer; null otherwise (two humans at one device, an
- * imported game), where results can only be told by colour.
+ * imported game), where results can only be told by colour. A friend game's side is the seat the device's
+ * person plays now: after D-Pente's or Swap2's swap, the other one than they started in (`mySide`).
  */
-export function mySideOf(game: Pick<StoredGame, 'players' | 'friend'>): 1 | 2 | null {
-  if (game.friend) return game.friend.mySide;
+export function mySideOf(game: Pick<StoredGame, 'players' | 'friend' | 'seatChoice'>): 1 | 2 | null {
+  if (game.friend) return seatOfPerson(game.seatChoice, game.friend.mySide);
   const [black, white] = game.players;
   if (black.kind === 'human' && white.kind === 'computer') return 1;
   if (black.kind === 'computer' && white.kind === 'human') return 2;
@@ -86,7 +95,14 @@ export interface GameSummary {
    * turn it is); `pinned` once the friend's key is pinned (FriendGame.peer): the moves go over relays by
    * themselves, so the lists say so ("Sending your move…") instead of asking for a link.
    */
-  readonly friend?: { readonly mySide: 1 | 2; readonly synced?: FriendSynced; readonly pinned?: true };
+  readonly friend?: {
+    readonly mySide: 1 | 2;
+    readonly synced?: FriendSynced;
+    readonly pinned?: true;
+    /** The opening steps taken (D-Pente, Swap2): with the moves, whose turn it is (core's personToAct). */
+    readonly seatChoice?: SeatChoice;
+    readonly swap2Pass?: true;
+  };
 }
 
 /** A stored record the app cannot open, as the list shows it. */
@@ -153,6 +169,8 @@ export function summarize(key: IDBValidKey, value: unknown): SummaryRecord {
             mySide: game.friend.mySide,
             ...(game.friend.synced ? { synced: { ...game.friend.synced } } : {}),
             ...(game.friend.peer ? { pinned: true as const } : {}),
+            ...(game.seatChoice ? { seatChoice: game.seatChoice } : {}),
+            ...(game.swap2Pass ? { swap2Pass: true as const } : {}),
           },
         }
       : {}),

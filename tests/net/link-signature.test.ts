@@ -5,6 +5,7 @@ import {
   formatGameLink,
   formatGameLinkBody,
   linkCheck,
+  makeRules,
   parseGameLink,
   sealGameLink,
 } from '../../src/core';
@@ -125,7 +126,16 @@ describe('which links carry the key', () => {
     [3, 2, true, false],
     [9, 2, false, true],
   ] as const)('%i moves, side %i, key pinned %s: %s', (moves, side, pinned, carries) => {
-    expect(linkCarriesKey(moves, side, pinned)).toBe(carries);
+    expect(linkCarriesKey({ rules: rules19, moves: Array.from({ length: moves }, (_, i) => i) }, side, pinned)).toBe(
+      carries,
+    );
+  });
+
+  it("D-Pente: player 2 carries the key past player 1's four stones, their seat choice and their stone", () => {
+    const rules = makeRules({ variant: 'd-pente' });
+    const game = { rules, moves: [0, 1, 2, 3, 4], seatChoice: 'swap' as const };
+    expect(linkCarriesKey(game, 2, true)).toBe(true);
+    expect(linkCarriesKey({ ...game, moves: [0, 1, 2, 3, 4, 5] }, 2, true)).toBe(false);
   });
 });
 

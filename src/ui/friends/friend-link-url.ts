@@ -27,6 +27,6 @@ export function friendLinkUrl(players: readonly [GameSide, GameSide], friend: Fr
   };
   const signer = linkSecurity.value?.signer;
   if (!signer) return appLinkUrl(formatGameLink(options));
-  const carryKey = linkCarriesKey(state.moves.length, friend.mySide, friend.peer !== undefined);
+  const carryKey = linkCarriesKey(state, friend.mySide, friend.peer !== undefined);
   return appLinkUrl(signer.sign(carryKey ? { ...options, relays: signer.relays() } : options, carryKey));
 }

@@ -5,7 +5,7 @@
  * sent or received), so "Send your move to Bob" shows until the move has gone, and never beside a line
  * that says the opposite.
  */
-import type { Player } from '../../core';
+import { type Player, type SeatChoice, type VariantId, VARIANTS, personToAct } from '../../core';
 import type { FriendSynced } from '../../storage';
 
 export type FriendStatus =
@@ -25,27 +25,34 @@ export type FriendStatus =
   | { readonly kind: 'over' };
 
 export interface FriendGameNow {
-  /** Moves played. */
+  /** The game (its turn rule: D-Pente's opening, Connect6's two stones a turn). */
+  readonly variant: VariantId;
+  /** Stones played. */
   readonly moves: number;
+  /** The opening steps taken (D-Pente, Swap2; absent in the other games). */
+  readonly seatChoice?: SeatChoice | null | undefined;
+  readonly swap2Pass?: boolean | undefined;
   readonly ended: boolean;
+  /** The person this device plays, named by the seat they started in (a swap does not change it). */
   readonly mySide: Player;
-  /** What the friend's copy is known to hold; absent: nothing known. */
+  /** What the friend's copy is known to hold (its actions: stones and steps); absent: nothing known. */
   readonly synced?: FriendSynced | undefined;
 }
 
-/** Who moves after `moves` moves: Black (1) plays the odd moves. */
-const toMoveAfter = (moves: number): Player => (moves % 2 === 0 ? 1 : 2);
-
 export function friendStatus(game: FriendGameNow): FriendStatus {
-  const { moves, ended, mySide } = game;
+  const { ended, mySide } = game;
+  // Actions, not stones: a seat choice is news to send like a stone (core's actionCount).
+  const moves = game.moves + (game.seatChoice ? 1 : 0) + (game.swap2Pass ? 1 : 0);
+  // Whose turn it is is core's rule (personToAct), for every game.
+  const myTurn =
+    personToAct({ variant: VARIANTS[game.variant] }, game.moves, game.seatChoice ?? null, !!game.swap2Pass) === mySide;
   let synced = game.synced;
   if (!synced) {
     // A game kept before this was recorded: once the friend has moved, they had the game up to their move.
     const theyMoved = moves >= (mySide === 1 ? 2 : 1);
-    if (theyMoved) synced = { moves: toMoveAfter(moves) === mySide && !ended ? moves : moves - 1, ended: false };
+    if (theyMoved) synced = { moves: myTurn && !ended ? moves : moves - 1, ended: false };
   }
   if (ended) return synced && synced.ended && synced.moves === moves ? { kind: 'over' } : { kind: 'send-result' };
-  const myTurn = toMoveAfter(moves) === mySide;
   if (!synced) return myTurn ? { kind: 'first-move' } : { kind: 'send-invite' };
   if (myTurn) return { kind: 'your-move' };
   return synced.moves >= moves ? { kind: 'waiting' } : { kind: 'send-move' };

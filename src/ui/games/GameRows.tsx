@@ -23,7 +23,7 @@ const WON = {
 const RESULT = (g: GameSummary) => {
   if (!g.result && g.friend)
     return m.games_row_friend({
-      standing: friendStanding({ ...g, mySide: g.friend.mySide, synced: g.friend.synced, pinned: g.friend.pinned }),
+      standing: friendStanding({ ...g, ...g.friend, pinned: g.friend.pinned }),
     });
   if (!g.result) return m.games_row_move(movePlace(g.moveCount + 1, VARIANTS[g.variant]));
   if (g.result.winner === null) return m.games_row_draw();

@@ -236,7 +236,13 @@ function FriendGames() {
       <ul>
         {games.map((g) => {
           const mySide = g.friend!.mySide;
-          const standing = friendStanding({ ...g, mySide, synced: g.friend!.synced, pinned: g.friend!.pinned });
+          const standing = friendStanding({
+            ...g,
+            ...g.friend!,
+            mySide,
+            synced: g.friend!.synced,
+            pinned: g.friend!.pinned,
+          });
           return (
             <li key={g.id}>
               <button type="button" class="result-row" onClick={() => openGame(g)}>

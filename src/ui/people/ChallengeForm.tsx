@@ -8,7 +8,7 @@ import {
   type ChallengeTerms,
   type Seat,
 } from '../../net/challenge-terms';
-import { GameAndBoardFields, LINKED_GAME_VARIANTS } from '../play/RulesFields';
+import { GameAndBoardFields, RELAY_GAME_VARIANTS } from '../play/RulesFields';
 import { colourName } from '../words/game-words';
 import * as m from '../words/paraglide/messages.js';
 import { DEFAULT_TERMS } from './people-model';
@@ -91,7 +91,7 @@ export function ChallengeForm({ onPublish }: { onPublish: (terms: ChallengeTerms
           size={terms.size}
           setVariant={(variant) => set({ variant })}
           setSize={(size) => set({ size })}
-          variants={LINKED_GAME_VARIANTS}
+          variants={RELAY_GAME_VARIANTS}
         />
       </div>
       <Choices

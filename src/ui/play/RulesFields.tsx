@@ -1,5 +1,13 @@
 /** The rules of a new game as form fields (game, board, tournament rule): New game's and Play a friend's. */
-import { BOARD_SIZES, type BoardSize, VARIANT_IDS, VARIANTS, type VariantId, sizeForVariant } from '../../core';
+import {
+  BOARD_SIZES,
+  type BoardSize,
+  VARIANT_IDS,
+  VARIANTS,
+  type VariantId,
+  playedOverRelays,
+  sizeForVariant,
+} from '../../core';
 import * as m from '../words/paraglide/messages.js';
 import { variantName } from '../words/game-words';
 
@@ -10,23 +18,26 @@ export interface RulesFieldsProps {
   readonly setVariant: (v: VariantId) => void;
   readonly setSize: (s: BoardSize) => void;
   readonly setTournamentRule: (on: boolean) => void;
-  /** The games offered (default: every game). */
+  /** The games offered (default: OFFERED_VARIANTS). */
   readonly variants?: readonly VariantId[];
 }
 
-/**
- * The games a game played by links or relays may be: not yet D-Pente's or DK-Pente's, whose seat choice
- * exchanges the people between the seats, which a friend game's sides do not follow yet, nor Connect6's
- * two-stone turns (a link or relay sends each stone, and its turn wording is one stone a turn).
- */
 /**
  * The games the screens offer: every game but Renju, whose rules and JSON engine are in, but which the
  * engine does not play yet nor a stored game keep its opening (issue 32's next step).
  */
 export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter((id) => !VARIANTS[id].renju);
 
-export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter(
-  (id) => VARIANTS[id].seatChoiceAfter === null && !VARIANTS[id].twoStoneTurns,
+/**
+ * The games a friend game by link may be: every game offered. Their opening steps (D-Pente's and Swap2's seat
+ * choice, Swap2's pass) and Connect6's two-stone turns travel in links, and whose turn it is is core's rule
+ * (personToAct).
+ */
+export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS;
+
+/** The games a challenge (played over relays only) may be: core's playedOverRelays (Connect6 included). */
+export const RELAY_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter((id) =>
+  playedOverRelays(VARIANTS[id]),
 );
 
 /** The game and the board: also a challenge's (people/ChallengeForm.tsx), which sets no tournament rule. */

@@ -14,6 +14,7 @@ import {
   type StoredPlayer,
   type TimeControl,
   builtInPlayers,
+  mySideOf,
   newStoredGame,
   readHeartbeat,
   requestPersistence,
@@ -123,7 +124,8 @@ const sideOf = (side: GameSide, stored: readonly StoredPlayer[]): MatchSide =>
 /** A record's sides as a match plays them: a friend game's other side is remote (its moves come by link). */
 const sidesOf = (record: StoredGame): Match['sides'] => {
   const sides = [sideOf(record.players[0], players.value), sideOf(record.players[1], players.value)] as const;
-  const mine = record.friend?.mySide;
+  // Sides are seats: after D-Pente's or Swap2's swap this device's person plays the other seat (mySideOf).
+  const mine = record.friend ? mySideOf(record) : null;
   return mine
     ? [mine === 1 ? sides[0] : { ...sides[0], remote: true }, mine === 2 ? sides[1] : { ...sides[1], remote: true }]
     : sides;

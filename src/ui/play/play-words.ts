@@ -8,6 +8,7 @@ import {
   actingSeat,
   formatPoint,
   movesCountOf,
+  playedOverRelays,
   seatChoiceDue,
   swap2PassAllowed,
   turnStone,
@@ -50,7 +51,10 @@ export function friendStatusOf(game: PlayController): FriendStatus | null {
   if (!friend || !isFriendMatch(match)) return null;
   const live = match.game;
   return friendStatus({
+    variant: live.rules.variant.id,
     moves: live.moves.length,
+    seatChoice: live.seatChoice,
+    swap2Pass: live.swap2Pass,
     ended: live.result !== null,
     mySide: friend.mySide,
     synced: friend.synced,
@@ -66,7 +70,9 @@ export function friendWordingOf(game: PlayController): FriendWording | null {
   const friend = game.friend.value;
   if (!status || !friend) return null;
   const present = liveLines.value.get(friend.gameId)?.present ?? false;
-  return friendWording(status, { pinned: friend.peer !== undefined, present, relaysDown: relaysDown.value });
+  // A game with a seat choice goes by links (core's playedOverRelays), pinned key or not.
+  const pinned = friend.peer !== undefined && playedOverRelays(game.match.value.game.rules.variant);
+  return friendWording(status, { pinned, present, relaysDown: relaysDown.value });
 }
 
 /** The friend's name, or null while their link has not said it. */

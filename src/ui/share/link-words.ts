@@ -62,5 +62,7 @@ export function linkProblemText(problem: GameLinkProblem): string {
       return m.share_link_key_without_signature();
     case 'out-of-turn':
       return m.share_link_out_of_turn(movePlace(problem.move));
+    case 'step-not-due':
+      return m.share_link_step_not_due(movePlace(problem.move));
   }
 }

@@ -9,21 +9,39 @@ describe('friend games on the page', () => {
   it('say whose turn it is, what to send, or how the game ended', () => {
     const players = ['Ann', 'Bob'] as const;
     const known = (moves: number, ended = false) => ({ synced: { moves, ended } });
-    expect(friendStanding({ players, moveCount: 0, result: null, mySide: 1 })).toBe('Your turn');
-    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1 })).toBe('Send your move');
-    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 1, ...known(1) })).toBe('Waiting for Bob');
-    expect(friendStanding({ players, moveCount: 1, result: null, mySide: 2, ...known(1) })).toBe('Your turn');
-    const resigned = { winner: 2, reason: 'resignation' } as const;
-    expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 1, ...known(7, true) })).toBe(
-      'Bob beat Ann by resignation',
+    expect(friendStanding({ players, variant: 'pente' as const, moveCount: 0, result: null, mySide: 1 })).toBe(
+      'Your turn',
     );
-    expect(friendStanding({ players, moveCount: 7, result: resigned, mySide: 2, ...known(7) })).toBe('Send the result');
+    expect(friendStanding({ players, variant: 'pente' as const, moveCount: 1, result: null, mySide: 1 })).toBe(
+      'Send your move',
+    );
+    expect(
+      friendStanding({ players, variant: 'pente' as const, moveCount: 1, result: null, mySide: 1, ...known(1) }),
+    ).toBe('Waiting for Bob');
+    expect(
+      friendStanding({ players, variant: 'pente' as const, moveCount: 1, result: null, mySide: 2, ...known(1) }),
+    ).toBe('Your turn');
+    const resigned = { winner: 2, reason: 'resignation' } as const;
+    expect(
+      friendStanding({
+        players,
+        variant: 'pente' as const,
+        moveCount: 7,
+        result: resigned,
+        mySide: 1,
+        ...known(7, true),
+      }),
+    ).toBe('Bob beat Ann by resignation');
+    expect(
+      friendStanding({ players, variant: 'pente' as const, moveCount: 7, result: resigned, mySide: 2, ...known(7) }),
+    ).toBe('Send the result');
   });
 
   it("say the relay words for a game whose friend's key is pinned: a move on its way is no task of the player's", () => {
     const players = ['Ann', 'Bob'] as const;
     const relay = (moveCount: number, mySide: 1 | 2, synced: number) => ({
       players,
+      variant: 'pente' as const,
       moveCount,
       result: null,
       mySide,
@@ -41,12 +59,17 @@ describe('friend games on the page', () => {
   it('put a pinned game whose move is on its way among those waiting for the friend, not first', () => {
     const row = (id: string, moveCount: number, synced: number, pinned: boolean) => ({
       id,
+      variant: 'pente' as const,
       moveCount,
       result: null,
       friend: { mySide: 1 as const, synced: { moves: synced, ended: false }, ...(pinned ? { pinned } : {}) },
     });
     const games = [row('sending', 3, 2, true), row('computer', 4, 0, false), row('to-send', 3, 2, false)];
-    const listed = yourTurnFirst([games[0]!, { id: 'computer', moveCount: 4, result: null }, games[2]!]);
+    const listed = yourTurnFirst([
+      games[0]!,
+      { id: 'computer', variant: 'pente' as const, moveCount: 4, result: null },
+      games[2]!,
+    ]);
     expect(listed.map((g) => g.id)).toEqual(['to-send', 'computer', 'sending']);
     expect(waitsForYou(games[0]!)).toBe(false);
     expect(waitsForYou(row('my-turn', 2, 2, true))).toBe(true);
@@ -59,6 +82,7 @@ describe('friend games on the page', () => {
       friend?: { mySide: 1 | 2; synced?: { moves: number; ended: boolean } },
     ) => ({
       id,
+      variant: 'pente' as const,
       moveCount,
       result: null,
       ...(friend ? { friend } : {}),

@@ -16,45 +16,47 @@ const synced = (moves: number, ended = false) => ({ moves, ended });
 
 describe('a friend game by links', () => {
   it('has an inviter who plays Black make the first move before anything is sent, then send it as the invitation', () => {
-    expect(kind({ moves: 0, ended: false, mySide: 1 })).toBe('first-move');
-    expect(kind({ moves: 1, ended: false, mySide: 1 })).toBe('send-invite');
-    expect(kind({ moves: 1, ended: false, mySide: 1, synced: synced(1) })).toBe('waiting');
+    expect(kind({ variant: 'pente', moves: 0, ended: false, mySide: 1 })).toBe('first-move');
+    expect(kind({ variant: 'pente', moves: 1, ended: false, mySide: 1 })).toBe('send-invite');
+    expect(kind({ variant: 'pente', moves: 1, ended: false, mySide: 1, synced: synced(1) })).toBe('waiting');
   });
 
   it('has an inviter who plays White send the invitation at once', () => {
-    expect(kind({ moves: 0, ended: false, mySide: 2 })).toBe('send-invite');
-    expect(kind({ moves: 0, ended: false, mySide: 2, synced: synced(0) })).toBe('waiting');
+    expect(kind({ variant: 'pente', moves: 0, ended: false, mySide: 2 })).toBe('send-invite');
+    expect(kind({ variant: 'pente', moves: 0, ended: false, mySide: 2, synced: synced(0) })).toBe('waiting');
   });
 
   it('never asks the invitee to send an invitation: joining records what the inviter has', () => {
     // Bob joined Ann's invitation as Black (no move yet), or as White after her first move.
-    expect(kind({ moves: 0, ended: false, mySide: 1, synced: synced(0) })).toBe('your-move');
-    expect(kind({ moves: 1, ended: false, mySide: 2, synced: synced(1) })).toBe('your-move');
+    expect(kind({ variant: 'pente', moves: 0, ended: false, mySide: 1, synced: synced(0) })).toBe('your-move');
+    expect(kind({ variant: 'pente', moves: 1, ended: false, mySide: 2, synced: synced(1) })).toBe('your-move');
     for (let moves = 0; moves < 12; moves++)
       for (const mySide of [1, 2] as const)
         for (let known = 0; known <= moves; known++)
-          expect(kind({ moves, ended: false, mySide, synced: synced(known) })).not.toBe('send-invite');
+          expect(kind({ variant: 'pente', moves, ended: false, mySide, synced: synced(known) })).not.toBe(
+            'send-invite',
+          );
   });
 
   it('says "send your move" after this side’s move until the link has gone, then waits', () => {
-    expect(kind({ moves: 3, ended: false, mySide: 1, synced: synced(2) })).toBe('send-move');
-    expect(kind({ moves: 3, ended: false, mySide: 1, synced: synced(3) })).toBe('waiting');
-    expect(kind({ moves: 4, ended: false, mySide: 1, synced: synced(4) })).toBe('your-move');
+    expect(kind({ variant: 'pente', moves: 3, ended: false, mySide: 1, synced: synced(2) })).toBe('send-move');
+    expect(kind({ variant: 'pente', moves: 3, ended: false, mySide: 1, synced: synced(3) })).toBe('waiting');
+    expect(kind({ variant: 'pente', moves: 4, ended: false, mySide: 1, synced: synced(4) })).toBe('your-move');
   });
 
   it('asks to send the result until the friend has the end, then is over', () => {
-    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(8) })).toBe('send-result');
-    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(9) })).toBe('send-result');
-    expect(kind({ moves: 9, ended: true, mySide: 1, synced: synced(9, true) })).toBe('over');
+    expect(kind({ variant: 'pente', moves: 9, ended: true, mySide: 1, synced: synced(8) })).toBe('send-result');
+    expect(kind({ variant: 'pente', moves: 9, ended: true, mySide: 1, synced: synced(9) })).toBe('send-result');
+    expect(kind({ variant: 'pente', moves: 9, ended: true, mySide: 1, synced: synced(9, true) })).toBe('over');
     // A resignation that arrived by link: the friend has it.
-    expect(kind({ moves: 6, ended: true, mySide: 2, synced: synced(6, true) })).toBe('over');
+    expect(kind({ variant: 'pente', moves: 6, ended: true, mySide: 2, synced: synced(6, true) })).toBe('over');
   });
 
   it('reads a game kept before links were recorded from who has moved', () => {
-    expect(kind({ moves: 2, ended: false, mySide: 1 })).toBe('your-move');
-    expect(kind({ moves: 3, ended: false, mySide: 1 })).toBe('send-move');
-    expect(kind({ moves: 1, ended: false, mySide: 2 })).toBe('your-move');
-    expect(kind({ moves: 7, ended: true, mySide: 2 })).toBe('send-result');
+    expect(kind({ variant: 'pente', moves: 2, ended: false, mySide: 1 })).toBe('your-move');
+    expect(kind({ variant: 'pente', moves: 3, ended: false, mySide: 1 })).toBe('send-move');
+    expect(kind({ variant: 'pente', moves: 1, ended: false, mySide: 2 })).toBe('your-move');
+    expect(kind({ variant: 'pente', moves: 7, ended: true, mySide: 2 })).toBe('send-result');
   });
 
   it('offers Send only when it is not this side’s turn, as the main action when it carries news', () => {
@@ -123,7 +125,10 @@ describe('the words of a friend game, by the way its moves travel', () => {
   it('follows a pinned game through its moves: sent once a relay took it (friend.synced moved on)', () => {
     const route = { pinned: true, present: true, relaysDown: false };
     const step = (moves: number, syncedMoves: number) =>
-      friendWording(friendStatus({ moves, ended: false, mySide: 2, synced: synced(syncedMoves) }), route);
+      friendWording(
+        friendStatus({ variant: 'pente', moves, ended: false, mySide: 2, synced: synced(syncedMoves) }),
+        route,
+      );
     expect(step(1, 1)).toEqual({ by: 'relay', step: 'your-move' });
     expect(step(2, 1)).toEqual({ by: 'relay', step: 'sending' });
     expect(step(2, 2)).toEqual({ by: 'relay', step: 'sent', present: true });
@@ -135,5 +140,55 @@ describe('the words of a friend game, by the way its moves travel', () => {
       expect(w).toEqual({ by: 'link', status: status(kind) });
       expect(sendIsMain(w)).toBe(hasNewsToSend(status(kind)));
     }
+  });
+});
+
+describe('whose turn it is comes from core (personToAct), in every game', () => {
+  it('D-Pente: player 1 places four stones, then player 2 chooses; after a swap each plays the other seat', () => {
+    const d = (moves: number, mySide: 1 | 2, seatChoice: 'swap' | 'keep' | null = null) =>
+      kind({
+        variant: 'd-pente',
+        moves,
+        seatChoice,
+        ended: false,
+        mySide,
+        synced: synced(moves + (seatChoice ? 1 : 0)),
+      });
+    for (const n of [0, 1, 2, 3]) expect(d(n, 1)).toBe('your-move');
+    expect(d(4, 1)).toBe('waiting');
+    expect(d(4, 2)).toBe('your-move');
+    // Kept: seat 1 (player 1) plays the fifth stone. Swapped: player 2 sits in seat 1 and plays it.
+    expect(d(4, 1, 'keep')).toBe('your-move');
+    expect(d(4, 2, 'swap')).toBe('your-move');
+    expect(d(4, 1, 'swap')).toBe('waiting');
+    expect(d(5, 1, 'swap')).toBe('your-move');
+  });
+
+  it('a seat choice is news to send like a stone', () => {
+    const after = { variant: 'd-pente', moves: 4, seatChoice: 'keep', ended: false, mySide: 2 } as const;
+    expect(kind({ ...after, synced: synced(4) })).toBe('send-move');
+    expect(kind({ ...after, synced: synced(5) })).toBe('waiting');
+  });
+
+  it('Swap2: after the pass player 2 places two stones and player 1 chooses', () => {
+    const s = (moves: number, mySide: 1 | 2) =>
+      kind({ variant: 'swap2-pente', moves, swap2Pass: true, ended: false, mySide, synced: synced(moves + 1) });
+    expect(s(3, 2)).toBe('your-move');
+    expect(s(4, 2)).toBe('your-move');
+    expect(s(5, 2)).toBe('waiting');
+    expect(s(5, 1)).toBe('your-move');
+  });
+
+  it('Connect6: one stone, then two a turn', () => {
+    const c = (moves: number, mySide: 1 | 2) =>
+      kind({ variant: 'connect6', moves, ended: false, mySide, synced: synced(moves) });
+    expect([0, 1, 2, 3, 4, 5].map((n) => c(n, 1))).toEqual([
+      'your-move',
+      'waiting',
+      'waiting',
+      'your-move',
+      'your-move',
+      'waiting',
+    ]);
   });
 });

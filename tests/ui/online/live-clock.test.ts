@@ -1,5 +1,6 @@
 /** The live clock on one device (src/ui/online/live/live-clock.ts): faces, readings, and when a flag is said. */
 import { describe, expect, it } from 'vitest';
+import { makeRules } from '../../../src/core';
 import { FLAG_GRACE_MS, type MoveReading, flagStands, moveReadingProblem, whoFlagged } from '../../../src/net/clock';
 import {
   type ClockGame,
@@ -19,6 +20,7 @@ const readings: MoveReading[] = [
   { side: 1, ply: 2, leftMs: 50_000, atMs: 1_020_000 },
 ];
 const black = (over: Partial<ClockGame> = {}): ClockGame => ({
+  rules: makeRules(),
   control,
   readings,
   ply: 3,
@@ -110,5 +112,35 @@ describe('when a flag is said', () => {
     expect(flagPlan(black({ readings: [], ply: 0 }))).toBeNull();
     expect(flagPlan(black({ readings: readings.slice(0, 1), ply: 1 }))).toBeNull();
     expect(flagPlan(black({ readings: readings.slice(0, 2) }))).toBeNull();
+  });
+});
+
+describe('Connect6 on the clock: turns of two stones (core moverAt)', () => {
+  const c6 = makeRules({ variant: 'connect6' });
+  // Black's one stone, White's two: each side's first turn is free; then Black's turn at ply 3.
+  const game = (over: Partial<ClockGame>): ClockGame => ({
+    rules: c6,
+    control,
+    readings: [],
+    ply: 3,
+    over: false,
+    mySide: 1,
+    turnSeenAt: 1_000_000,
+    ...over,
+  });
+
+  it("runs Black's clock at ply 3 and 4 (both stones of one turn), White's at 5", () => {
+    expect(clockFace(game({ ply: 2 }), 1_010_000).running).toBeNull();
+    expect(clockFace(game({ ply: 3 }), 1_010_000).running).toBe(1);
+    expect(clockFace(game({ ply: 4 }), 1_010_000).running).toBe(1);
+    expect(clockFace(game({ ply: 5, mySide: 2 }), 1_010_000).running).toBe(2);
+  });
+
+  it("adds the increment once a turn, with the turn's second stone", () => {
+    const first = myReading(game({ ply: 3 }), 3, 1_010_000, true);
+    expect(first.leftMs).toBe(control.initialMs - 10_000);
+    const readings: MoveReading[] = [{ side: 1, ply: 3, ...first }];
+    const second = myReading(game({ ply: 4, readings, turnSeenAt: 1_010_000 }), 4, 1_015_000, true);
+    expect(second.leftMs).toBe(control.initialMs - 15_000 + control.incrementMs);
   });
 });

@@ -36,6 +36,7 @@ const SAMPLES: Samples = {
   'after-signature': [{ kind: 'after-signature' }],
   'key-without-signature': [{ kind: 'key-without-signature' }],
   'out-of-turn': [{ kind: 'out-of-turn', move: 17 }],
+  'step-not-due': [{ kind: 'step-not-due', move: 5 }],
 };
 
 const LOCALES: readonly Locale[] = ['en', 'de', 'zh'];

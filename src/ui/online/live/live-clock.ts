@@ -13,12 +13,14 @@
  *   move, and the grace for the network is past, it claims their flag: 'claim'. Their device, if open,
  *   will have said it first; the claim is for a device that is closed or cut off.
  */
-import { type Player, opponent } from '../../../core';
-import { FLAG_GRACE_MS, FREE_PLIES, type MoveReading, type TimeControl, timeAtTurn } from '../../../net/clock';
+import { type Player, type Rules, moverAt, opponent } from '../../../core';
+import { FLAG_GRACE_MS, type MoveReading, type TimeControl, freePlies, timeAtTurn } from '../../../net/clock';
 import type { ClockReading } from '../../../net/game-events';
 
 /** A timed game as this device sees it now. */
 export interface ClockGame {
+  /** The game's turn rule (core's moverAt: Connect6's two stones a turn). */
+  readonly rules: Pick<Rules, 'variant'>;
   readonly control: TimeControl;
   /** The signed readings of the moves that stand (both sides'), from the fold (net/inbox.ts). */
   readonly readings: readonly MoveReading[];
@@ -40,14 +42,18 @@ export interface ClockFace {
   readonly atMs: number;
 }
 
-const toMoveAt = (ply: number): Player => (ply % 2 === 0 ? 1 : 2);
+/** Who places stone `ply` (0-based): core's rule, for every game. */
+const toMoveAt = (game: ClockGame, ply: number): Player => moverAt(game.rules, ply);
+
+/** Whether stone `ply` ends its mover's turn (Connect6: the second of two): the increment is added then. */
+const endsTurn = (game: ClockGame, ply: number): boolean => toMoveAt(game, ply + 1) !== toMoveAt(game, ply);
 
 /**
  * When the side to move's turn began on this device's clock: for the other side, this device's own
  * signed move just before (the moment the claim is counted from); else when this device saw it begin.
  */
 export function turnStart(game: ClockGame): number {
-  const toMove = toMoveAt(game.ply);
+  const toMove = toMoveAt(game, game.ply);
   if (toMove !== game.mySide) {
     const mine = game.readings.find((r) => r.ply === game.ply - 1 && r.side === game.mySide);
     if (mine) return mine.atMs;
@@ -56,7 +62,7 @@ export function turnStart(game: ClockGame): number {
 }
 
 /** Whether the side to move's clock runs: the game goes on and each side has made its free first move. */
-const runs = (game: ClockGame): boolean => !game.over && game.ply >= FREE_PLIES;
+const runs = (game: ClockGame): boolean => !game.over && game.ply >= freePlies(game.rules);
 
 /** The clocks at `nowMs`: each side's last signed time (or the initial), the side to move's counting down. */
 export function clockFace(game: ClockGame, nowMs: number): ClockFace {
@@ -66,7 +72,7 @@ export function clockFace(game: ClockGame, nowMs: number): ClockFace {
   ];
   if (game.lostOnTime) left[game.lostOnTime - 1] = 0;
   if (!runs(game)) return { leftMs: left, running: null, atMs: nowMs };
-  const toMove = toMoveAt(game.ply);
+  const toMove = toMoveAt(game, game.ply);
   left[toMove - 1] = Math.max(0, left[toMove - 1]! - Math.max(0, nowMs - turnStart(game)));
   return { leftMs: left, running: toMove, atMs: nowMs };
 }
@@ -86,9 +92,10 @@ export function faceAt(face: ClockFace, nowMs: number): readonly [number, number
  */
 export function myReading(game: ClockGame, ply: number, atMs: number, move: boolean): ClockReading {
   const base = timeAtTurn(game.control, game.readings, game.mySide, ply);
-  const spent = ply >= FREE_PLIES ? Math.max(0, atMs - game.turnSeenAt) : 0;
+  const spent = ply >= freePlies(game.rules) ? Math.max(0, atMs - game.turnSeenAt) : 0;
   const left = Math.max(1, base - spent);
-  return { leftMs: move ? left + game.control.incrementMs : left, atMs };
+  // The increment comes once a turn: in Connect6 with the turn's second stone.
+  return { leftMs: move && endsTurn(game, ply) ? left + game.control.incrementMs : left, atMs };
 }
 
 /** What this device must say of a flag, and when (its clock): its own player's, or a claim of the other's. */
@@ -101,7 +108,7 @@ export type FlagPlan = { readonly kind: 'own' | 'claim'; readonly side: Player; 
  */
 export function flagPlan(game: ClockGame): FlagPlan | null {
   if (!runs(game)) return null;
-  const toMove = toMoveAt(game.ply);
+  const toMove = toMoveAt(game, game.ply);
   const left = timeAtTurn(game.control, game.readings, toMove, game.ply);
   if (toMove === game.mySide) return { kind: 'own', side: toMove, atMs: game.turnSeenAt + left };
   const mine = game.readings.find((r) => r.ply === game.ply - 1 && r.side === game.mySide);

@@ -37,6 +37,7 @@ export function clockGameOf(entry: GameEntry, ply = entry.state.moves.length, se
   if (!control || !entry.channel?.keys) return null;
   const result = entry.state.result;
   return {
+    rules: entry.state.rules,
     control,
     readings: entry.inbox.game.readings,
     ply,

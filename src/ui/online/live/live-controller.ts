@@ -20,7 +20,7 @@
  *   own events join its inbox (the fold decides who flagged from both sides' readings), and a timer says
  *   this device's player's flag fell, or claims the other's after the grace.
  */
-import type { GameState, Player } from '../../../core';
+import { type GameState, type Player, VARIANTS, playedOverRelays } from '../../../core';
 import {
   type ClockReading,
   type GameChannel,
@@ -174,7 +174,8 @@ export class LiveController {
 
   private track(game: StoredGame): GameEntry | null {
     const friend = game.friend;
-    if (!friend) return null;
+    // Games with a seat choice (D-Pente, Swap2) are played by links: relay events carry no opening steps.
+    if (!friend || !playedOverRelays(VARIANTS[game.variant])) return null;
     const state = toGameState(game);
     if (!state.ok) return null;
     const old = this.games.get(friend.gameId);

@@ -23,7 +23,7 @@
  *   nothing more.
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
-import { type GameState, type OpeningStep, type Point, seatChoiceDue } from '../../../core';
+import { type GameState, type OpeningStep, type Point, actionCount, seatChoiceDue } from '../../../core';
 import type { FriendGame, StoredGame } from '../../../storage';
 import { ChangeQueue } from './change-queue';
 import { ClockTicks } from './clock-ticks';
@@ -147,7 +147,7 @@ export class PlayController {
   /** A friend game's link carrying the game as it stands went out (copied or shared): saved as known to them. */
   friendLinkSent(): void {
     const { game } = this.match.value;
-    if (this.saver.friendSent({ moves: game.moves.length, ended: game.result !== null }))
+    if (this.saver.friendSent({ moves: actionCount(game), ended: game.result !== null }))
       void this.change((m) => m, { force: true });
   }
 

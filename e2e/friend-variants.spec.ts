@@ -1,0 +1,109 @@
+/**
+ * Every game with a friend by link (issue 32): D-Pente's opening steps travel in the links. Alice places
+ * the first four stones and sends the invitation; Bob joins, takes Black's seat (a swap: the people change
+ * seats, never the stones) and plays the fifth stone; Alice opens his link and now plays White, with the
+ * names on the right sides. Screenshots of the seat choice at 390×844 and 844×390.
+ */
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { parseGameLink } from '../src/core';
+import { cell, relaysDown } from './helpers';
+
+const WINDOW = { width: 900, height: 1000 };
+
+async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
+  await relaysDown(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  return { context, page: await context.newPage() };
+}
+
+/** Previews and places a stone with two clicks, and waits for it to be saved and shown. */
+async function place(page: Page, point: string): Promise<void> {
+  const play = page.locator('main.play');
+  const before = Number(await play.getAttribute('data-ply'));
+  await cell(page, point).click();
+  await expect(cell(page, point)).toHaveAccessibleName(new RegExp(`^${point}, empty, preview`));
+  await cell(page, point).click();
+  await expect(play).toHaveAttribute('data-ply', String(before + 1));
+}
+
+const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
+
+/** Sends the game as it stands (the sheet's Copy link, or Send's one tap); returns the link. */
+async function copyLink(page: Page): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  const sheet = sendSheet(page);
+  if (await sheet.isVisible()) {
+    await sheet.getByRole('button', { name: 'Copy link' }).click();
+    await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+  } else {
+    await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
+  }
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+const code = (link: string) => decodeURIComponent(link.slice(link.indexOf('#/g/') + 4));
+
+test.describe('D-Pente with a friend by link', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the seat choice travels in the link, and the seats change with a swap', async ({ browser }) => {
+    const alice = await newPlayer(browser);
+    const bob = await newPlayer(browser);
+    try {
+      // Alice invites as Black: D-Pente has no opening rule, so the four stones go anywhere.
+      await alice.page.goto('/');
+      await alice.page.getByRole('button', { name: 'Play a friend' }).click();
+      await alice.page.getByLabel('Your name').fill('Alice');
+      await alice.page.getByLabel('Game').selectOption('d-pente');
+      await alice.page.getByLabel('Black (moves first)').check();
+      await alice.page.getByLabel('Board').selectOption('19');
+      await alice.page.getByRole('button', { name: 'Invite' }).click();
+      await expect(alice.page.locator('main.play')).toBeVisible();
+      for (const point of ['K10', 'L11', 'M9', 'N12']) await place(alice.page, point);
+      // Four stones down: Bob's seat choice is due, so the invitation goes now.
+      const invitation = await copyLink(alice.page);
+      const opened = parseGameLink(code(invitation));
+      expect(opened.ok && opened.value.state.moves.length).toBe(4);
+
+      await bob.page.goto(invitation);
+      await bob.page.getByLabel('Your name').fill('Bob');
+      await bob.page.getByRole('button', { name: 'Accept and play' }).click();
+      const choice = bob.page.locator('.seat-choice');
+      await expect(choice).toBeVisible();
+      for (const [name, size] of [
+        ['seat-choice-390x844', { width: 390, height: 844 }],
+        ['seat-choice-844x390', { width: 844, height: 390 }],
+      ] as const) {
+        await bob.page.setViewportSize(size);
+        await choice.scrollIntoViewIfNeeded();
+        await bob.page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+      }
+      await bob.page.setViewportSize(WINDOW);
+      await choice.getByRole('button', { name: 'Take Black' }).click();
+      await expect(choice).toBeHidden();
+      // Bob now sits in Black's seat and plays the fifth stone.
+      await place(bob.page, 'J9');
+      const reply = await copyLink(bob.page);
+      const replied = parseGameLink(code(reply));
+      expect(replied.ok && replied.value.state.seatChoice).toBe('swap');
+
+      await alice.page.goto(reply);
+      await expect(alice.page.locator('main.play')).toHaveAttribute('data-ply', '5');
+      // Alice plays White now: her move, and the names on the right sides.
+      await expect(alice.page.getByRole('status').first()).toHaveText('Your move (White).');
+      await expect(alice.page.locator('.side-strip, .players').first()).toContainText('Bob');
+      await place(alice.page, 'O13');
+      const third = await copyLink(alice.page);
+      const after = parseGameLink(code(third));
+      expect(after.ok && after.value.link.names).toEqual(['Bob', 'Alice']);
+      // A swap forged into a link where no seat choice is due is refused, naming what is due.
+      const forged = code(third).replace(/^3(.)(.{8})/, '3$1$2__');
+      expect(parseGameLink(forged).ok).toBe(false);
+    } finally {
+      await Promise.all([alice.context.close(), bob.context.close()]);
+    }
+  });
+});
