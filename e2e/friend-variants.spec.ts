@@ -4,45 +4,9 @@
  * seats, never the stones) and plays the fifth stone; Alice opens his link and now plays White, with the
  * names on the right sides. Screenshots of the seat choice at 390×844 and 844×390.
  */
-import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parseGameLink } from '../src/core';
-import { cell, relaysDown } from './helpers';
-
-const WINDOW = { width: 900, height: 1000 };
-
-async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
-  await relaysDown(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  return { context, page: await context.newPage() };
-}
-
-/** Previews and places a stone with two clicks, and waits for it to be saved and shown. */
-async function place(page: Page, point: string): Promise<void> {
-  const play = page.locator('main.play');
-  const before = Number(await play.getAttribute('data-ply'));
-  await cell(page, point).click();
-  await expect(cell(page, point)).toHaveAccessibleName(new RegExp(`^${point}, empty, preview`));
-  await cell(page, point).click();
-  await expect(play).toHaveAttribute('data-ply', String(before + 1));
-}
-
-const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
-
-/** Sends the game as it stands (the sheet's Copy link, or Send's one tap); returns the link. */
-async function copyLink(page: Page): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  const sheet = sendSheet(page);
-  if (await sheet.isVisible()) {
-    await sheet.getByRole('button', { name: 'Copy link' }).click();
-    await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
-    await sheet.getByRole('button', { name: 'Close' }).click();
-  } else {
-    await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
-  }
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
+import { FRIEND_WINDOW, copyLink, newPlayer, place } from './friend-helpers';
 
 const code = (link: string) => decodeURIComponent(link.slice(link.indexOf('#/g/') + 4));
 
@@ -81,7 +45,7 @@ test.describe('D-Pente with a friend by link', () => {
         await choice.scrollIntoViewIfNeeded();
         await bob.page.screenshot({ path: test.info().outputPath(`${name}.png`) });
       }
-      await bob.page.setViewportSize(WINDOW);
+      await bob.page.setViewportSize(FRIEND_WINDOW);
       await choice.getByRole('button', { name: 'Take Black' }).click();
       await expect(choice).toBeHidden();
       // Bob now sits in Black's seat and plays the fifth stone.

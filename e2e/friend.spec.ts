@@ -7,56 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { formatGameLink, parseGameLink, parsePoint } from '../src/core';
-import { cell, relaysDown, storedGameRecords } from './helpers';
+import { FRIEND_WINDOW, copyLink, newPlayer, place, sendSheet } from './friend-helpers';
+import { relaysDown, storedGameRecords } from './helpers';
 import { hardKill, launchPersistent } from './hard-kill';
 
 // The persistent browser is started and killed by the test itself; Playwright's tracing cannot follow it.
 test.use({ trace: 'off' });
-
-/** A window where a 19×19 board needs no zoom: a click chooses a point. */
-const WINDOW = { width: 900, height: 1000 };
-
-async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
-  await relaysDown(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  return { context, page: await context.newPage() };
-}
-
-/** Previews and places a stone with two clicks, and waits for it to be saved and shown. */
-async function place(page: Page, point: string): Promise<void> {
-  const play = page.locator('main.play');
-  const before = Number(await play.getAttribute('data-ply'));
-  await cell(page, point).click();
-  await expect(cell(page, point)).toHaveAccessibleName(new RegExp(`^${point}, empty, preview`));
-  await cell(page, point).click();
-  await expect(play).toHaveAttribute('data-ply', String(before + 1));
-}
-
-const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
-
-/**
- * Sends the game: copies the link from the send sheet if it is open (an invitation to a friend who moves
- * first), else with Send, which copies it in one tap; returns what the clipboard holds.
- */
-async function copyLink(page: Page): Promise<string> {
-  const sheet = sendSheet(page);
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  if (await sheet.isVisible()) {
-    await sheet.getByRole('button', { name: 'Copy link' }).click();
-    await expect(sheet.getByRole('status')).toHaveText(/^Copied\./);
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await sheet.getByLabel('Link for your friend', { exact: true }).inputValue());
-    await sheet.getByRole('button', { name: 'Close' }).click();
-    return copied;
-  }
-  await page.getByRole('button', { name: /^Send (your move|invite|the result)$/ }).click();
-  await expect(page.getByText(/^Copied\./).first()).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#/g/');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** Opens a link in the page, as the installed app does with a link the platform hands it. */
 async function openLink(page: Page, link: string): Promise<void> {
@@ -98,7 +56,7 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
   test.setTimeout(180_000);
   const profile = mkdtempSync(join(tmpdir(), 'pente-friend-'));
   const a = await newPlayer(browser);
-  let b = await launchPersistent(profile, { window: WINDOW });
+  let b = await launchPersistent(profile, { window: FRIEND_WINDOW });
   const startB = async () => {
     await b.browser.contexts()[0]!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
     await relaysDown(b.browser.contexts()[0]!);
@@ -154,7 +112,7 @@ test('two players play a whole 19×19 game by links, through a reload and a hard
         // move is there, and the game waits for its link to be sent (or, where a relay is configured and the
         // friend's key came with the invitation, says the move is on its way by relay).
         await hardKill(b);
-        b = await launchPersistent(profile, { window: WINDOW });
+        b = await launchPersistent(profile, { window: FRIEND_WINDOW });
         await startB();
         const row = b.page.getByRole('button', { name: /^Ann · (Send your move|Sending your move…) · / });
         await expect(row).toBeVisible();

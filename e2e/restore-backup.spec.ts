@@ -7,31 +7,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { type Browser, type BrowserContext, type Page, type TestInfo, expect, test } from '@playwright/test';
-import { cell, relaysDown, storedGameRecords } from './helpers';
+import { type Page, type TestInfo, expect, test } from '@playwright/test';
+import { newPlayer, place, sendSheet } from './friend-helpers';
+import { storedGameRecords } from './helpers';
 
 const FIVE_GAMES = readFileSync(fileURLToPath(new URL('fixtures/pente-org-games.pgn', import.meta.url)));
-
-/** A window where a 19×19 board needs no zoom: a click chooses a point. */
-const WINDOW = { width: 900, height: 1000 };
-
-async function newPlayer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: WINDOW, isMobile: false, hasTouch: false });
-  await relaysDown(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  return { context, page: await context.newPage() };
-}
-
-async function place(page: Page, point: string): Promise<void> {
-  const play = page.locator('main.play');
-  const before = Number(await play.getAttribute('data-ply'));
-  await cell(page, point).click();
-  await expect(cell(page, point)).toHaveAccessibleName(new RegExp(`^${point}, empty, preview`));
-  await cell(page, point).click();
-  await expect(play).toHaveAttribute('data-ply', String(before + 1));
-}
-
-const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
 
 /** Sends the game with Send, which copies the link in one tap; returns what the clipboard holds. */
 async function copyLink(page: Page): Promise<string> {
