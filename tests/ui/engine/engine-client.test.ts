@@ -50,7 +50,8 @@ function recordingBackend() {
 
 describe('the engine client', () => {
   it('tells the engine every rule of the variant and the moves, nothing of the state besides', () => {
-    for (const variant of VARIANT_IDS) {
+    // Every game the engine plays (not Renju yet, which is 15×15 only besides).
+    for (const variant of VARIANT_IDS.filter((id) => id !== 'renju')) {
       const state = game({ variant, size: 19, tournamentRule: true }, 'K10 L9');
       // (A variant without the tournament rule has it off whatever was asked: the state's rules say.)
       const { tournamentRule } = state.rules;
