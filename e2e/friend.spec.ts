@@ -316,7 +316,10 @@ test('offline: an invitation, moves, a resignation and their links are made and 
     // The app has been visited once on each device (the service worker has precached it), then the network goes.
     for (const p of [a, b]) {
       await p.page.goto('/');
-      await expect(p.page.getByText('Ready to work offline.')).toBeVisible();
+      // The service worker active, its files cached: a settled state, where its notice is only a few seconds.
+      await p.page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await p.context.setOffline(true);
     }
     // Ann plays White: her invitation goes at once (with the QR code), and Bob moves first.

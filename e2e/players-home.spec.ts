@@ -163,7 +163,8 @@ test.describe('players', () => {
     await openApp(page);
     await page.getByRole('button', { name: 'New game' }).click();
     const white = page.getByLabel('White');
-    // The computer players in bands of the scale, weakest first.
+    // The computer players in bands of the scale, weakest first (once the players are read and listed).
+    await expect(white.locator('optgroup')).toHaveCount(5);
     expect(await white.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(
       ['People', 'Computer: just learning', 'Computer: knows the rules', 'Computer: experienced', 'Computer: strong'],
     );
