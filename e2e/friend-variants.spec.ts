@@ -37,6 +37,10 @@ test.describe('D-Pente with a friend by link', () => {
       await bob.page.getByRole('button', { name: 'Accept and play' }).click();
       const choice = bob.page.locator('.seat-choice');
       await expect(choice).toBeVisible();
+      // Said to Bob as his own choice, not of him by name.
+      await expect(
+        bob.page.getByText('Your choice: take Black’s seat (and play the next stone) or keep White.'),
+      ).toBeVisible();
       for (const [name, size] of [
         ['seat-choice-390x844', { width: 390, height: 844 }],
         ['seat-choice-844x390', { width: 844, height: 390 }],

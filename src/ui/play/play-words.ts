@@ -119,6 +119,11 @@ export function statusText(game: PlayController, s: GameState): string {
   // D-Pente's and Swap2's openings: player 1 places stones of both colours, then player 2 chooses a seat
   // (in Swap2 also to place two more stones, after which player 1 chooses).
   if (seatChoiceDue(s)) {
+    // In a friend game the person on this device is "you", not a name said of them.
+    if (isFriendMatch(game.match.value) && !side.remote) {
+      if (!s.rules.variant.swap2) return m.play_status_seat_choice_yours();
+      return swap2PassAllowed(s) ? m.play_status_swap2_choice_yours() : m.play_status_swap2_back_choice_yours();
+    }
     if (!s.rules.variant.swap2) return m.play_status_seat_choice({ name: side.name });
     return swap2PassAllowed(s)
       ? m.play_status_swap2_choice({ name: side.name })
