@@ -100,6 +100,19 @@ async function reloadBySelf(): Promise<void> {
   await reloadWhenSafe();
 }
 
+/**
+ * Runs `work` in a task of its own, next after what is queued (a message to this page: setTimeout's
+ * timers may be held back while the page loads). For splitting work a page must not do in one long task.
+ */
+export function nextTask(work: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    work();
+  };
+  channel.port2.postMessage(null);
+}
+
 /** Runs `work` when the page is next idle (soon, where the browser has no requestIdleCallback). */
 export function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 3000 });

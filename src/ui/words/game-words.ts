@@ -152,6 +152,19 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** How timeAgo writes a day more than five weeks ago. */
+const LONG_AGO: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/**
+ * Makes timeAgo's Intl formatters ahead: main.tsx calls it in a task of its own while the page waits for
+ * storage. The first DateTimeFormat a page makes loads the locale's data: a trace of a cold start at
+ * 100,000 games found it 13 of the 39 ms of the task that draws Home (its Continue card says when).
+ */
+export function prepareTimeAgo(): void {
+  relativeTime(-1, 'day');
+  formatDate(0, LONG_AGO);
+}
+
 /** "just now", "5 minutes ago", "yesterday", "2 days ago", "3 weeks ago", then the date (by locale). */
 export function timeAgo(then: number, now: number): string {
   const ago = Math.max(0, now - then);
@@ -160,5 +173,5 @@ export function timeAgo(then: number, now: number): string {
   if (ago < DAY) return relativeTime(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return relativeTime(-Math.floor(ago / DAY), 'day');
   if (ago < 5 * 7 * DAY) return relativeTime(-Math.floor(ago / (7 * DAY)), 'week');
-  return formatDate(then, { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(then, LONG_AGO);
 }
