@@ -13,7 +13,9 @@
  * before/after comparison without seeding 100,000 games twice), `--tasks` (each start's long tasks, with
  * when they began after navigation), `--tap-after MS` (tap Games this long after Home is drawn, not at once:
  * a player's tap, by when the page has fetched the likely screens' code while idle; default 0, the worst
- * case, the Games code fetched on the tap).
+ * case, the Games code fetched on the tap), `--trace` (each start also traced: every task's thread CPU
+ * time beside its wall time, `longestTaskCpuMs` and the top tasks as "cpu/wall@start" — on a shared machine
+ * the wall time of a task includes the time its thread waited for a core, its CPU time does not).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { type BrowserContext, chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { putGamesWithSummaries } from '../e2e/helpers';
 import { startPreview } from './lib/preview-server';
+import { mainThreadTasks } from './lib/trace';
 import { sampleLibrary, sampleSummaries } from './lib/sample-games';
 
 const option = (name: string): string | undefined => {
@@ -35,6 +38,7 @@ const EXPORT = process.argv.includes('--export');
 const REUSE = process.argv.includes('--reuse');
 const TASKS = process.argv.includes('--tasks');
 const TAP_AFTER_MS = Number(option('--tap-after') ?? 0);
+const TRACE = process.argv.includes('--trace');
 const URL = `http://127.0.0.1:${PORT}/`;
 /** Records sent into the page per evaluate (and written per transaction). */
 const SEED_CHUNK = 5_000;
@@ -73,6 +77,9 @@ interface Start {
   readonly longTasks: number;
   /** With --tasks: each long task, "duration@start" in ms from navigation. */
   readonly taskTimes?: readonly string[];
+  /** With --trace: the longest task's CPU time, and the five costliest tasks as "cpu/wall@start" (ms). */
+  readonly longestTaskCpuMs?: number;
+  readonly cpuTasks?: readonly string[];
 }
 
 /** One cold start: a new browser on the profile, Home drawn, then Games' first rows. */
@@ -102,6 +109,13 @@ async function coldStart(dir: string): Promise<Start> {
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
+  // Chromium's tracing, through the page's DevTools session (a persistent context has no Browser object).
+  const cdp = TRACE ? await context.newCDPSession(page) : null;
+  const traceChunks: unknown[] = [];
+  if (cdp) {
+    cdp.on('Tracing.dataCollected', (e) => void traceChunks.push(...e.value));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'devtools.timeline'] } });
+  }
   // Waited for through the marks, polled by a script that reads two numbers: Playwright's locators check
   // visibility, which makes the page lay itself out in their own tasks, and those would count here.
   const marked = (name: string) =>
@@ -125,6 +139,18 @@ async function coldStart(dir: string): Promise<Start> {
     const w = window as unknown as { marks: Record<string, number>; longTasks: number[]; taskTimes: string[] };
     return { marks: w.marks, longTasks: w.longTasks, taskTimes: w.taskTimes };
   });
+  let traced: Pick<Start, 'longestTaskCpuMs' | 'cpuTasks'> = {};
+  if (cdp) {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    const tasks = mainThreadTasks(JSON.stringify({ traceEvents: traceChunks }), URL.replace(/\/$/, ''));
+    const costliest = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 5);
+    traced = {
+      longestTaskCpuMs: Math.round(costliest[0]?.cpuMs ?? 0),
+      cpuTasks: costliest.map((t) => `${Math.round(t.cpuMs)}/${Math.round(t.wallMs)}@${Math.round(t.at)}`),
+    };
+  }
   await context.close();
   return {
     homeMs: Math.round(marks.home ?? NaN),
@@ -132,6 +158,7 @@ async function coldStart(dir: string): Promise<Start> {
     longestTaskMs: Math.max(0, ...longTasks),
     longTasks: longTasks.length,
     ...(TASKS ? { taskTimes: [`tap@${Math.round(tappedAt)}`, ...taskTimes] } : {}),
+    ...traced,
   };
 }
 
@@ -208,6 +235,7 @@ try {
         homeMs: range((s) => s.homeMs),
         firstRowsMs: range((s) => s.firstRowsMs),
         longestTaskMs: range((s) => s.longestTaskMs),
+        ...(TRACE ? { longestTaskCpuMs: range((s) => s.longestTaskCpuMs ?? NaN) } : {}),
         starts,
         ...(EXPORT ? { export: await exportOnce(dir) } : {}),
       }),

@@ -14,7 +14,7 @@ interface TraceEvent {
   readonly ts: number;
   readonly dur?: number;
   readonly tdur?: number;
-  readonly args?: { readonly name?: string };
+  readonly args?: { readonly name?: string; readonly data?: { readonly url?: string } };
 }
 
 export interface TaskTimes {
@@ -26,15 +26,22 @@ export interface TaskTimes {
 
 /**
  * The top-level tasks of the busiest renderer main thread (the page's: the tab under test does the most
- * work there), in order.
+ * work there), in order. With `origin`, only the main threads that loaded something from it count: a
+ * persistent profile's browser also runs its own pages (the omnibox's) in renderers, busier at start-up.
  */
-export function mainThreadTasks(trace: Buffer | string): TaskTimes[] {
+export function mainThreadTasks(trace: Buffer | string, origin?: string): TaskTimes[] {
   const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(
+  let mainThreads = new Set(
     traceEvents
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
+  if (origin !== undefined)
+    mainThreads = new Set(
+      traceEvents
+        .filter((e) => mainThreads.has(`${e.pid}:${e.tid}`) && e.args?.data?.url?.startsWith(origin))
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of traceEvents) {
     const thread = `${e.pid}:${e.tid}`;
