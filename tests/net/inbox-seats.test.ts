@@ -191,3 +191,45 @@ describe('the clock over the seat steps', () => {
     expect(stands.inbox.game.state.seatChoice).toBe('keep');
   });
 });
+
+describe("Connect6 over relays: a flag that falls after the turn's first stone", () => {
+  const c6 = makeRules({ variant: 'connect6', size: 19 });
+  const control: TimeControl = { initialMs: 60_000, incrementMs: 0 };
+  const t0 = 1_700_000_000_000;
+  // Alice 1 stone; Bob 2; Alice 2; Bob's first stone of his second turn, then his time runs out.
+  const stones: PlayAction[] = [c, c + 1, c + 2, c + 40, c + 41, c + 80];
+  const at = [0, 10, 20, 30_000, 31_000, 40_000];
+  const events = stones.map((_, ply) =>
+    eventAt(c6, stones, ply, { clock: { leftMs: ply === 5 ? 5_000 : 60_000 - ply, atMs: t0 + at[ply]! } }),
+  );
+  const claim = (ms: number) =>
+    actionEvent(alice, bob, stones, { type: 'flag', side: 2 }, { rules: c6, clock: { leftMs: 1, atMs: t0 + ms } });
+
+  it("the first stone stands; the claim counts the whole turn from Alice's last stone, on her clock", () => {
+    const start = feed(c6, events, newInbox(c6, control), true);
+    expect(start.arrivals.every((a) => a === 'applied')).toBe(true);
+    // Bob had 60,000 - 2 ms when his turn began (his reading at ply 2); Alice's last stone at 31,000.
+    expect(feed(c6, [claim(31_000 + 59_998 + 2_000)], start.inbox, true).arrivals).toEqual(['bad-clock']);
+    const stands = feed(c6, [claim(31_000 + 59_998 + 2_001)], start.inbox, true);
+    expect(stands.arrivals).toEqual(['applied']);
+    expect(stands.inbox.game.state.result).toEqual({ winner: 1, reason: 'time' });
+    expect(stands.inbox.game.state.moves).toEqual(stones);
+  });
+
+  it("Bob's second stone in time beats the claim, in either order", () => {
+    const second = actionEvent(
+      bob,
+      alice,
+      stones,
+      { type: 'move', point: c + 81 },
+      { rules: c6, clock: { leftMs: 100, atMs: t0 + 45_000 } },
+    );
+    const start = feed(c6, events, newInbox(c6, control), true).inbox;
+    const a = feed(c6, [claim(200_000), second], start, true);
+    const b = feed(c6, [second, claim(200_000)], start, true);
+    expect(a.inbox.game.state.result).toBeNull();
+    expect(b.inbox.game.state.result).toBeNull();
+    expect(a.inbox.game.state.moves).toHaveLength(7);
+    expect(b.arrivals).toEqual(['applied', 'bad-clock']);
+  });
+});
