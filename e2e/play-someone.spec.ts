@@ -217,6 +217,29 @@ test('a D-Pente challenge: the seat choice and the stone after it travel over th
   await closeAll(a, b);
 });
 
+test('a Connect6 challenge: a turn of two stones travels over the relay', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const desk = { viewport: { width: 900, height: 1000 }, desktop: true };
+  const [a, b] = [await device(browser, desk), await device(browser, desk)];
+  await openLobby(a);
+  await a.page.getByRole('combobox', { name: 'Game' }).selectOption('connect6');
+  await publish(a, { colour: 'Black' });
+  await openLobby(b);
+  await rowOf(b, a)
+    .getByRole('button', { name: /^Accept the challenge/ })
+    .click();
+  const [playA, playB] = [a.page.locator('main.play'), b.page.locator('main.play')];
+  await expect(playA.locator('[role="grid"]')).toBeVisible();
+  // Black's one stone, then White's turn of two: both of B's stones reach A, and it is A's turn again.
+  await place(a.page, 'K10');
+  await expect(playB).toHaveAttribute('data-ply', '1');
+  await place(b.page, 'L11');
+  await place(b.page, 'M12');
+  await expect(playA).toHaveAttribute('data-ply', '3');
+  await expect(a.page.getByRole('status').first()).toHaveText('Your move (Black).');
+  await closeAll(a, b);
+});
+
 test('withdrawing takes the challenge away; a blocked key’s challenges are never listed', async ({ browser }) => {
   test.setTimeout(120_000);
   const [a, b, c] = [await device(browser), await device(browser), await device(browser)];
