@@ -35,10 +35,7 @@ export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter((id) =>
  */
 export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS;
 
-/**
- * The games a challenge (played over relays only) may be: every offered game (core's playedOverRelays:
- * Connect6's two-stone turns and D-Pente's, DK-Pente's and Swap2's seat steps travel as events).
- */
+/** The games a challenge (played over relays only) may be: core's playedOverRelays (Connect6 included). */
 export const RELAY_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter((id) =>
   playedOverRelays(VARIANTS[id]),
 );
