@@ -60,6 +60,21 @@ describe('actionsToSign: what this device did that no event carries yet', () => 
     expect(sentUpTo(swapped, 2, [rec('step', 4, true)])).toEqual({ moves: 5, ended: false });
     expect(sentUpTo(swapped, 2, [rec('step', 4, true), rec('move', 5, true)])).toEqual({ moves: 6, ended: false });
   });
+  it("Swap2: the pass and the two stones after it are player 2's, the choice then player 1's", () => {
+    const passed = game({ variant: 'swap2-pente', size: 19 }, 'K10 L11 M12 pass A1 B2 keep C3');
+    expect(actionsToSign(passed, 1, []).map((a) => [a.ply, a.action.type])).toEqual([
+      [0, 'move'],
+      [1, 'move'],
+      [2, 'move'],
+      [6, 'step'],
+    ]);
+    expect(actionsToSign(passed, 2, []).map((a) => [a.ply, a.action.type])).toEqual([
+      [3, 'step'],
+      [4, 'move'],
+      [5, 'move'],
+      [7, 'move'],
+    ]);
+  });
 });
 
 describe('sendLine and sentUpTo: what the screen says, and what the friend can read', () => {
