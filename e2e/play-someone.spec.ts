@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
 import { LOOK_SHOTS, lookAt, readValue } from './helpers';
+import { place } from './friend-helpers';
 
 const LOCAL_RELAY = process.env.VITE_LOCAL_RELAY;
 const PHONE = { width: 390, height: 844 };
@@ -46,11 +47,14 @@ interface FriendRecord {
   };
 }
 
-async function device(browser: Browser, options: { locale?: string; viewport?: typeof PHONE } = {}): Promise<Device> {
+async function device(
+  browser: Browser,
+  options: { locale?: string; viewport?: typeof PHONE; desktop?: boolean } = {},
+): Promise<Device> {
   const context = await browser.newContext({
     viewport: options.viewport ?? PHONE,
-    isMobile: true,
-    hasTouch: true,
+    isMobile: !options.desktop,
+    hasTouch: !options.desktop,
     locale: options.locale ?? 'en-GB',
   });
   return { context, page: await context.newPage(), key: '' };
@@ -172,6 +176,67 @@ test('a set of two gives each side each colour once', async ({ browser }) => {
     expect(gameA.friend.peer?.key).toBe(b.key);
     expect(gameB.friend.peer?.key).toBe(a.key);
   }
+  await closeAll(a, b);
+});
+
+test('a D-Pente challenge: the seat choice and the stone after it travel over the relay', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A window where a click on the 19×19 board chooses a point (no zoom): one page per person.
+  const desk = { viewport: { width: 900, height: 1000 }, desktop: true };
+  const [a, b] = [await device(browser, desk), await device(browser, desk)];
+  await openLobby(a);
+  await a.page.getByRole('combobox', { name: 'Game' }).selectOption('d-pente');
+  await publish(a, { colour: 'Black' });
+  await openLobby(b);
+  const row = rowOf(b, a);
+  await expect(row).toContainText('D-Pente 19×19');
+  await row.getByRole('button', { name: /^Accept the challenge/ }).click();
+  const [playA, playB] = [a.page.locator('main.play'), b.page.locator('main.play')];
+  await expect(playA.locator('[role="grid"]')).toBeVisible();
+  await expect(playB.locator('[role="grid"]')).toBeVisible();
+
+  // A places the four opening stones; they reach B, whose seat choice is then due.
+  for (const point of ['K10', 'L11', 'M9', 'N12']) await place(a.page, point);
+  await expect(playB).toHaveAttribute('data-ply', '4');
+  const choice = b.page.locator('.seat-choice');
+  await expect(choice).toBeVisible();
+  await expect(
+    b.page.getByText('Your choice: take Black’s seat (and play the next stone) or keep White.'),
+  ).toBeVisible();
+  await expect(a.page.locator('.seat-choice')).toHaveCount(0);
+  await expect(a.page.getByRole('status').first()).toHaveText(/^Waiting for .+ to choose\.$/);
+
+  // B takes Black's seat and plays the fifth stone; A sees both, and now plays White.
+  await choice.getByRole('button', { name: 'Take Black' }).click();
+  await expect(choice).toBeHidden();
+  await place(b.page, 'J9');
+  await expect(playA).toHaveAttribute('data-ply', '5');
+  await expect(a.page.getByRole('status').first()).toHaveText('Your move (White).');
+  const [gameA] = (await friendGames(a)).values();
+  expect(gameA).toMatchObject({ variant: 'd-pente', seatChoice: 'swap', moves: ['K10', 'L11', 'M9', 'N12', 'J9'] });
+  await closeAll(a, b);
+});
+
+test('a Connect6 challenge: a turn of two stones travels over the relay', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const desk = { viewport: { width: 900, height: 1000 }, desktop: true };
+  const [a, b] = [await device(browser, desk), await device(browser, desk)];
+  await openLobby(a);
+  await a.page.getByRole('combobox', { name: 'Game' }).selectOption('connect6');
+  await publish(a, { colour: 'Black' });
+  await openLobby(b);
+  await rowOf(b, a)
+    .getByRole('button', { name: /^Accept the challenge/ })
+    .click();
+  const [playA, playB] = [a.page.locator('main.play'), b.page.locator('main.play')];
+  await expect(playA.locator('[role="grid"]')).toBeVisible();
+  // Black's one stone, then White's turn of two: both of B's stones reach A, and it is A's turn again.
+  await place(a.page, 'K10');
+  await expect(playB).toHaveAttribute('data-ply', '1');
+  await place(b.page, 'L11');
+  await place(b.page, 'M12');
+  await expect(playA).toHaveAttribute('data-ply', '3');
+  await expect(a.page.getByRole('status').first()).toHaveText('Your move (Black).');
   await closeAll(a, b);
 });
 

@@ -7,7 +7,16 @@
  */
 import type { Player, Point } from './board';
 import { formatPoint } from './coords';
-import { type GameState, type SeatChoice, newGame, personToAct, play, seatChoiceDue, swap2PassAllowed } from './game';
+import {
+  type GameState,
+  type SeatChoice,
+  moverAt,
+  newGame,
+  personToAct,
+  play,
+  seatChoiceDue,
+  swap2PassAllowed,
+} from './game';
 import { type Result, err, ok } from './result';
 import type { Rules, RulesOptions } from './variants';
 
@@ -63,6 +72,19 @@ export function actorsOf(game: GameSteps): Player[] {
     else plies++;
     return actor;
   });
+}
+
+/**
+ * Who takes each action of `game` and the next one: `actorAt(ply)` is the person who took (or takes)
+ * action number ply + 1, for every ply up to the game's action count (actorsOf, then personToAct). In a
+ * game without a seat choice it is moverAt for any ply. The turn order a clock reads (net/clock.ts).
+ */
+export function actorAtOf(game: GameSteps): (ply: number) => Player {
+  const { rules } = game;
+  if (rules.variant.seatChoiceAfter === null) return (ply) => moverAt(rules, ply);
+  const actors = actorsOf(game);
+  const next = personToAct(rules, game.moves.length, game.seatChoice ?? null, game.swap2Pass === true);
+  return (ply) => actors[ply] ?? next;
 }
 
 /** The person who acts next in `state` (core's personToAct on the state). */

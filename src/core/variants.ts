@@ -183,12 +183,11 @@ export const VARIANTS: { readonly [K in VariantId]: Variant } = {
 };
 
 /**
- * Whether games of this variant with people are played over relays: every game but those with a seat
- * choice (D-Pente, DK-Pente, Swap2), whose opening steps travel only in links so far (relay events carry
- * stones; Connect6's two-stone turns included). Friend games of those go by link; challenges do not offer them.
+ * Whether games of this variant with people are played over relays: every game but Renju (not played with
+ * people yet). Relay events carry stones (Connect6's two-stone turns included) and the opening steps of the
+ * games with a seat choice (D-Pente, DK-Pente, Swap2: net/game-events.ts's `step`), as links do.
  */
-export const playedOverRelays = (variant: Pick<Variant, 'seatChoiceAfter'>): boolean =>
-  variant.seatChoiceAfter === null;
+export const playedOverRelays = (variant: Pick<Variant, 'renju'>): boolean => variant.renju !== true;
 
 /** The board sizes, smallest first (what the new-game screen offers); 15×15 is Gomoku's standard board. */
 export const BOARD_SIZES = [9, 13, 15, 19] as const;

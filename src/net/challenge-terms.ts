@@ -54,7 +54,7 @@ function parseClock(value: unknown): ChallengeClock | null {
 /** Terms from untrusted JSON: the terms, or the first field that is not one the app offers. */
 export function parseTerms(value: unknown): { ok: true; terms: ChallengeTerms } | { ok: false; problem: TermsProblem } {
   if (!isRecord(value)) return { ok: false, problem: { field: 'shape' } };
-  // Every game played over relays (core's playedOverRelays: Connect6 too; not yet those with a seat choice).
+  // Every game played over relays (core's playedOverRelays: Connect6, D-Pente, DK-Pente and Swap2 too).
   const variant = isOneOf(VARIANT_IDS, value.variant) ? VARIANTS[value.variant] : null;
   if (!variant || !playedOverRelays(variant)) return { ok: false, problem: { field: 'variant' } };
   if (!isOneOf(BOARD_SIZES, value.size)) return { ok: false, problem: { field: 'size' } };

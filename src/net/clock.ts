@@ -9,14 +9,26 @@
  * - A player's own reading is authoritative for their own time: a move whose reading shows no time left is
  *   a loss on time (the move does not stand), and a player may say their own flag fell.
  * - A reading may not gain time: a move may show at most the time left before it plus the increment.
- * - Each side's first move is free of the clock (FREE_PLIES): the game starts when both are there, which an
- *   invitation opened later may not be; no claim stands before.
- * - A flag claimed by the other side stands when the flagged side was to move, the claimant had moved just
- *   before (their move's reading and the claim's are both theirs: the elapsed time is one clock's), the time
- *   elapsed exceeds the flagged side's time left plus a grace for the network, and the flagged side has no
- *   move at that ply: a move in time, with a reading above zero, beats a claim even if it arrives after it.
+ * - The clock reads turns, not stones: a turn is everything one person does before the other acts (core's
+ *   personToAct, as `ActorAt`). Every action of the game — a stone, and in D-Pente, DK-Pente and Swap2 a
+ *   seat step (swap, keep, pass) — is timed and signs its actor's time left; the increment comes once a
+ *   turn, with its last action. So Connect6's two stones are one turn, D-Pente's four opening stones are
+ *   player 1's first turn, and a seat step is timed as a move is (the chooser's clock runs while they
+ *   choose; no step is free of the clock but in a person's first turn): a keep ends the chooser's turn, a
+ *   swap goes on with the chooser's stone in the same turn (they play next), a pass with the two stones
+ *   after it. A reading gains the increment only with the turn's last action.
+ * - Each person's first turn is free of the clock (`clockRunsAt`): the game starts when both are there,
+ *   which an invitation opened later may not be; no claim stands before.
+ * - A flag claimed by the other side stands when the flagged side is to act, the claimant acted just
+ *   before the flagged side's turn began (that reading and the claim's are both the claimant's: the elapsed
+ *   time is one clock's), the time elapsed exceeds the flagged side's time at the start of the turn plus a
+ *   grace for the network, and the flagged side has no action at that ply: an action in time, with a
+ *   reading above zero, beats a claim even if it arrives after it. Mid-turn (Connect6 after the turn's
+ *   first stone; a swap before its stone) the turn's earlier actions stand, each in time by its own
+ *   reading, and the claim is judged on the whole turn from its start: the flagged side loses on time with
+ *   the first stone on the board.
  */
-import { type Player, type Rules, moverAt, opponent } from '../core';
+import { type Player, moverAt, opponent } from '../core';
 
 export interface TimeControl {
   /** Each side's time at the start. */
@@ -25,28 +37,52 @@ export interface TimeControl {
   readonly incrementMs: number;
 }
 
-/** Moves free of the clock: each side's first (a claim against either does not stand; the clocks start after). */
+/** Moves free of the clock in a game of one stone a turn: each side's first (the clocks start after). */
 export const FREE_PLIES = 2;
 
-/** The stones free of the clock in `rules`: each side's first turn (Connect6's: one stone, then two). */
-export const freePlies = (rules: Pick<Rules, 'variant'>): number => (rules.variant.twoStoneTurns ? 3 : FREE_PLIES);
+/**
+ * Who takes action number ply + 1 (0-based ply), for every ply up to the one to act now: core's rule
+ * (actorAtOf: moverAt, personToAct after the seat steps).
+ */
+export type ActorAt = (ply: number) => Player;
 
-/** The rules a clock without them reads turns by: one stone a turn. */
-const ONE_STONE_TURNS: Pick<Rules, 'variant'> = { variant: { twoStoneTurns: false } as Rules['variant'] };
+/** One stone a turn, turns alternating: the order a clock reads without a game's. */
+const ALTERNATE: ActorAt = (ply) => moverAt({ variant: { twoStoneTurns: false } as never }, ply);
+
+/**
+ * Whether the clock runs at `ply` (actions taken): each person has had their first turn, i.e. the actor
+ * changed at least twice up to it. Pente: from ply 2; Connect6: 3; D-Pente: after the seat choice's turn.
+ */
+export function clockRunsAt(actorAt: ActorAt, ply: number): boolean {
+  let changes = 0;
+  for (let p = 1; p <= ply && changes < 2; p++) if (actorAt(p) !== actorAt(p - 1)) changes++;
+  return changes >= 2;
+}
+
+/** The first ply of the turn that `ply` is part of: the actor at `ply` acted at every ply from it. */
+export function turnStartOf(actorAt: ActorAt, ply: number): number {
+  const actor = actorAt(ply);
+  let start = ply;
+  while (start > 0 && actorAt(start - 1) === actor) start--;
+  return start;
+}
+
+/** Whether the action at `ply` ends its actor's turn (the next is the other's): the increment comes with it. */
+export const endsTurn = (actorAt: ActorAt, ply: number): boolean => actorAt(ply + 1) !== actorAt(ply);
 
 /** Slack for a claim: an event's trip between two devices through a relay, and the clocks' ticks. */
 export const FLAG_GRACE_MS = 2000;
 
-/** A move's signed reading: the mover's time left after move number `ply + 1`, at `atMs` on their clock. */
+/** An action's signed reading: the actor's time left after action number `ply + 1`, at `atMs` on their clock. */
 export interface MoveReading {
   readonly side: Player;
-  /** Moves on the board before this move. */
+  /** Actions (stones and opening steps) taken before this one. */
   readonly ply: number;
   readonly leftMs: number;
   readonly atMs: number;
 }
 
-/** A flag said by `by` that `side` ran out, at `ply` (moves on the board), at `atMs` on `by`'s clock. */
+/** A flag said by `by` that `side` ran out, at `ply` (actions taken), at `atMs` on `by`'s clock. */
 export interface FlagReading {
   readonly by: Player;
   readonly side: Player;
@@ -61,36 +97,42 @@ export function timeAtTurn(control: TimeControl, readings: readonly MoveReading[
   return left;
 }
 
-/** Why a move's reading cannot stand: it shows no time left (a flag), or more than the mover had. */
+/**
+ * Why an action's reading cannot stand: it shows no time left (a flag), or more than the actor had (the
+ * time before it, plus the increment if it ends the turn: `actorAt` must know the actor after it).
+ */
 export function moveReadingProblem(
   control: TimeControl,
   readings: readonly MoveReading[],
   move: MoveReading,
+  actorAt: ActorAt = ALTERNATE,
 ): 'flag' | 'gained-time' | null {
   if (move.leftMs <= 0) return 'flag';
-  if (move.leftMs > timeAtTurn(control, readings, move.side, move.ply) + control.incrementMs) return 'gained-time';
+  const increment = endsTurn(actorAt, move.ply) ? control.incrementMs : 0;
+  if (move.leftMs > timeAtTurn(control, readings, move.side, move.ply) + increment) return 'gained-time';
   return null;
 }
 
 /**
- * Whether a flag stands at `flag.ply`, given the signed readings of the moves before it and whether the
- * side to move has a move at that ply (`answered`). Deterministic: the same events give the same answer.
+ * Whether a flag stands at `flag.ply`, given the signed readings of the actions before it and whether the
+ * side to act has an action at that ply (`answered`), in a game whose turn order is `actorAt`.
+ * Deterministic: the same events give the same answer.
  */
 export function flagStands(
   control: TimeControl,
   readings: readonly MoveReading[],
   flag: FlagReading,
   answered: boolean,
-  rules: Pick<Rules, 'variant'> = ONE_STONE_TURNS,
+  actorAt: ActorAt = ALTERNATE,
 ): boolean {
-  // Whose turn it is is core's rule (moverAt: Connect6's two stones a turn).
-  const toMove = moverAt(rules, flag.ply);
   if (flag.by === flag.side) return true;
-  if (flag.side !== toMove || answered || flag.ply < freePlies(rules)) return false;
-  const claimantMove = readings.find((r) => r.ply === flag.ply - 1 && r.side === opponent(flag.side));
+  if (flag.side !== actorAt(flag.ply) || answered || !clockRunsAt(actorAt, flag.ply)) return false;
+  // Counted from the claimant's action just before the flagged side's turn began (mid-turn too).
+  const start = turnStartOf(actorAt, flag.ply);
+  const claimantMove = readings.find((r) => r.ply === start - 1 && r.side === opponent(flag.side));
   if (!claimantMove) return false;
   const elapsed = flag.atMs - claimantMove.atMs;
-  return elapsed > timeAtTurn(control, readings, flag.side, flag.ply) + FLAG_GRACE_MS;
+  return elapsed > timeAtTurn(control, readings, flag.side, start) + FLAG_GRACE_MS;
 }
 
 /**
@@ -101,6 +143,7 @@ export function whoFlagged(
   control: TimeControl,
   readings: readonly MoveReading[],
   flags: readonly FlagReading[],
+  actorAt: ActorAt = ALTERNATE,
 ): { readonly side: Player; readonly ply: number } | null {
   const byPly = [...readings].sort((a, b) => a.ply - b.ply);
   const last = Math.max(-1, ...byPly.map((r) => r.ply), ...flags.map((f) => f.ply));
@@ -108,9 +151,9 @@ export function whoFlagged(
     const before = byPly.filter((r) => r.ply < ply);
     const move = byPly.find((r) => r.ply === ply);
     for (const flag of flags.filter((f) => f.ply === ply).sort((a, b) => a.side - b.side || a.by - b.by)) {
-      if (flagStands(control, before, flag, move !== undefined)) return { side: flag.side, ply };
+      if (flagStands(control, before, flag, move !== undefined, actorAt)) return { side: flag.side, ply };
     }
-    if (move && moveReadingProblem(control, before, move) === 'flag') return { side: move.side, ply };
+    if (move && moveReadingProblem(control, before, move, actorAt) === 'flag') return { side: move.side, ply };
   }
   return null;
 }

@@ -20,8 +20,15 @@
  *
  * Inside, a plain versioned JSON envelope (GameEnvelope): the game id (again, under the seal: an event
  * replayed from another game is refused even if its tag were forged), the ply the sender had seen (the
- * number of moves on the board when they acted), a hash of that move list (an action built on another line
- * is a conflict, not a move), the sender's clock reading in a timed game, and the action.
+ * number of the game's actions when they acted: stones, and in D-Pente, DK-Pente and Swap2 the opening
+ * steps, core's actionsOf), a hash of those actions (an action built on another line is a conflict, not a
+ * move), the sender's clock reading in a timed game, and the action.
+ *
+ * Versions: an envelope says the lowest version that can read it. Version 1 has stones, acceptances,
+ * resignations, draws and flags; version 2 adds the opening steps (`step`: swap, keep, pass). So every
+ * event of a game without a seat choice stays version 1, and an app of version 1 refuses a step as
+ * 'unknown-version' (made by a newer app) instead of reading it as something else; this app reads both
+ * (any action in a version-2 envelope) and refuses a step in a version-1 envelope.
  *
  * Judging an event (admitGameEvent) is pure, with errors as values (Rejection), cheapest checks first, so a
  * relay that floods costs little: size, shape, kind, tags, author, blocked keys, duplicates; only then the
@@ -34,6 +41,8 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { getConversationKey, decrypt as nip44Decrypt, encrypt as nip44Encrypt } from 'nostr-tools/nip44';
 import { type EventTemplate, type NostrEvent, type VerifiedEvent, finalizeEvent, verifyEvent } from 'nostr-tools/pure';
 import {
+  type GameAction as PlayAction,
+  type SeatStep,
   FRIEND_GAME_ID,
   MAX_LINK_NAME_LENGTH,
   type Player,
@@ -43,9 +52,11 @@ import {
   encodeGameLink,
   err,
   linkNameFault,
+  isOpeningStep,
   moverAt,
   ok,
   opponent,
+  stepsOfActions,
 } from '../core';
 import { type Phrase, parsePhrase } from './phrases';
 
@@ -55,8 +66,12 @@ export const GAME_EVENT_KIND = 8365;
 export const PRESENCE_KIND = 28365;
 /** The single-letter tag (indexed by relays, NIP-01) that holds the game tag. */
 export const GAME_TAG = 'z';
-/** The envelope's version: a device refuses an envelope of a version it does not know. */
+/** The envelope's first version: a device refuses an envelope of a version it does not know. */
 export const PROTOCOL_VERSION = 1;
+/** The version that added the opening steps (`step`): an envelope carrying one says it. */
+export const STEPS_VERSION = 2;
+/** The versions this app reads. */
+export type EnvelopeVersion = typeof PROTOCOL_VERSION | typeof STEPS_VERSION;
 /**
  * The longest content accepted. The largest envelope (an acceptance with a 60-character name of 4-byte
  * characters) pads to 512 bytes, about 780 characters of NIP-44 payload: this leaves room and refuses the
@@ -77,6 +92,8 @@ export type GameAction =
   /** The invited friend joins: their name (the inviter learns their key from the event). */
   | { readonly type: 'accept'; readonly name: string }
   | { readonly type: 'move'; readonly point: Point }
+  /** An opening step (D-Pente's and Swap2's seat choice, Swap2's pass): envelope version 2. */
+  | { readonly type: 'step'; readonly step: SeatStep }
   | { readonly type: 'resign' }
   | { readonly type: 'draw-offer' }
   | { readonly type: 'draw-accept' }
@@ -84,15 +101,36 @@ export type GameAction =
   | { readonly type: 'flag'; readonly side: Player };
 
 export type GameActionType = GameAction['type'];
-const ACTION_TYPES: readonly GameActionType[] = ['accept', 'move', 'resign', 'draw-offer', 'draw-accept', 'flag'];
+const ACTION_TYPES: readonly GameActionType[] = [
+  'accept',
+  'move',
+  'step',
+  'resign',
+  'draw-offer',
+  'draw-accept',
+  'flag',
+];
+const SEAT_STEPS: readonly SeatStep[] = ['swap', 'keep', 'pass'];
+
+/** Whether `action` is one of the game's actions (a stone or an opening step), not an ending or an offer. */
+export const isPlayAction = (action: GameAction): action is Extract<GameAction, { type: 'move' | 'step' }> =>
+  action.type === 'move' || action.type === 'step';
+
+/** A stone or an opening step as the game's action (core's GameAction). */
+export const playActionOf = (action: Extract<GameAction, { type: 'move' | 'step' }>): PlayAction =>
+  action.type === 'move' ? action.point : action.step;
+
+/** The envelope action for one of the game's actions. */
+export const envelopeActionOf = (action: PlayAction): GameAction =>
+  isOpeningStep(action) ? { type: 'step', step: action } : { type: 'move', point: action };
 
 /** The plain JSON inside an event's encryption. */
 export interface GameEnvelope {
-  readonly v: typeof PROTOCOL_VERSION;
+  readonly v: EnvelopeVersion;
   readonly game: string;
-  /** Moves on the board when the sender acted (a move is move number ply + 1). */
+  /** The game's actions (stones and opening steps) when the sender acted (an action is number ply + 1). */
   readonly ply: number;
-  /** movesHash of those moves. */
+  /** actionsHash of those actions. */
   readonly prev: string;
   /** The sender's clock in a timed game, else absent. */
   readonly clock?: ClockReading;
@@ -113,7 +151,16 @@ export interface PresenceEnvelope {
 
 /** A hash of a game's rules and moves (hex, 128 bits): two lists agree only if their hashes do. */
 export function movesHash(rules: Rules, moves: readonly Point[]): string {
-  return bytesToHex(sha256(utf8.encode(encodeGameLink(rules, moves)))).slice(0, 32);
+  return actionsHash(rules, moves);
+}
+
+/**
+ * A hash of a game's rules and actions in playing order (stones and opening steps, core's actionsOf; hex,
+ * 128 bits): the hash of the game's link code, so a game without steps hashes as its moves always did.
+ */
+export function actionsHash(rules: Rules, actions: readonly PlayAction[]): string {
+  const { moves, seatChoice, swap2Pass } = stepsOfActions(actions);
+  return bytesToHex(sha256(utf8.encode(encodeGameLink(rules, moves, seatChoice, swap2Pass)))).slice(0, 32);
 }
 
 const utf8 = new TextEncoder();
@@ -228,7 +275,7 @@ export type Rejection =
   | 'malformed-payload'
   /** Made by a newer version of the protocol. */
   | 'unknown-version'
-  /** A move by the side that was not to move at its ply, or an acceptance by the inviter. */
+  /** An action by the person who was not to act at its ply (core's personToAct), or an acceptance by the inviter. */
   | 'out-of-turn'
   /** A move core's rules forbid. */
   | 'illegal-move'
@@ -302,10 +349,13 @@ export function admitGameEvent(channel: GameChannel, value: unknown, seen: Seen)
   if (envelope.value.game !== channel.gameId) return err('other-game');
   if (channel.theirPublicKey === null && action.type !== 'accept') return err('not-a-player');
   if (action.type === 'accept' && fromMe === channel.invitedByMe) return err('out-of-turn');
-  // Whose stone it is is core's rule (moverAt: Connect6's two a turn). Games with a seat choice are not
-  // played over relays (their steps travel by link): the fold's core rules judge them.
-  if (action.type === 'move' && channel.rules.variant.seatChoiceAfter === null && moverAt(channel.rules, ply) !== side)
-    return err('out-of-turn');
+  // Whose stone it is is core's rule (moverAt: Connect6's two a turn); a game without a seat choice has no
+  // steps. In a game with one, who acts at a ply depends on the choice made before it: the fold judges
+  // each action by core's personToAct on the game it is built on (inbox.ts), forged or out of turn alike.
+  if (channel.rules.variant.seatChoiceAfter === null) {
+    if (action.type === 'step') return err('out-of-turn');
+    if (action.type === 'move' && moverAt(channel.rules, ply) !== side) return err('out-of-turn');
+  }
   if (action.type === 'flag' && !channel.timed) return err('bad-clock');
   if (channel.timed && action.type !== 'accept' && !envelope.value.clock) return err('bad-clock');
   return ok({ id: event.id, author: event.pubkey, side, createdAt: event.created_at, envelope: envelope.value, event });
@@ -405,12 +455,15 @@ export function readEnvelope(text: string, rules: Rules): Result<GameEnvelope, R
     return err('malformed-payload');
   }
   if (!isRecord(data)) return err('malformed-payload');
-  if (data.v !== PROTOCOL_VERSION)
+  if (data.v !== PROTOCOL_VERSION && data.v !== STEPS_VERSION)
     return typeof data.v === 'number' ? err('unknown-version') : err('malformed-payload');
+  const version: EnvelopeVersion = data.v;
   const points = rules.size * rules.size;
   const { game, ply, prev, clock, action } = data;
   if (typeof game !== 'string' || !FRIEND_GAME_ID.test(game)) return err('malformed-payload');
-  if (!isCount(ply, points) || typeof prev !== 'string' || !/^[0-9a-f]{32}$/.test(prev)) {
+  // A ply counts stones and, in a game with a seat choice, at most two opening steps (the choice, Swap2's pass).
+  const steps = rules.variant.seatChoiceAfter === null ? 0 : 2;
+  if (!isCount(ply, points + steps) || typeof prev !== 'string' || !/^[0-9a-f]{32}$/.test(prev)) {
     return err('malformed-payload');
   }
   let reading: ClockReading | undefined;
@@ -421,8 +474,9 @@ export function readEnvelope(text: string, rules: Rules): Result<GameEnvelope, R
     reading = { leftMs: clock.leftMs as number, atMs: clock.atMs as number };
   }
   const read = readAction(action, points);
-  if (!read) return err('malformed-payload');
-  return ok({ v: PROTOCOL_VERSION, game, ply, prev, ...(reading ? { clock: reading } : {}), action: read });
+  // A step in a version-1 envelope is not one any app wrote (an app of version 1 would not read it).
+  if (!read || (read.type === 'step' && version !== STEPS_VERSION)) return err('malformed-payload');
+  return ok({ v: version, game, ply, prev, ...(reading ? { clock: reading } : {}), action: read });
 }
 
 function readAction(value: unknown, points: number): GameAction | null {
@@ -435,6 +489,8 @@ function readAction(value: unknown, points: number): GameAction | null {
     }
     case 'move':
       return isCount(value.point, points - 1) ? { type: 'move', point: value.point } : null;
+    case 'step':
+      return SEAT_STEPS.includes(value.step as SeatStep) ? { type: 'step', step: value.step as SeatStep } : null;
     case 'flag':
       return value.side === 1 || value.side === 2 ? { type: 'flag', side: value.side } : null;
     case 'resign':
@@ -446,19 +502,22 @@ function readAction(value: unknown, points: number): GameAction | null {
   }
 }
 
-/** The envelope for `action` taken on a game whose moves are `moves`. */
+/**
+ * The envelope for `action` taken on a game whose actions (stones, and opening steps in a game with a seat
+ * choice: core's actionsOf) are `actions`. Version 1 unless the action is a step (version 2).
+ */
 export function envelopeFor(
   gameId: string,
   rules: Rules,
-  moves: readonly Point[],
+  actions: readonly PlayAction[],
   action: GameAction,
   clock?: ClockReading,
 ): GameEnvelope {
   return {
-    v: PROTOCOL_VERSION,
+    v: action.type === 'step' ? STEPS_VERSION : PROTOCOL_VERSION,
     game: gameId,
-    ply: moves.length,
-    prev: movesHash(rules, moves),
+    ply: actions.length,
+    prev: actionsHash(rules, actions),
     ...(clock ? { clock } : {}),
     action,
   };

@@ -5,8 +5,11 @@
  * repetition of one game's events give the same game on both devices. For the controller each event comes
  * out as a new game, "waiting for an earlier move", a player's acceptance, or why it changes nothing.
  *
- * The fold, ply by ply from the start, on top of the moves this device's copy already holds (its own and
- * those links brought: the base, which needs no events; an event for one of its plies must agree with it):
+ * The fold, ply by ply from the start, on top of the actions this device's copy already holds (its own and
+ * those links brought: the base, which needs no events; an event for one of its plies must agree with it).
+ * A ply is an action of the game: a stone, or in D-Pente, DK-Pente and Swap2 an opening step (core's
+ * actionsOf); whose it is, is core's personToAct on the game folded so far, so a stone or a step signed by
+ * the other person (forged, or out of turn after a swap) is refused as 'out-of-turn' when the fold reaches it:
  * - the endings the side to move signed at this ply, or the other side signed at the ply before (a
  *   resignation, a draw accepted against an offer at its ply or the one before, a flag: clock.ts), and a
  *   flag claimed against the side to move that stands, end the game before this ply's move;
@@ -21,25 +24,43 @@
  */
 import {
   type CopyComparison,
+  type GameAction as PlayAction,
   type GameMoves,
   type GameState,
   type Player,
-  type Point,
   type Rules,
+  actionCount,
+  actorAtOf,
   compareCopies,
   newGame,
   opponent,
-  play,
+  personToActIn,
+  takeAction,
 } from '../core';
-import { type FlagReading, type MoveReading, type TimeControl, flagStands, moveReadingProblem } from './clock';
-import { type AdmittedEvent, type GameChannel, type Rejection, admitGameEvent, movesHash } from './game-events';
+import {
+  type ActorAt,
+  type FlagReading,
+  type MoveReading,
+  type TimeControl,
+  flagStands,
+  moveReadingProblem,
+} from './clock';
+import {
+  type AdmittedEvent,
+  type GameChannel,
+  type Rejection,
+  actionsHash,
+  admitGameEvent,
+  isPlayAction,
+  playActionOf,
+} from './game-events';
 
 /** The game the kept events make. */
 export interface FoldedGame {
   readonly state: GameState;
   /** A draw offered by this side that the other may still accept, else null. */
   readonly drawOffer: Player | null;
-  /** The moves' signed clock readings (timed games). */
+  /** The actions' signed clock readings (timed games). */
   readonly readings: readonly MoveReading[];
   /** Ids of the events the game is made of. */
   readonly used: ReadonlySet<string>;
@@ -51,16 +72,18 @@ const ENDINGS = new Set(['resign', 'flag', 'draw-accept']);
 const isEnding = (e: AdmittedEvent) => ENDINGS.has(e.envelope.action.type);
 /** A flag said by one side against the other (not their own). */
 const isClaim = (e: AdmittedEvent) => e.envelope.action.type === 'flag' && e.envelope.action.side !== e.side;
+/** A stone or an opening step: the game's action at its ply. */
+const isPlay = (e: AdmittedEvent) => isPlayAction(e.envelope.action);
 
 /**
- * The game `events` make on top of `base` (the moves this device's copy holds, from its own play and from
- * links: they need no event), by the rule above.
+ * The game `events` make on top of `base` (the actions this device's copy holds, from its own play and from
+ * links: they need no event; core's actionsOf), by the rule above.
  */
 export function foldGame(
   rules: Rules,
   clock: TimeControl | null,
   events: readonly AdmittedEvent[],
-  base: readonly Point[] = [],
+  base: readonly PlayAction[] = [],
 ): FoldedGame {
   const byPly = new Map<number, AdmittedEvent[]>();
   for (const e of [...events].sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -82,36 +105,51 @@ export function foldGame(
     return true;
   };
 
+  const done: PlayAction[] = [];
   for (;;) {
-    const ply = state.moves.length;
-    const toMove = state.toMove;
-    const prev = movesHash(rules, state.moves);
+    const ply = done.length;
+    const toMove = personToActIn(state);
+    const prev = actionsHash(rules, done);
     const here: AdmittedEvent[] = [];
     for (const e of byPly.get(ply) ?? []) {
       if (e.envelope.prev === prev) here.push(e);
       else dropped.set(e.id, 'conflict');
     }
     for (const e of here) if (e.envelope.action.type === 'draw-offer') used.add(e.id);
-    let move = here.find((e) => e.envelope.action.type === 'move');
+    // This ply's action is the person to act's (core's personToAct): one signed by the other is out of turn.
+    let move: AdmittedEvent | undefined;
+    for (const e of here.filter(isPlay)) {
+      if (e.side !== toMove) dropped.set(e.id, 'out-of-turn');
+      else move ??= e;
+    }
     const known = base[ply];
-    if (move && known !== undefined && pointOf(move) !== known) {
-      // This copy holds another move here: the other line is a diverged copy, not a move.
+    if (move && known !== undefined && actionOf(move) !== known) {
+      // This copy holds another action here: the other line is a diverged copy, not a move.
       dropped.set(move.id, 'conflict');
       move = undefined;
     }
-    const point = move ? pointOf(move) : known;
+    const action = move ? actionOf(move) : known;
+    const next = action === undefined || state.result ? null : takeAction(state, action);
     const reading = move?.envelope.clock && {
       side: move.side,
       ply,
       leftMs: move.envelope.clock.leftMs,
       atMs: move.envelope.clock.atMs,
     };
-    const readingProblem = clock && reading ? moveReadingProblem(clock, readings, reading) : null;
-    const context = { clock, readings, answered: point !== undefined && readingProblem === null, offers, rules };
+    // Whether the action ends its turn (the increment) is read on the game after it.
+    const actorAfter = actorAtOf(next?.ok ? next.value : state);
+    const readingProblem = clock && reading ? moveReadingProblem(clock, readings, reading, actorAfter) : null;
+    const context = {
+      clock,
+      readings,
+      answered: action !== undefined && readingProblem === null,
+      offers,
+      actorAt: actorAtOf(state),
+    };
     const before = [...carried, ...here.filter((e) => isEnding(e) && (e.side === toMove || isClaim(e)))];
     if (end(endingAt(before, ply, toMove, context))) break;
     const after = here.filter((e) => isEnding(e) && e.side !== toMove && !isClaim(e));
-    if (point === undefined) {
+    if (action === undefined) {
       end(endingAt(after, ply, toMove, context));
       break;
     }
@@ -124,23 +162,24 @@ export function foldGame(
       dropped.set(move.id, 'bad-clock');
       break;
     }
-    const next = play(state, point);
-    if (!next.ok) {
-      if (move) dropped.set(move.id, next.error.reason === 'game-over' ? 'game-over' : 'illegal-move');
+    if (!next?.ok) {
+      if (move) dropped.set(move.id, state.result ? 'game-over' : 'illegal-move');
       break;
     }
     if (move) used.add(move.id);
     if (reading) readings.push(reading);
     state = next.value;
+    done.push(action);
     carried = after;
   }
   const lastOffer = state.result
     ? undefined
-    : offers.find((e) => used.has(e.id) && e.envelope.ply >= state.moves.length - 1);
+    : offers.find((e) => used.has(e.id) && e.envelope.ply >= actionCount(state) - 1);
   return { state, drawOffer: lastOffer?.side ?? null, readings, used, dropped };
 }
 
-const pointOf = (move: AdmittedEvent): Point => (move.envelope.action as { readonly point: Point }).point;
+const actionOf = (move: AdmittedEvent): PlayAction =>
+  playActionOf(move.envelope.action as Extract<AdmittedEvent['envelope']['action'], { type: 'move' | 'step' }>);
 
 /** The ending that stands among `endings`, judged at `ply` (moves on the board, `toMove` to play), or null. */
 function endingAt(
@@ -152,7 +191,7 @@ function endingAt(
     readonly readings: readonly MoveReading[];
     readonly answered: boolean;
     readonly offers: readonly AdmittedEvent[];
-    readonly rules: Rules;
+    readonly actorAt: ActorAt;
   },
 ): { readonly event: AdmittedEvent; readonly result: NonNullable<GameState['result']> } | null {
   // The side to move first, then by id, so two endings at one ply are read in one order on both devices.
@@ -171,7 +210,7 @@ function endingAt(
     }
     if (action.type === 'flag' && context.clock) {
       const flag: FlagReading = { by: e.side, side: action.side, ply, atMs: e.envelope.clock?.atMs ?? 0 };
-      if (flagStands(context.clock, context.readings, flag, context.answered, context.rules)) {
+      if (flagStands(context.clock, context.readings, flag, context.answered, context.actorAt)) {
         return { event: e, result: { winner: opponent(action.side), reason: 'time' } };
       }
     }
@@ -183,8 +222,8 @@ function endingAt(
 export interface Inbox {
   readonly rules: Rules;
   readonly clock: TimeControl | null;
-  /** The moves this device's copy holds (its own, and links'): the fold's base. */
-  readonly base: readonly Point[];
+  /** The actions this device's copy holds (its own, and links'; core's actionsOf): the fold's base. */
+  readonly base: readonly PlayAction[];
   readonly events: readonly AdmittedEvent[];
   readonly ids: ReadonlySet<string>;
   readonly game: FoldedGame;
@@ -195,7 +234,7 @@ export function newInbox(
   rules: Rules,
   clock: TimeControl | null,
   events: readonly AdmittedEvent[] = [],
-  base: readonly Point[] = [],
+  base: readonly PlayAction[] = [],
 ): Inbox {
   const game = foldGame(rules, clock, events, base);
   const kept = events.filter((e) => !game.dropped.has(e.id));
@@ -203,7 +242,7 @@ export function newInbox(
 }
 
 /** The inbox after the copy changed by other means (this device moved, a link merged): its new moves. */
-export const withBase = (inbox: Inbox, base: readonly Point[]): Inbox =>
+export const withBase = (inbox: Inbox, base: readonly PlayAction[]): Inbox =>
   newInbox(inbox.rules, inbox.clock, inbox.events, base);
 
 /** How the inbox's game stands to this device's copy: store it when it is an 'extend'; 'conflict' diverged. */
@@ -238,12 +277,14 @@ export function receive(inbox: Inbox, channel: GameChannel, value: unknown): { i
     const seen: Inbox = { ...inbox, ids: new Set([...inbox.ids, event.id]) };
     return { inbox: seen, arrival: { kind: 'accepted', publicKey: event.author, name: action.name } };
   }
-  // The same action signed again (a re-sent event) is a duplicate; another one in its place, a conflict.
+  // The same action signed again (a re-sent event) is a duplicate; another one in its place (a stone or a
+  // step: both are the ply's action), a conflict.
+  const kind = (a: AdmittedEvent['envelope']['action']) => (isPlayAction(a) ? 'play' : a.type);
   const rival = inbox.events.find(
     (e) =>
       e.envelope.ply === ply &&
       e.side === event.side &&
-      e.envelope.action.type === action.type &&
+      kind(e.envelope.action) === kind(action) &&
       (action.type !== 'flag' || (e.envelope.action as { side: Player }).side === action.side),
   );
   if (rival)
@@ -258,7 +299,7 @@ export function receive(inbox: Inbox, channel: GameChannel, value: unknown): { i
     // Past a game that has ended; or a flag that the fold reached and that does not stand (claimed before
     // the time was out, or beaten by a move in time): it will never count.
     if (state.result) return { inbox, arrival: { kind: 'rejected', reason: 'game-over' } };
-    if (action.type === 'flag' && ply <= state.moves.length) {
+    if (action.type === 'flag' && ply <= actionCount(state)) {
       return { inbox, arrival: { kind: 'rejected', reason: 'bad-clock' } };
     }
   }
@@ -269,5 +310,5 @@ export function receive(inbox: Inbox, channel: GameChannel, value: unknown): { i
     game,
   };
   if (game.used.has(event.id)) return { inbox: kept, arrival: { kind: 'applied', game } };
-  return { inbox: kept, arrival: { kind: 'waiting', ply: state.moves.length } };
+  return { inbox: kept, arrival: { kind: 'waiting', ply: actionCount(state) } };
 }

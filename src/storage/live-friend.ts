@@ -12,7 +12,7 @@
  *   from the game, and a re-signed action is a duplicate to the other side). Strict durability: a record is
  *   on disk before its event is published, so a browser killed after a move publishes it on the next start.
  */
-import { type CopyComparison, type GameState, compareCopies, ok, undoesLossOnTime } from '../core';
+import { type CopyComparison, type GameState, actionCount, compareCopies, ok, undoesLossOnTime } from '../core';
 import { type PenteDb, request, withTransaction } from './db';
 import type { StorageResult } from './errors';
 import { announceGameChanges } from './feed';
@@ -204,11 +204,15 @@ export async function mergeRelayGame(
       if (compared.kind !== 'extend' && !undidLossOnTime)
         return ok({ comparison: compared, game: stored, written: false });
       const comparison: CopyComparison = undidLossOnTime
-        ? { kind: 'extend', added: incoming.moves.length - copy.value.moves.length }
+        ? { kind: 'extend', added: actionCount(incoming) - actionCount(copy.value) }
         : compared;
-      const synced = { moves: incoming.moves.length, ended: incoming.result !== null };
+      // The friend's copy holds every action (stones and steps) the fold made from their events.
+      const synced = { moves: actionCount(incoming), ended: incoming.result !== null };
+      // Players are kept by seat: the other side's swap (D-Pente, Swap2) exchanged the people's seats.
+      const swapped = (stored.seatChoice === 'swap') !== (incoming.seatChoice === 'swap');
+      const players: StoredGame['players'] = swapped ? [stored.players[1], stored.players[0]] : stored.players;
       const next = gameFields(
-        withState({ ...stored, friend: { ...stored.friend, synced } }, incoming),
+        withState({ ...stored, players, friend: { ...stored.friend, synced } }, incoming),
         stored.revision + 1,
         now,
       );
@@ -245,8 +249,10 @@ export async function markRelaySynced(
         StoredGame | undefined;
       if (!stored?.friend) return ok(null);
       const known = stored.friend.synced;
+      const state = toGameState(stored);
+      const actions = state.ok ? actionCount(state.value) : stored.moves.length;
       const further =
-        synced.moves <= stored.moves.length &&
+        synced.moves <= actions &&
         (!known || synced.moves > known.moves || (synced.moves === known.moves && synced.ended && !known.ended));
       if (!further || (synced.ended && stored.result === null)) return ok(stored);
       const next = gameFields({ ...stored, friend: { ...stored.friend, synced } }, stored.revision + 1, now);

@@ -4,12 +4,14 @@ import {
   type GameAction,
   VARIANT_IDS,
   actionsOf,
+  actorAtOf,
   actorsOf,
   decodeGameLink,
   dueOpeningSteps,
   encodeGameLink,
   legalMoves,
   makeRules,
+  moverAt,
   newGame,
   parsePoint,
   personToActIn,
@@ -110,5 +112,37 @@ describe('a game as actions', () => {
     expect(read.ok || read.error.problem).toEqual({ kind: 'step-not-due', move: 2 });
     const none = decodeGameLink(good.replace('__', ''));
     expect(none.ok && none.value.seatChoice).toBe('keep');
+  });
+});
+
+describe("actorAtOf: the turn order a relay game's clock reads", () => {
+  it.each(VARIANT_IDS.filter((id) => id !== 'renju'))(
+    '%s: the actors of the actions taken, then the person to act; moverAt in games without a seat choice',
+    (variant) => {
+      for (const seed of [1, 2, 3]) {
+        const actions = randomActions(variant, 12, seed);
+        const game = replayActions(makeRules({ variant, size: 13 }), actions);
+        if (!game.ok) throw new Error(game.error.message);
+        const actorAt = actorAtOf(game.value);
+        const actors = actorsOf(game.value);
+        expect(actors.map((_, ply) => actorAt(ply))).toEqual(actors);
+        expect(actorAt(actors.length)).toBe(personToActIn(game.value));
+        if (game.value.rules.variant.seatChoiceAfter === null)
+          for (let ply = 0; ply < 30; ply++) expect(actorAt(ply)).toBe(moverAt(game.value.rules, ply));
+      }
+    },
+  );
+
+  it('D-Pente: after a swap the chooser acts twice in a row; after a keep the turns alternate', () => {
+    const rules = makeRules({ variant: 'd-pente', size: 19 });
+    const four: GameAction[] = [180, 181, 200, 182];
+    const order = (actions: GameAction[]) => {
+      const game = replayActions(rules, actions);
+      if (!game.ok) throw new Error(game.error.message);
+      const actorAt = actorAtOf(game.value);
+      return actions.map((_, ply) => actorAt(ply)).concat(actorAt(actions.length));
+    };
+    expect(order([...four, 'swap', 140])).toEqual([1, 1, 1, 1, 2, 2, 1]);
+    expect(order([...four, 'keep', 140])).toEqual([1, 1, 1, 1, 2, 1, 2]);
   });
 });

@@ -71,13 +71,18 @@ describe('challenge terms', () => {
       SET,
       { ...LIVE, seat: 'black' as const, variant: 'keryo' as const, size: 13 as const },
       { ...LIVE, variant: 'g-pente' as const, size: 15 as const },
+      // The games with a seat choice travel over relays too (their steps as events).
+      { ...LIVE, variant: 'd-pente' as const },
+      { ...SET, variant: 'swap2-keryo' as const },
+      { ...LIVE, variant: 'connect6' as const },
     ])
       expect(parseTerms(JSON.parse(JSON.stringify(formatTerms(terms))))).toEqual({ ok: true, terms });
   });
 
   it.each([
     ['variant', { ...formatTerms(LIVE), variant: 'chess' }],
-    ['variant', { ...formatTerms(LIVE), variant: 'd-pente' }],
+    // Renju is not played with people yet (core's playedOverRelays).
+    ['variant', { ...formatTerms(LIVE), variant: 'renju' }],
     ['size', { ...formatTerms(LIVE), size: 17 }],
     ['clock', { ...formatTerms(LIVE), clock: { kind: 'live', minutes: 4, incrementSeconds: 0 } }],
     ['clock', { ...formatTerms(LIVE), clock: { kind: 'correspondence', daysPerMove: 0 } }],

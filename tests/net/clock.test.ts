@@ -4,11 +4,13 @@ import {
   FREE_PLIES,
   type MoveReading,
   type TimeControl,
+  clockRunsAt,
   flagStands,
   moveReadingProblem,
   timeAtTurn,
   whoFlagged,
 } from '../../src/net/clock';
+import { type GameAction, actorAtOf, makeRules, moverAt, replayActions } from '../../src/core';
 
 const control: TimeControl = { initialMs: 60_000, incrementMs: 2_000 };
 // Alice's clock starts at 1,000,000; Bob's is an hour behind: comparisons are within one device's clock.
@@ -70,5 +72,61 @@ describe('clock', () => {
     const a = whoFlagged(control, readings, flags);
     const b = whoFlagged(control, [...readings].reverse(), [...flags].reverse());
     expect(a).toEqual(b);
+  });
+});
+
+describe('clock: Connect6 mid-turn, and the seat steps', () => {
+  const c6 = makeRules({ variant: 'connect6' });
+  const c6Order = (ply: number) => moverAt(c6, ply);
+  // Black 1 stone; White 2; Black 2 (ply 3, 4, on Black's clock around 2,000,000); White's first stone at
+  // ply 5 on White's clock, and then White's flag falls before the second.
+  const c6Readings: MoveReading[] = [
+    { side: 1, ply: 0, leftMs: 60_000, atMs: 1_000_000 },
+    { side: 2, ply: 1, leftMs: 60_000, atMs: 5_000 },
+    { side: 2, ply: 2, leftMs: 50_000, atMs: 15_000 },
+    { side: 1, ply: 3, leftMs: 45_000, atMs: 2_000_000 },
+    { side: 1, ply: 4, leftMs: 42_000, atMs: 2_003_000 },
+    { side: 2, ply: 5, leftMs: 20_000, atMs: 45_000 },
+  ];
+
+  it("a claim after the turn's first stone counts the whole turn from the claimant's last stone", () => {
+    // White had 50 s when the turn began (ply 5), as its reading at ply 2 says.
+    const at = 2_003_000 + 50_000 + FLAG_GRACE_MS;
+    expect(flagStands(control, c6Readings, { by: 1, side: 2, ply: 6, atMs: at }, false, c6Order)).toBe(false);
+    expect(flagStands(control, c6Readings, { by: 1, side: 2, ply: 6, atMs: at + 1 }, false, c6Order)).toBe(true);
+    // Answered (the second stone came in time): no flag. The first stone stands either way: ply 6.
+    expect(flagStands(control, c6Readings, { by: 1, side: 2, ply: 6, atMs: at + 1 }, true, c6Order)).toBe(false);
+    expect(whoFlagged(control, c6Readings, [{ by: 1, side: 2, ply: 6, atMs: at + 1 }], c6Order)).toEqual({
+      side: 2,
+      ply: 6,
+    });
+  });
+
+  it("the increment comes only with the turn's last stone", () => {
+    const before = c6Readings.slice(0, 3);
+    const first = { side: 1, ply: 3, atMs: 0 } as const;
+    expect(moveReadingProblem(control, before, { ...first, leftMs: 60_001 }, c6Order)).toBe('gained-time');
+    expect(moveReadingProblem(control, before, { ...first, leftMs: 60_000 }, c6Order)).toBeNull();
+    const second = { side: 1, ply: 4, atMs: 0 } as const;
+    expect(moveReadingProblem(control, c6Readings.slice(0, 4), { ...second, leftMs: 47_000 }, c6Order)).toBeNull();
+    expect(moveReadingProblem(control, c6Readings.slice(0, 4), { ...second, leftMs: 47_001 }, c6Order)).toBe(
+      'gained-time',
+    );
+  });
+
+  it("the clock runs once each person had a first turn: D-Pente's four stones and the choice are free", () => {
+    const c = 180;
+    const order = (actions: GameAction[]) => {
+      const game = replayActions(makeRules({ variant: 'd-pente' }), actions);
+      if (!game.ok) throw new Error(game.error.message);
+      return actorAtOf(game.value);
+    };
+    const keep = order([c, c + 1, c + 40, c + 2, 'keep']);
+    expect([0, 1, 2, 3, 4, 5].map((p) => clockRunsAt(keep, p))).toEqual([false, false, false, false, false, true]);
+    // A swap: the chooser plays on in the same turn; Alice's first timed stone is at ply 6.
+    const swap = order([c, c + 1, c + 40, c + 2, 'swap', c - 40]);
+    expect([4, 5, 6].map((p) => clockRunsAt(swap, p))).toEqual([false, false, true]);
+    expect(clockRunsAt(c6Order, 2)).toBe(false);
+    expect(clockRunsAt(c6Order, 3)).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 import { getEventHash } from 'nostr-tools/pure';
 import { encrypt } from 'nostr-tools/nip44';
 import { describe, expect, it } from 'vitest';
-import { centreOf } from '../../src/core';
+import { centreOf, makeRules } from '../../src/core';
 import {
   GAME_EVENT_KIND,
   GAME_TAG,
   MAX_CONTENT_LENGTH,
   PROTOCOL_VERSION,
+  STEPS_VERSION,
   admitGameEvent,
   buildPresenceEvent,
   channelKeys,
@@ -245,7 +246,41 @@ describe('game events: every rejection', () => {
 
   it('unknown version: an envelope from a newer protocol', () => {
     const good = envelopeFor(GAME_ID, rules19, [], { type: 'move', point: centre });
-    expect(reason(sealed(JSON.stringify({ ...good, v: PROTOCOL_VERSION + 1 })).event)).toBe('unknown-version');
+    expect(reason(sealed(JSON.stringify({ ...good, v: STEPS_VERSION + 1 })).event)).toBe('unknown-version');
+  });
+
+  describe('opening steps (D-Pente, Swap2): version 2', () => {
+    const dpente = makeRules({ variant: 'd-pente', size: 19 });
+    const bobsD = channelOf(bob, alice, 2, { rules: dpente });
+    const four = [centre, centre + 1, centre + 2, centre + 3];
+    const swap = () => actionEvent(bob, alice, four, { type: 'step', step: 'swap' }, { rules: dpente });
+
+    it('a step round-trips in a version-2 envelope; every other action stays version 1', () => {
+      const result = admit(swap(), bobsD);
+      expect(result.ok && result.value.envelope).toMatchObject({ v: STEPS_VERSION, ply: 4, action: { step: 'swap' } });
+      expect(envelopeFor(GAME_ID, dpente, four, { type: 'move', point: 0 }).v).toBe(PROTOCOL_VERSION);
+      expect(envelopeFor(GAME_ID, dpente, [...four, 'keep'], { type: 'resign' }).v).toBe(PROTOCOL_VERSION);
+    });
+
+    it('an app of version 1 refuses a step as a newer version, never as another action', () => {
+      const step = envelopeFor(GAME_ID, dpente, four, { type: 'step', step: 'pass' });
+      // Version 1's gate (readEnvelope then): a version it does not know is 'unknown-version'.
+      expect(step.v).not.toBe(PROTOCOL_VERSION);
+      expect(typeof step.v).toBe('number');
+      // This app: a step in a version-1 envelope, or a step it does not know, is not ours.
+      expect(reason(sealed(JSON.stringify({ ...step, v: PROTOCOL_VERSION })).event, bobsD)).toBe('malformed-payload');
+      const castle = { ...step, action: { type: 'step', step: 'castle' } };
+      expect(reason(sealed(JSON.stringify(castle)).event, bobsD)).toBe('malformed-payload');
+    });
+
+    it('a step in a game without a seat choice is out of turn; the actions hash counts the steps', () => {
+      expect(reason(actionEvent(bob, alice, four, { type: 'step', step: 'swap' }))).toBe('out-of-turn');
+      const keep = envelopeFor(GAME_ID, dpente, [...four, 'keep'], { type: 'move', point: 0 });
+      const swapped = envelopeFor(GAME_ID, dpente, [...four, 'swap'], { type: 'move', point: 0 });
+      expect(keep.ply).toBe(5);
+      expect(keep.prev).not.toBe(swapped.prev);
+      expect(envelopeFor(GAME_ID, rules19, four, { type: 'resign' }).prev).toBe(movesHash(rules19, four));
+    });
   });
 
   it("out of turn: Bob's move as the first move; an acceptance signed by the inviter", () => {

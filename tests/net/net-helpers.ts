@@ -1,7 +1,15 @@
 /** Players, channels and signed events for the net layer's tests: fixed keys, so runs repeat. */
 import { getPublicKey } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
-import { type GameState, type Player, type Point, type Rules, makeRules, newGame, play } from '../../src/core';
+import {
+  type GameAction as PlayAction,
+  type GameState,
+  type Player,
+  type Rules,
+  makeRules,
+  newGame,
+  play,
+} from '../../src/core';
 import {
   type ClockReading,
   type GameAction,
@@ -61,11 +69,11 @@ export function eventOf(from: TestPlayer, to: TestPlayer, envelope: GameEnvelope
   return signEvent(buildGameEvent(keys, to.publicKey, envelope as GameEnvelope, createdAt), from.secretKey);
 }
 
-/** The signed event for `action` on a game at `moves`. */
+/** The signed event for `action` on a game at `moves` (its actions: stones, and steps in a seat game). */
 export function actionEvent(
   from: TestPlayer,
   to: TestPlayer,
-  moves: readonly Point[],
+  moves: readonly PlayAction[],
   action: GameAction,
   options: { gameId?: string; clock?: ClockReading; rules?: Rules; createdAt?: number } = {},
 ) {

@@ -70,7 +70,7 @@ export function friendWordingOf(game: PlayController): FriendWording | null {
   const friend = game.friend.value;
   if (!status || !friend) return null;
   const present = liveLines.value.get(friend.gameId)?.present ?? false;
-  // A game with a seat choice goes by links (core's playedOverRelays), pinned key or not.
+  // Every game with people but Renju goes over relays once the key is pinned (core's playedOverRelays).
   const pinned = friend.peer !== undefined && playedOverRelays(game.match.value.game.rules.variant);
   return friendWording(status, { pinned, present, relaysDown: relaysDown.value });
 }
@@ -124,6 +124,9 @@ export function statusText(game: PlayController, s: GameState): string {
       if (!s.rules.variant.swap2) return m.play_status_seat_choice_yours();
       return swap2PassAllowed(s) ? m.play_status_swap2_choice_yours() : m.play_status_swap2_back_choice_yours();
     }
+    // Over relays the other person's choice comes by itself: this device waits for it.
+    if (isFriendMatch(game.match.value) && friendWordingOf(game)?.by === 'relay')
+      return m.play_status_waiting_choice({ name: side.name });
     if (!s.rules.variant.swap2) return m.play_status_seat_choice({ name: side.name });
     return swap2PassAllowed(s)
       ? m.play_status_swap2_choice({ name: side.name })

@@ -1,6 +1,6 @@
 /** The live clock on one device (src/ui/online/live/live-clock.ts): faces, readings, and when a flag is said. */
 import { describe, expect, it } from 'vitest';
-import { makeRules } from '../../../src/core';
+import { makeRules, moverAt } from '../../../src/core';
 import { FLAG_GRACE_MS, type MoveReading, flagStands, moveReadingProblem, whoFlagged } from '../../../src/net/clock';
 import {
   type ClockGame,
@@ -20,7 +20,7 @@ const readings: MoveReading[] = [
   { side: 1, ply: 2, leftMs: 50_000, atMs: 1_020_000 },
 ];
 const black = (over: Partial<ClockGame> = {}): ClockGame => ({
-  rules: makeRules(),
+  actorAt: (ply) => moverAt(makeRules(), ply),
   control,
   readings,
   ply: 3,
@@ -119,7 +119,7 @@ describe('Connect6 on the clock: turns of two stones (core moverAt)', () => {
   const c6 = makeRules({ variant: 'connect6' });
   // Black's one stone, White's two: each side's first turn is free; then Black's turn at ply 3.
   const game = (over: Partial<ClockGame>): ClockGame => ({
-    rules: c6,
+    actorAt: (ply) => moverAt(c6, ply),
     control,
     readings: [],
     ply: 3,
@@ -142,5 +142,26 @@ describe('Connect6 on the clock: turns of two stones (core moverAt)', () => {
     const readings: MoveReading[] = [{ side: 1, ply: 3, ...first }];
     const second = myReading(game({ ply: 4, readings, turnSeenAt: 1_010_000 }), 4, 1_015_000, true);
     expect(second.leftMs).toBe(control.initialMs - 15_000 + control.incrementMs);
+  });
+
+  it("mid-turn (White's second stone due), Black's device counts White's turn from its own last stone", () => {
+    // White's turn began at ply 5 after Black's stone signed at 1,020,000; White had 50 s then and has
+    // signed its first stone (20 s left on its own clock). The claim and the face agree with net/clock.
+    const readings: MoveReading[] = [
+      { side: 2, ply: 2, leftMs: 50_000, atMs: 7_000 },
+      { side: 1, ply: 4, leftMs: 45_000, atMs: 1_020_000 },
+      { side: 2, ply: 5, leftMs: 20_000, atMs: 40_000 },
+    ];
+    const mid = game({ ply: 6, readings, turnSeenAt: 1_031_000 });
+    expect(turnStart(mid)).toBe(1_020_000);
+    expect(clockFace(mid, 1_030_000)).toEqual({ leftMs: [45_000, 40_000], running: 2, atMs: 1_030_000 });
+    const plan = flagPlan(mid)!;
+    expect(plan).toEqual({ kind: 'claim', side: 2, atMs: 1_020_000 + 50_000 + FLAG_GRACE_MS + 1 });
+    const order = (ply: number) => moverAt(c6, ply);
+    const flag = { by: 1 as const, side: 2 as const, ply: 6 };
+    expect(flagStands(control, readings, { ...flag, atMs: plan.atMs }, false, order)).toBe(true);
+    expect(flagStands(control, readings, { ...flag, atMs: plan.atMs - 1 }, false, order)).toBe(false);
+    // White's own device: its flag falls when the time its first stone signed runs out from that stone.
+    expect(flagPlan({ ...mid, mySide: 2, turnSeenAt: 1_500 })).toEqual({ kind: 'own', side: 2, atMs: 21_500 });
   });
 });

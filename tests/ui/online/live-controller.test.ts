@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { type Point, parsePoint, play } from '../../../src/core';
+import { type Point, type VariantId, parsePoint, play, takeAction } from '../../../src/core';
 import {
   type FriendClock,
   type PenteDb,
@@ -16,6 +16,7 @@ import {
   newFriendGame,
   saveGame,
   toGameState,
+  withPlayedState,
   withState,
 } from '../../../src/storage';
 import { PRESENCE_TTL_MS } from '../../../src/net/game-events';
@@ -76,9 +77,15 @@ function makeNetwork() {
   return { network, device, advance };
 }
 
-async function friendCopy(db: PenteDb, mySide: 1 | 2, peer?: string, clock?: FriendClock): Promise<StoredGame> {
+async function friendCopy(
+  db: PenteDb,
+  mySide: 1 | 2,
+  peer?: string,
+  clock?: FriendClock,
+  variant: VariantId = 'pente',
+): Promise<StoredGame> {
   const fresh = newFriendGame({
-    variant: 'pente',
+    variant,
     size: 19,
     tournamentRule: false,
     gameId: GAME,
@@ -104,18 +111,35 @@ async function playHere(d: Device, move: string): Promise<StoredGame> {
   return saved;
 }
 
+/** This device takes an action (a stone, or a seat step) as the play session saves it (a swap exchanges the players). */
+async function actHere(d: Device, action: string): Promise<StoredGame> {
+  const game = await stored(d.db);
+  const state = unwrap(toGameState(game));
+  const step = action === 'swap' || action === 'keep' || action === 'pass' ? action : null;
+  const next = takeAction(state, step ?? parsePoint(19, action)!);
+  if (!next.ok) throw new Error(next.error.message);
+  const saved = unwrap(await saveGame(d.db, withPlayedState(game, next.value, game.clocks), game.revision));
+  d.controller.gameSaved(saved);
+  await d.controller.settled();
+  return saved;
+}
+
 async function settle(...devices: Device[]) {
   for (let i = 0; i < 3; i++) for (const d of devices) await d.controller.settled();
 }
 
 /** `shown`: both play screens show the game from the start (the invitation just sent, and just accepted). */
-async function twoDevices({ shown = false, clock }: { shown?: boolean; clock?: FriendClock } = {}) {
+async function twoDevices({
+  shown = false,
+  clock,
+  variant,
+}: { shown?: boolean; clock?: FriendClock; variant?: VariantId } = {}) {
   const net = makeNetwork();
   const a = net.device((await openFresh()).db, alice);
   const b = net.device((await openFresh()).db, bob);
-  const copyA = await friendCopy(a.db, 1, undefined, clock);
+  const copyA = await friendCopy(a.db, 1, undefined, clock, variant);
   // Bob opened Alice's signed invitation: his copy has her key pinned (branch signed-links writes it).
-  const copyB = await friendCopy(b.db, 2, alice.publicKey, clock);
+  const copyB = await friendCopy(b.db, 2, alice.publicKey, clock, variant);
   if (shown) [a.shownId, b.shownId] = [copyA.id, copyB.id];
   await a.controller.start();
   await b.controller.start();
@@ -139,6 +163,30 @@ describe('friend games over relays: the controller', () => {
     await settle(a, b);
     expect((await stored(a.db)).moves).toEqual(['K10', 'L9']);
     expect((await stored(b.db)).moves).toEqual(['K10', 'L9']);
+  });
+
+  it("D-Pente: the four stones, Bob's swap and the stones after it travel; the players change seats on both copies", async () => {
+    const { a, b } = await twoDevices({ variant: 'd-pente' });
+    for (const point of ['K10', 'L11', 'M9', 'N12']) await actHere(a, point);
+    await settle(a, b);
+    expect((await stored(b.db)).moves).toEqual(['K10', 'L11', 'M9', 'N12']);
+    await actHere(b, 'swap');
+    await settle(a, b);
+    const onA = await stored(a.db);
+    expect(onA.seatChoice).toBe('swap');
+    // Stored players are by seat: Bob sits in Black's seat now, on both copies.
+    expect(onA.players.map((p) => p.name)).toEqual(['Bob', 'Alice']);
+    // (Bob's copy knows Alice as "Friend" here: no invitation link named her.)
+    expect((await stored(b.db)).players.map((p) => p.name)).toEqual(['Bob', 'Friend']);
+    expect(onA.friend?.synced).toEqual({ moves: 5, ended: false });
+    // Bob, in Black's seat, plays on; then Alice (White).
+    await actHere(b, 'J9');
+    await settle(a, b);
+    expect((await stored(a.db)).moves).toHaveLength(5);
+    await actHere(a, 'O13');
+    await settle(a, b);
+    expect((await stored(b.db)).moves).toEqual(['K10', 'L11', 'M9', 'N12', 'J9', 'O13']);
+    expect(a.controller.refused.size + b.controller.refused.size).toBe(0);
   });
 
   it('tells the page of every copy it stores (the acceptance, a move that came, what the friend has), so the lists read again', async () => {

@@ -44,6 +44,37 @@ describe('actionsToSign: what this device did that no event carries yet', () => 
     ]);
     expect(actionsToSign(resigned, 2, [rec('move', 1, true), rec('move', 3, true)])).toEqual([]);
   });
+  it("Connect6: each person's stones by core's turn rule (one, then two a turn)", () => {
+    const c6 = game({ variant: 'connect6', size: 19 }, 'K10 L11 M12 J9 H8 N13');
+    expect(actionsToSign(c6, 1, []).map((a) => a.ply)).toEqual([0, 3, 4]);
+    expect(actionsToSign(c6, 2, []).map((a) => a.ply)).toEqual([1, 2, 5]);
+  });
+  it("D-Pente: the four opening stones are player 1's, the seat step the chooser's, and a swap's stone too", () => {
+    const swapped = game({ variant: 'd-pente', size: 19 }, 'K10 L11 A1 B2 swap K12');
+    expect(actionsToSign(swapped, 1, []).map((a) => a.ply)).toEqual([0, 1, 2, 3]);
+    expect(actionsToSign(swapped, 2, [])).toEqual([
+      { ply: 4, action: { type: 'step', step: 'swap' } },
+      { ply: 5, action: { type: 'move', point: swapped.moves[4] } },
+    ]);
+    expect(actionsToSign(swapped, 2, [rec('step', 4, true)]).map((a) => a.ply)).toEqual([5]);
+    expect(sentUpTo(swapped, 2, [rec('step', 4, true)])).toEqual({ moves: 5, ended: false });
+    expect(sentUpTo(swapped, 2, [rec('step', 4, true), rec('move', 5, true)])).toEqual({ moves: 6, ended: false });
+  });
+  it("Swap2: the pass and the two stones after it are player 2's, the choice then player 1's", () => {
+    const passed = game({ variant: 'swap2-pente', size: 19 }, 'K10 L11 M12 pass A1 B2 keep C3');
+    expect(actionsToSign(passed, 1, []).map((a) => [a.ply, a.action.type])).toEqual([
+      [0, 'move'],
+      [1, 'move'],
+      [2, 'move'],
+      [6, 'step'],
+    ]);
+    expect(actionsToSign(passed, 2, []).map((a) => [a.ply, a.action.type])).toEqual([
+      [3, 'step'],
+      [4, 'move'],
+      [5, 'move'],
+      [7, 'move'],
+    ]);
+  });
 });
 
 describe('sendLine and sentUpTo: what the screen says, and what the friend can read', () => {

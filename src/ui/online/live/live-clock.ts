@@ -5,26 +5,38 @@
  *
  * Who flagged is decided by net/clock.ts from the signed readings alone (the same on both devices); this
  * only decides what this device signs and when:
- * - Its own player's time is measured here, from when this device saw the turn begin (the other side's
- *   move shown, or the record as stored after a restart) to the action; each side's first move is free
- *   (FREE_PLIES). A move signs the time left plus the increment.
+ * - Its own player's time is measured here, from when this device saw the ply begin (the other side's
+ *   move shown, its own action before, or the record as stored after a restart) to the action; each
+ *   person's first turn is free (clockRunsAt). Every action (a stone, a seat step) signs the time left,
+ *   plus the increment with the turn's last action (net/clock.ts: turns, not stones).
  * - When its own player's time runs out, it says so (a flag by that side, reading 0): `flagPlan`'s 'own'.
  * - When the other side's time runs out on this device's clock, counted from this device's own signed
  *   move, and the grace for the network is past, it claims their flag: 'claim'. Their device, if open,
- *   will have said it first; the claim is for a device that is closed or cut off.
+ *   will have said it first; the claim is for a device that is closed or cut off. Mid-turn (Connect6's
+ *   second stone due, a swap's stone due) the other side's clock is counted, as the claim is judged, from
+ *   this device's action before their turn began, against their time at its start.
  */
-import { type Player, type Rules, moverAt, opponent } from '../../../core';
-import { FLAG_GRACE_MS, type MoveReading, type TimeControl, freePlies, timeAtTurn } from '../../../net/clock';
+import { type Player, opponent } from '../../../core';
+import {
+  type ActorAt,
+  FLAG_GRACE_MS,
+  type MoveReading,
+  type TimeControl,
+  clockRunsAt,
+  endsTurn,
+  timeAtTurn,
+  turnStartOf,
+} from '../../../net/clock';
 import type { ClockReading } from '../../../net/game-events';
 
 /** A timed game as this device sees it now. */
 export interface ClockGame {
-  /** The game's turn rule (core's moverAt: Connect6's two stones a turn). */
-  readonly rules: Pick<Rules, 'variant'>;
+  /** Who takes each action, up to the one due now (core's actorAtOf: Connect6's two stones, the seat steps). */
+  readonly actorAt: ActorAt;
   readonly control: TimeControl;
   /** The signed readings of the moves that stand (both sides'), from the fold (net/inbox.ts). */
   readonly readings: readonly MoveReading[];
-  /** Moves on the board. */
+  /** Actions taken (stones, and the opening steps of a game with a seat choice). */
   readonly ply: number;
   readonly over: boolean;
   /** The side that lost on time (its clock shows 0), or null. */
@@ -42,27 +54,30 @@ export interface ClockFace {
   readonly atMs: number;
 }
 
-/** Who places stone `ply` (0-based): core's rule, for every game. */
-const toMoveAt = (game: ClockGame, ply: number): Player => moverAt(game.rules, ply);
-
-/** Whether stone `ply` ends its mover's turn (Connect6: the second of two): the increment is added then. */
-const endsTurn = (game: ClockGame, ply: number): boolean => toMoveAt(game, ply + 1) !== toMoveAt(game, ply);
+/** This device's own signed action just before the other side's turn began (what a claim counts from). */
+const claimBase = (game: ClockGame): { readonly reading: MoveReading; readonly start: number } | null => {
+  const start = turnStartOf(game.actorAt, game.ply);
+  const reading = game.readings.find((r) => r.ply === start - 1 && r.side === game.mySide);
+  return reading ? { reading, start } : null;
+};
 
 /**
- * When the side to move's turn began on this device's clock: for the other side, this device's own
- * signed move just before (the moment the claim is counted from); else when this device saw it begin.
+ * When the side to act's clock started counting on this device's clock, and their time then: for the other
+ * side, from this device's own signed action before their turn (the moment a claim is counted from), with
+ * their time at the turn's start; else from when this device saw the ply begin, with the time now signed.
  */
-export function turnStart(game: ClockGame): number {
-  const toMove = toMoveAt(game, game.ply);
-  if (toMove !== game.mySide) {
-    const mine = game.readings.find((r) => r.ply === game.ply - 1 && r.side === game.mySide);
-    if (mine) return mine.atMs;
-  }
-  return game.turnSeenAt;
+function counting(game: ClockGame): { readonly fromMs: number; readonly leftMs: number } {
+  const toMove = game.actorAt(game.ply);
+  const base = toMove === game.mySide ? null : claimBase(game);
+  if (base) return { fromMs: base.reading.atMs, leftMs: timeAtTurn(game.control, game.readings, toMove, base.start) };
+  return { fromMs: game.turnSeenAt, leftMs: timeAtTurn(game.control, game.readings, toMove, game.ply) };
 }
 
-/** Whether the side to move's clock runs: the game goes on and each side has made its free first move. */
-const runs = (game: ClockGame): boolean => !game.over && game.ply >= freePlies(game.rules);
+/** When the side to act's clock started counting on this device's clock (see `counting`). */
+export const turnStart = (game: ClockGame): number => counting(game).fromMs;
+
+/** Whether the side to act's clock runs: the game goes on and each person has had their free first turn. */
+const runs = (game: ClockGame): boolean => !game.over && clockRunsAt(game.actorAt, game.ply);
 
 /** The clocks at `nowMs`: each side's last signed time (or the initial), the side to move's counting down. */
 export function clockFace(game: ClockGame, nowMs: number): ClockFace {
@@ -72,8 +87,9 @@ export function clockFace(game: ClockGame, nowMs: number): ClockFace {
   ];
   if (game.lostOnTime) left[game.lostOnTime - 1] = 0;
   if (!runs(game)) return { leftMs: left, running: null, atMs: nowMs };
-  const toMove = toMoveAt(game, game.ply);
-  left[toMove - 1] = Math.max(0, left[toMove - 1]! - Math.max(0, nowMs - turnStart(game)));
+  const toMove = game.actorAt(game.ply);
+  const from = counting(game);
+  left[toMove - 1] = Math.max(0, from.leftMs - Math.max(0, nowMs - from.fromMs));
   return { leftMs: left, running: toMove, atMs: nowMs };
 }
 
@@ -86,16 +102,16 @@ export function faceAt(face: ClockFace, nowMs: number): readonly [number, number
 }
 
 /**
- * The reading this device signs with its player's action at `ply` (a move: made at `atMs`): the time left
- * after it, with the increment for a move. A move this device saved before its own flag fell keeps at
+ * The reading this device signs with its player's action at `ply` (a stone or a step: made at `atMs`): the
+ * time left after it, with the increment when it ends the turn. A move this device saved before its own flag fell keeps at
  * least 1 ms: its flag timer had not run, so the move stands (the other side's claim waits for the grace).
  */
 export function myReading(game: ClockGame, ply: number, atMs: number, move: boolean): ClockReading {
   const base = timeAtTurn(game.control, game.readings, game.mySide, ply);
-  const spent = ply >= freePlies(game.rules) ? Math.max(0, atMs - game.turnSeenAt) : 0;
+  const spent = clockRunsAt(game.actorAt, ply) ? Math.max(0, atMs - game.turnSeenAt) : 0;
   const left = Math.max(1, base - spent);
-  // The increment comes once a turn: in Connect6 with the turn's second stone.
-  return { leftMs: move && endsTurn(game, ply) ? left + game.control.incrementMs : left, atMs };
+  // The increment comes once a turn: in Connect6 with the turn's second stone, after a swap with the stone.
+  return { leftMs: move && endsTurn(game.actorAt, ply) ? left + game.control.incrementMs : left, atMs };
 }
 
 /** What this device must say of a flag, and when (its clock): its own player's, or a claim of the other's. */
@@ -108,12 +124,14 @@ export type FlagPlan = { readonly kind: 'own' | 'claim'; readonly side: Player; 
  */
 export function flagPlan(game: ClockGame): FlagPlan | null {
   if (!runs(game)) return null;
-  const toMove = toMoveAt(game, game.ply);
-  const left = timeAtTurn(game.control, game.readings, toMove, game.ply);
-  if (toMove === game.mySide) return { kind: 'own', side: toMove, atMs: game.turnSeenAt + left };
-  const mine = game.readings.find((r) => r.ply === game.ply - 1 && r.side === game.mySide);
-  if (!mine) return null;
-  return { kind: 'claim', side: opponent(game.mySide), atMs: mine.atMs + left + FLAG_GRACE_MS + 1 };
+  const toMove = game.actorAt(game.ply);
+  if (toMove === game.mySide) {
+    const left = timeAtTurn(game.control, game.readings, toMove, game.ply);
+    return { kind: 'own', side: toMove, atMs: game.turnSeenAt + left };
+  }
+  if (!claimBase(game)) return null;
+  const { fromMs, leftMs } = counting(game);
+  return { kind: 'claim', side: opponent(game.mySide), atMs: fromMs + leftMs + FLAG_GRACE_MS + 1 };
 }
 
 /** The reading a flag carries: the flagged side's own says 0 left; a claim, the claimant's time as it stands. */

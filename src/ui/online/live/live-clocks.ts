@@ -4,7 +4,7 @@
  * game for the moment this device must say a flag fell (its own player's) or claim the other's. The
  * flag itself is signed, stored and applied by the controller (`sayFlag`), so it is judged like any event.
  */
-import { type Player, opponent } from '../../../core';
+import { type Player, actionCount, actorAtOf, opponent } from '../../../core';
 import type { ClockReading } from '../../../net/game-events';
 import { type ClockFace, type ClockGame, clockFace, flagPlan, flagReading, myReading } from './live-clock';
 import type { GameEntry } from './live-sender';
@@ -32,12 +32,12 @@ export function seenWith(seen: ReadonlyMap<number, number>, ply: number, atMs: n
 }
 
 /** A timed game with a pinned opponent, at `ply`, as the clock model reads it; null: untimed or unpinned. */
-export function clockGameOf(entry: GameEntry, ply = entry.state.moves.length, seenFallback = 0): ClockGame | null {
+export function clockGameOf(entry: GameEntry, ply = actionCount(entry.state), seenFallback = 0): ClockGame | null {
   const control = entry.game.friend?.clock;
   if (!control || !entry.channel?.keys) return null;
   const result = entry.state.result;
   return {
-    rules: entry.state.rules,
+    actorAt: actorAtOf(entry.state),
     control,
     readings: entry.inbox.game.readings,
     ply,
@@ -49,11 +49,11 @@ export function clockGameOf(entry: GameEntry, ply = entry.state.moves.length, se
 }
 
 /**
- * The reading to sign with this device's action at `ply` (a move: the stored copy's last move, made when
- * it was saved), or undefined in an untimed game.
+ * The reading to sign with this device's action at `ply` (a stone or a step: the stored copy's last action,
+ * made when it was saved), or undefined in an untimed game.
  */
 export function readingFor(entry: GameEntry, ply: number, move: boolean, nowMs: number): ClockReading | undefined {
-  const madeAt = move && ply === entry.state.moves.length - 1 ? Math.min(nowMs, entry.game.updatedAt) : nowMs;
+  const madeAt = move && ply === actionCount(entry.state) - 1 ? Math.min(nowMs, entry.game.updatedAt) : nowMs;
   const game = clockGameOf(entry, ply, madeAt);
   return game ? myReading(game, ply, madeAt, move) : undefined;
 }

@@ -20,7 +20,7 @@
  *   own events join its inbox (the fold decides who flagged from both sides' readings), and a timer says
  *   this device's player's flag fell, or claims the other's after the grace.
  */
-import { type GameState, type Player, VARIANTS, playedOverRelays } from '../../../core';
+import { type GameState, type Player, VARIANTS, actionCount, actionsOf, playedOverRelays } from '../../../core';
 import {
   type ClockReading,
   type GameChannel,
@@ -174,7 +174,7 @@ export class LiveController {
 
   private track(game: StoredGame): GameEntry | null {
     const friend = game.friend;
-    // Games with a seat choice (D-Pente, Swap2) are played by links: relay events carry no opening steps.
+    // Every game with people but Renju (core's playedOverRelays): stones and the seat steps travel as events.
     if (!friend || !playedOverRelays(VARIANTS[game.variant])) return null;
     const state = toGameState(game);
     if (!state.ok) return null;
@@ -188,8 +188,8 @@ export class LiveController {
           : this.channelFor(game, state.value, peerKey, true);
     const inbox =
       old && old.channel === channel
-        ? withBase(old.inbox, state.value.moves)
-        : newInbox(state.value.rules, friend.clock ?? null, [], state.value.moves);
+        ? withBase(old.inbox, actionsOf(state.value))
+        : newInbox(state.value.rules, friend.clock ?? null, [], actionsOf(state.value));
     // When this device saw the turn begin: now, or as the record was stored when read at the start.
     const now = this.p.now();
     const seenAt = old ? now : Math.min(now, game.updatedAt);
@@ -201,7 +201,7 @@ export class LiveController {
       acceptanceSeen: old?.acceptanceSeen ?? false,
       presence: old?.presence ?? null,
       heard: old?.heard ?? null,
-      seen: seenWith(old?.seen ?? new Map(), state.value.moves.length, seenAt),
+      seen: seenWith(old?.seen ?? new Map(), actionCount(state.value), seenAt),
     };
     this.games.set(friend.gameId, entry);
     if (channel?.keys) this.tags.set(channel.keys.tag, friend.gameId);
@@ -295,7 +295,7 @@ export class LiveController {
     const written = merged.value.game!;
     this.track(written);
     this.p.onStored?.(written);
-    this.p.onApplied?.(gameId, written.moves.length);
+    this.p.onApplied?.(gameId, actionCount(arrival.game.state));
     const shown = this.p.shown();
     if (shown?.id === written.id) shown.storedHere(written.revision);
     this.updateLines();
@@ -365,7 +365,8 @@ export class LiveController {
     const entry = this.games.get(gameId);
     const stored = await findFriendGame(this.p.db, gameId);
     if (!entry || !stored.ok || !stored.value) return;
-    if (stored.value.moves.length !== entry.state.moves.length || stored.value.result) return;
+    const storedState = toGameState(stored.value);
+    if (!storedState.ok || actionCount(storedState.value) !== actionCount(entry.state) || stored.value.result) return;
     const record = await this.sender.signFlag(entry, gameId, side, reading);
     if (!record) return;
     await this.arrived(record.event);

@@ -12,13 +12,13 @@
  *   subscription serves every game.
  * - presence: `presenceLine` and when the "here" runs out.
  */
-import { type GameState, type Player, moverOf } from '../../../core';
-import { type GameAction, PRESENCE_TTL_MS } from '../../../net/game-events';
+import { type GameState, type Player, actionCount, actionsOf, actorsOf } from '../../../core';
+import { type GameAction, PRESENCE_TTL_MS, envelopeActionOf } from '../../../net/game-events';
 import type { Phrase } from '../../../net/phrases';
 import type { RelayState } from '../../../net/relay-pool';
 import type { StoredOutgoing } from '../../../storage';
 
-/** One action of ours to sign: made at `ply` (the moves on the board before it). */
+/** One action of ours to sign: made at `ply` (the game's actions before it: stones and opening steps). */
 export interface ActionToSign {
   readonly ply: number;
   readonly action: GameAction;
@@ -26,17 +26,20 @@ export interface ActionToSign {
 
 /**
  * The actions this device took in `state` (it plays `mySide`) that no record of `records` (this game's
- * outbox) carries, oldest first. Moves by ply; a resignation by this side at the end. An acceptance is not
- * here: it is not in the game (see needsAcceptance).
+ * outbox) carries, oldest first. Stones and opening steps by ply, each of those core's actorsOf says this
+ * person took (Connect6's two a turn, D-Pente's four opening stones, a seat choice); a resignation by this
+ * side at the end. An acceptance is not here: it is not in the game (see needsAcceptance).
  */
 export function actionsToSign(state: GameState, mySide: Player, records: readonly StoredOutgoing[]): ActionToSign[] {
   const signed = new Set(records.map((r) => `${r.action}@${r.ply}`));
   const out: ActionToSign[] = [];
-  state.moves.forEach((point, ply) => {
-    if (moverOf(ply + 1) === mySide && !signed.has(`move@${ply}`)) out.push({ ply, action: { type: 'move', point } });
+  const actors = actorsOf(state);
+  actionsOf(state).forEach((taken, ply) => {
+    const action = envelopeActionOf(taken);
+    if (actors[ply] === mySide && !signed.has(`${action.type}@${ply}`)) out.push({ ply, action });
   });
   const r = state.result;
-  const ply = state.moves.length;
+  const ply = actionCount(state);
   if (r?.reason === 'resignation' && r.winner !== mySide && !signed.has(`resign@${ply}`)) {
     out.push({ ply, action: { type: 'resign' } });
   }
@@ -66,21 +69,27 @@ export function sendLine(records: readonly StoredOutgoing[]): 'sent' | 'not-sent
   return last.acceptedBy.length > 0 ? 'sent' : 'not-sent';
 }
 
-/** How many moves (and whether the end) the friend can read: ours up to the last one a relay took. */
+/**
+ * How many actions (stones and steps: `moves`, as FriendSynced counts them) and whether the end the friend
+ * can read: ours up to the last one a relay took.
+ */
 export function sentUpTo(
   state: GameState,
   mySide: Player,
   records: readonly StoredOutgoing[],
 ): { readonly moves: number; readonly ended: boolean } | null {
   const accepted = new Set(records.filter((r) => r.acceptedBy.length > 0).map((r) => `${r.action}@${r.ply}`));
+  const actions = actionsOf(state);
+  const actors = actorsOf(state);
   let moves = 0;
-  for (let ply = 0; ply < state.moves.length; ply++) {
-    if (moverOf(ply + 1) === mySide && !accepted.has(`move@${ply}`)) break;
+  for (let ply = 0; ply < actions.length; ply++) {
+    const type = envelopeActionOf(actions[ply]!).type;
+    if (actors[ply] === mySide && !accepted.has(`${type}@${ply}`)) break;
     moves = ply + 1;
   }
   if (moves === 0) return null;
   const ended =
-    moves === state.moves.length &&
+    moves === actions.length &&
     state.result !== null &&
     (state.result.reason !== 'resignation' || accepted.has(`resign@${moves}`));
   return { moves, ended };

@@ -5,7 +5,7 @@
  * side, once caught up, signs its acceptance; presence events are signed and published here too. The
  * decisions are pure (net's outbox, live-model.ts); this class holds the outbox and talks to the ports.
  */
-import type { GameState, Player, Point } from '../../../core';
+import { type GameAction as PlayAction, type GameState, type Player, actionsOf } from '../../../core';
 import {
   type ClockReading,
   type GameChannel,
@@ -127,8 +127,8 @@ export class LiveSender {
       const theirs = entry.channel?.theirPublicKey;
       if (!entry.channel?.keys || !theirs) continue;
       for (const { ply, action } of actionsToSign(entry.state, entry.game.friend!.mySide, this.recordsOf(gameId))) {
-        const reading = this.host.readingFor(entry, ply, action.type === 'move');
-        made.push(this.sign(entry, gameId, ply, entry.state.moves.slice(0, ply), action, reading));
+        const reading = this.host.readingFor(entry, ply, action.type === 'move' || action.type === 'step');
+        made.push(this.sign(entry, gameId, ply, actionsOf(entry.state).slice(0, ply), action, reading));
       }
     }
     await this.store(made);
@@ -154,8 +154,8 @@ export class LiveSender {
     side: Player,
     reading: ClockReading,
   ): Promise<StoredOutgoing | null> {
-    const { moves } = entry.state;
-    const record = this.sign(entry, gameId, moves.length, moves, { type: 'flag', side }, reading);
+    const actions = actionsOf(entry.state);
+    const record = this.sign(entry, gameId, actions.length, actions, { type: 'flag', side }, reading);
     return (await this.store([record])) ? record : null;
   }
 
@@ -181,12 +181,12 @@ export class LiveSender {
     entry: GameEntry,
     gameId: string,
     ply: number,
-    moves: readonly Point[],
+    actions: readonly PlayAction[],
     action: Parameters<typeof envelopeFor>[3],
     clock?: ClockReading,
   ): StoredOutgoing {
     const channel = entry.channel!;
-    const envelope = envelopeFor(gameId, entry.state.rules, moves, action, clock);
+    const envelope = envelopeFor(gameId, entry.state.rules, actions, action, clock);
     const template = buildGameEvent(channel.keys!, channel.theirPublicKey!, envelope, Math.floor(this.p.now() / 1000));
     const event = signEvent(template, this.p.keys.secretKey);
     return { event, gameId, savedAt: this.p.now(), acceptedBy: [], ply, action: action.type };
