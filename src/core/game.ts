@@ -447,6 +447,11 @@ function replayRenju(start: GameState, moves: readonly Point[], opening: RenjuOp
         const choice = opening.swaps[swaps++] ?? 'keep';
         state = { ...state, renju: { ...o, swaps: [...o.swaps, choice] } };
       } else if (due === 'branch' && opening.offers.length > 0) {
+        // Ten different empty points. (That no two are alike under the position's symmetries is
+        // renju-offers.ts's check, which record.ts's reader and storage's imports add: it stays off the first
+        // screen, which replays only games this app kept.)
+        const problem = offersShapeProblem(state, opening.offers);
+        if (problem) return err({ ply, illegal: { reason: 'renju-not-offered', message: problem } });
         state = { ...state, renju: { ...o, offers: opening.offers } };
       } else if (opening.passes[passes] === ply && state.result === null) {
         passes++;
@@ -459,6 +464,14 @@ function replayRenju(start: GameState, moves: readonly Point[], opening: RenjuOp
     state = next.value;
   }
   return ok(state);
+}
+
+/** Why recorded offers are not ten different empty points of the board, or null. */
+function offersShapeProblem(state: GameState, offers: readonly Point[]): string | null {
+  const n = state.cells.length;
+  const ten = offers.length === 10 && new Set(offers).size === 10;
+  const empty = offers.every((p) => Number.isInteger(p) && p >= 0 && p < n && state.cells[p] === EMPTY);
+  return ten && empty ? null : "Black's fifth-stone offers are not ten different empty points.";
 }
 
 /**

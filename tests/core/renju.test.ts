@@ -261,4 +261,19 @@ describe('Renju: replay and records', () => {
     const b = loadRecord('[Game "Renju"]\n\n1. H8 H9 2. J9 G7 3. A5 B2 *\n');
     expect(!b.ok && b.error.problem).toMatchObject({ kind: 'illegal-move', reason: 'renju-area' });
   });
+
+  it('refuses recorded offers that could not have been offered: twice the same, or alike by symmetry', () => {
+    const twice = replay({ variant: 'renju' }, 'H8 H9 J9 G7 A1'.split(' ').map(P), null, false, {
+      swaps: ['keep', 'keep', 'keep', 'keep'],
+      offers: 'A1,A1,A5,A7,A9,A11,A13,A15,C1,E1'.split(',').map(P),
+      passes: [],
+    });
+    expect(!twice.ok && twice.error).toMatchObject({ ply: 4, illegal: { reason: 'renju-not-offered' } });
+    // Black H8 J9, white G8 H7 are symmetric about the diagonal through H8 and J9: H10 and K8 are one offer.
+    const header = '[Renju Opening "swaps=keep,keep,keep,keep;offers=A1,A2,A3,A4,A5,A6,A7,A8,H10,K8;passes="]';
+    const alike = loadRecord(`[Game "Renju"]\n${header}\n\n1. H8 G8 2. J9 H7 3. A1 *\n`);
+    expect(!alike.ok && alike.error.message).toMatch(/K8 is the same as H10/);
+    const fine = loadRecord(`[Game "Renju"]\n${header.replace('K8', 'K9')}\n\n1. H8 G8 2. J9 H7 3. A1 *\n`);
+    expect(fine.ok).toBe(true);
+  });
 });
