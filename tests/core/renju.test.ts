@@ -11,16 +11,19 @@ import {
   allowedOpeningSteps,
   dueOpeningSteps,
   forbiddenPoints,
+  formatPoint,
   formatRecord,
   illegality,
   loadRecord,
   makeRules,
   newGame,
+  offerConflict,
   parsePoint,
   play,
   positionSymmetries,
   recordOf,
   renjuDue,
+  renjuForbiddenMarks,
   renjuOffersProblem,
   renjuSeatsSwapped,
   replay,
@@ -188,6 +191,23 @@ describe('Renju: winning and losing', () => {
     expect(third.reason).toBe('renju-area');
     expect(third.points).toHaveLength(225 - 25);
     expect(forbiddenPoints(renju(BRANCH_A)).points).toEqual([]);
+  });
+
+  it("marks black's forbidden points while black is to place a stone, and none otherwise", () => {
+    const s = renju(`${BRANCH_A} E12 A1 F12 A3 G14 A5 G13 A7`);
+    const marks = renjuForbiddenMarks(s).map((p) => formatPoint(15, p));
+    expect(marks).toContain('G12');
+    expect(marks).not.toContain('D12');
+    expect(renjuForbiddenMarks(renju('A9', s))).toEqual([]);
+    expect(renjuForbiddenMarks(renju('G12', s))).toEqual([]);
+    expect(renjuForbiddenMarks(newGame({ variant: 'renju' }))).toEqual([]);
+  });
+
+  it('offerConflict names the chosen offer a tapped point is alike to', () => {
+    const sym = renju('H8 keep G8 keep J9 keep H7 keep');
+    expect(offerConflict(sym, [P('H10')], P('K8'))).toBe(P('H10'));
+    expect(offerConflict(sym, [P('H10')], P('H10'))).toBe(P('H10'));
+    expect(offerConflict(sym, [P('H10')], P('K9'))).toBeNull();
   });
 
   it('a black double three loses at once (reason "forbidden"); a four-three does not', () => {

@@ -427,3 +427,33 @@ describe('Connect6 on a clock', () => {
     expect(after.game.toMove).toBe(2);
   });
 });
+
+describe("Renju's steps in a pass-and-play match", () => {
+  const renjuMatch = (): Match =>
+    newMatch({ id: 'r1', sides: [ALICE, BOB], game: newGame({ variant: 'renju' }), clocks: null, demo: false });
+  const at = (m: Match, items: string): Match => ({ ...m, game: game({}, items, m.game) });
+
+  it('a window swap exchanges the sides; undo does not go back past it', () => {
+    const one = at(renjuMatch(), 'H8');
+    const swapped = chooseSeatIn(one, 'swap')!;
+    expect(swapped.sides).toEqual([BOB, ALICE]);
+    const two = at(swapped, 'H9');
+    expect(canUndo(two)).toBe(true);
+    // One step back is the window's state: the seats as they are; the swap itself is not taken back.
+    expect(takeBack(two, 0).game.moves).toHaveLength(1);
+    expect(canUndo(takeBack(two, 0))).toBe(false);
+  });
+
+  it("takes black's ten offers and a pass through chooseSeatIn; refuses them when not due", () => {
+    const four = at(renjuMatch(), 'H8 keep H9 keep J9 keep G7 keep');
+    const offer = ['A1', 'A3', 'A5', 'A7', 'A9', 'A11', 'A13', 'A15', 'C1', 'E1'].map((n) => parsePoint(15, n)!);
+    expect(chooseSeatIn(four, 'pass')).toBeNull();
+    const offered = chooseSeatIn(four, { offer })!;
+    expect(offered.game.renju!.offers).toEqual(offer);
+    expect(offered.sides).toEqual([ALICE, BOB]);
+    const six = at(offered, 'A5 B2');
+    const passed = chooseSeatIn(six, 'pass')!;
+    expect(passed.game.toMove).toBe(2);
+    expect(chooseSeatIn(six, { offer })).toBeNull();
+  });
+});

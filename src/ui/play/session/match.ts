@@ -17,6 +17,7 @@ import {
   seatChoiceForScore,
   opponent,
   play,
+  renjuSeatsSwapped,
   stateAtPly,
   takeOpeningStep,
   undo,
@@ -261,6 +262,8 @@ function undoTarget(game: GameState, sides: Match['sides']): GameState {
   while (s.moves.length > 0 && acting(s).computer) s = undo(s);
   // D-Pente: no going back past the seat choice once made (as on pente.org): the seats changed with it.
   if (game.seatChoice !== null && s.seatChoice === null) return game;
+  // Renju: nor past a swap window where the people changed seats.
+  if (game.renju && renjuSeatsSwapped(game.renju) !== renjuSeatsSwapped(s.renju!)) return game;
   // Nothing of a person's to take back (the computer made the only moves): leave the game as it is.
   return acting(s).computer ? game : s;
 }
