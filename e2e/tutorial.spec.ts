@@ -69,7 +69,7 @@ test('a first-time player completes the first three lessons, and a reload keeps 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Learn to play' })).toHaveCount(0);
-  await expect(page.locator('.learn-card')).toContainText('3 of 15 lessons done.');
+  await expect(page.locator('.learn-card')).toContainText('3 of 16 lessons done.');
   await expect(page.getByRole('button', { name: 'Next lesson' })).toBeVisible();
   await page.getByRole('button', { name: 'Rules and help' }).click();
   await page.getByRole('button', { name: 'Try it on the board' }).click();
