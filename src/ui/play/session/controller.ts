@@ -195,7 +195,7 @@ export class PlayController {
     const m = this.match.value;
     const kind = typeof choice === 'object' ? 'offer' : choice;
     if (!isHumanTurn(m) || !allowedOpeningSteps(m.game).includes(kind)) return;
-    void this.change((now) => (now === m ? chooseSeatIn(now, choice) : null));
+    void this.change((now) => (now === m ? chooseSeatIn(now, choice, this.o.clock.now()) : null));
   }
 
   undo(): void {

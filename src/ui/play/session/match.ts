@@ -222,14 +222,19 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
 }
 
 /**
- * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass): the same stones; on a swap the two
- * sides (and their clocks) exchange seats, so the chooser's person plays the other seat's stones from now
- * on. A pass changes no seat: player 2 places the next two stones. Null when the step is not due or the
- * game is in review.
+ * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass; Renju's windows, offers and pass): the
+ * same stones; on a swap the two sides (and their clocks) exchange seats, so the chooser's person plays the
+ * other seat's stones from now on. Swap2's pass changes no seat: player 2 places the next two stones.
+ * Renju's pass hands the move to the other side, and the clocks with it at `now`. Null when the step is not
+ * due or the game is in review.
  */
-export function chooseSeatIn(m: Match, choice: OpeningStep): Match | null {
+export function chooseSeatIn(m: Match, choice: OpeningStep, now?: number): Match | null {
   const game = m.reviewPly === null ? takeOpeningStep(m.game, choice) : null;
   if (!game) return null;
+  // Renju's pass ends the passer's turn like a stone: its clock is charged (and earns the increment), the
+  // other side's starts.
+  if (game.toMove !== m.game.toMove && m.clock && now !== undefined)
+    return { ...m, game, clock: clockAfterMove(m.clock, m.game.toMove, now, clockRunsIn(m, game)) };
   if (choice !== 'swap') return { ...m, game };
   const [a, b] = m.sides;
   const c = m.clock;
