@@ -1,17 +1,25 @@
 /**
- * Renju pass-and-play on a phone (issue 32): the Taraguchi-10 opening's steps on screen — a swap window
+ * Renju pass-and-play on a phone (issue 32): New game offers Renju on 15×15 alone and with no computer player
+ * yet; the Taraguchi-10 opening's steps on screen — a swap window
  * after each of stones 1–4 (one swap taken), the area limits shaded, black's ten offers chosen on the board
  * and white's pick among them, a pass after the opening — then black's forbidden points crossed on the
  * board and a double three that loses at once, said as such; a reload finds the game kept as it ended.
  * Screenshots at phone portrait and landscape with LAYOUT_SHOTS=1 (looked at by whoever changes these screens).
  */
 import { expect, test } from '@playwright/test';
-import { boardLabels, cell, newGame, openApp, phoneShots, tapPoint, tapTwice } from './helpers';
+import { boardLabels, cell, openApp, phoneShots, tapPoint, tapTwice } from './helpers';
 
 test('Renju: the opening steps, a pass, and a forbidden double three that loses; kept on reload', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openApp(page);
-  await newGame(page, { black: 'Player 1', white: 'Guest', game: 'Renju' });
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByLabel('Black (moves first)').selectOption({ label: 'Player 1' });
+  await page.getByLabel('White').selectOption({ label: 'Guest' });
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Renju' });
+  // Renju's one board, and no computer player until the engine plays Renju (RENJU_AGAINST_COMPUTER).
+  await expect(page.getByLabel('Board').locator('option')).toHaveText(['15×15']);
+  await expect(page.getByLabel('White').locator('option', { hasText: '(computer)' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start' }).click();
   expect(await boardLabels(page)).toHaveLength(225);
   const window = page.getByRole('region', { name: 'Choose your seat' });
   const status = page.getByRole('status');

@@ -1,7 +1,8 @@
 /**
  * Renju's opening steps that are not a swap window (those are SeatChoice.tsx's): black's branch after the
- * fourth stone (a fifth stone on the board, or ten offers chosen by tapping points), white's pick among the
- * offers (a tap on one of them), and the pass once the opening is over. What is due and what is valid is
+ * fourth stone (a fifth stone on the board, or ten offers chosen by tapping points) and the pass once the
+ * opening is over. White's pick among the offers is a tap on one of them, numbered on the board (offerMarks),
+ * with the status line saying so. What is due and what is valid is
  * the core's (renjuDue, offerConflict, allowedOpeningSteps); the controller takes the step.
  */
 import { signal } from '@preact/signals';
@@ -18,7 +19,7 @@ import {
 import type { BoardMark } from '../board/Board';
 import { formatNumber } from '../words/locale';
 import type { PlayController } from './session/controller';
-import { isHumanTurn, sideToMove } from './session/match';
+import { isHumanTurn } from './session/match';
 import * as words from '../words/paraglide/messages.js';
 
 /** The offers black is choosing: they belong to the position they were begun in (`at`), and go with it. */
@@ -113,13 +114,6 @@ export function RenjuSteps({ game }: { game: PlayController }) {
             </div>
           </>
         )}
-      </section>
-    );
-  }
-  if (due === 'pick') {
-    return (
-      <section class="seat-choice renju-step" aria-label={words.play_renju_branch_title()}>
-        <p>{words.play_renju_pick_text({ name: sideToMove(m).name })}</p>
       </section>
     );
   }
