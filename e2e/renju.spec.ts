@@ -73,7 +73,7 @@ test('Renju: the opening steps, a pass, and a forbidden double three that loses;
   await expect(cell(page, 'G12')).toHaveAccessibleName('G12, empty, forbidden for Black');
   await phoneShots(page, 'renju-forbidden');
   await tapTwice(page, 'G12');
-  const lost = /Player 1 \(White\) wins: Black’s stone at G12 made a double three, a forbidden point\./;
+  const lost = /Player 1 \(White\) wins: Black’s double three at G12 is forbidden\./;
   await expect(status).toHaveText(lost);
   await phoneShots(page, 'renju-lost');
 
