@@ -24,6 +24,8 @@ test('Renju: the opening steps, a pass, and a forbidden double three that loses;
   const window = page.getByRole('region', { name: 'Choose your seat' });
   const status = page.getByRole('status');
 
+  // The engine does not play Renju yet: no hint is offered.
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
   // Stone 1 on the centre; White's person swaps seats: Player 1 now holds White, Guest Black.
   await tapTwice(page, 'H8');
   await expect(window).toContainText('Stone 1 is down');

@@ -32,6 +32,12 @@ export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS;
  */
 export const RENJU_AGAINST_COMPUTER = false;
 
+/**
+ * Whether the engine may be asked about a game of this variant (hints, analysis, the book): every game,
+ * Renju once the engine plays it (RENJU_AGAINST_COMPUTER); until then it would answer as if in Gomoku.
+ */
+export const engineHelpsWith = (id: VariantId): boolean => RENJU_AGAINST_COMPUTER || !VARIANTS[id].renju;
+
 /** The games offered with a computer player in the game: every game, Renju once the engine plays it. */
 export const COMPUTER_GAME_VARIANTS: readonly VariantId[] = RENJU_AGAINST_COMPUTER
   ? OFFERED_VARIANTS
