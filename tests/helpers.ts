@@ -12,8 +12,8 @@ import {
 import { mulberry32 } from '../src/ai/random';
 
 /**
- * Plays space-separated moves in pente.org notation from a new game (and the opening steps, `swap`, `keep`
- * or Swap2's `pass`); throws on an illegal one.
+ * Plays space-separated moves in pente.org notation from a new game (and the opening steps, `swap`, `keep`,
+ * `pass` (Swap2's or Renju's), or Renju's `offer:A1,A3,…`); throws on an illegal one.
  */
 export function game(options: RulesOptions, moves: string, from?: GameState): GameState {
   let state = from ?? newGame(options);
@@ -22,6 +22,16 @@ export function game(options: RulesOptions, moves: string, from?: GameState): Ga
       const chosen = takeOpeningStep(state, name);
       if (!chosen) throw new Error(`${name}: no seat choice is due`);
       state = chosen;
+      continue;
+    }
+    if (name.startsWith('offer:')) {
+      const offer = name
+        .slice(6)
+        .split(',')
+        .map((p) => parsePoint(state.rules.size, p)!);
+      const offered = takeOpeningStep(state, { offer });
+      if (!offered) throw new Error(`${name}: no offer is due, or the offers are not valid`);
+      state = offered;
       continue;
     }
     const point = parsePoint(state.rules.size, name);

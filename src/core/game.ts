@@ -33,6 +33,7 @@ import {
   OUTCOME_PENDING_FIVE,
   decideOutcome,
 } from './outcome';
+import { forbiddenKind } from './renju';
 import { type RenjuOpening, RENJU_START, renjuDue, renjuIllegality } from './renju-opening';
 import { type Result, err, ok } from './result';
 import { type Rules, type RulesOptions, toRules } from './variants';
@@ -268,18 +269,6 @@ export function legalMoves(state: GameState): Point[] {
 
 const scratch = new Int16Array(2 * MAX_CAPTURED_PER_MOVE);
 
-/**
- * Renju's forbidden-point judge (renju.ts's `forbiddenKind`), installed by opening.ts when it loads, so
- * the finder stays off the first screen: Home replays only the unfinished game it offers to resume, in
- * which no forbidden point was played (one ends the game), so it replays the same without the judge. Every
- * screen and tool that plays or reads a Renju game loads opening.ts (through the core's index, the play
- * screen, storage's record readers).
- */
-let renjuJudge: ((cells: Cells, size: number, point: Point) => unknown) | null = null;
-export const installRenjuJudge = (judge: (cells: Cells, size: number, point: Point) => unknown): void => {
-  renjuJudge = judge;
-};
-
 /** Plays a stone for the side to move; returns the new state or why the move is illegal. */
 export function play(state: GameState, point: Point): Result<GameState, IllegalMove> {
   const illegal = illegality(state, point);
@@ -316,7 +305,9 @@ export function play(state: GameState, point: Point): Result<GameState, IllegalM
     parent: state,
   };
   // Renju: black loses at once on a forbidden point (judged on the board before the stone; a five is never one).
-  if (variant.renju && player === 1 && renjuJudge?.(state.cells, size, point))
+  // The finder is imported statically (≈0.5 KB gzipped on the first screen), so no screen or tool can replay
+  // a Renju game without it.
+  if (variant.renju && player === 1 && forbiddenKind(state.cells, size, point) !== null)
     return ok({ ...base, result: { winner: 2, reason: 'forbidden' }, pendingFive: null });
   return ok({ ...base, ...outcome(state, base, point, player) });
 }
@@ -456,6 +447,11 @@ function replayRenju(start: GameState, moves: readonly Point[], opening: RenjuOp
         const choice = opening.swaps[swaps++] ?? 'keep';
         state = { ...state, renju: { ...o, swaps: [...o.swaps, choice] } };
       } else if (due === 'branch' && opening.offers.length > 0) {
+        // Ten different empty points. (That no two are alike under the position's symmetries is
+        // renju-offers.ts's check, which record.ts's reader and storage's imports add: it stays off the first
+        // screen, which replays only games this app kept.)
+        const problem = offersShapeProblem(state, opening.offers);
+        if (problem) return err({ ply, illegal: { reason: 'renju-not-offered', message: problem } });
         state = { ...state, renju: { ...o, offers: opening.offers } };
       } else if (opening.passes[passes] === ply && state.result === null) {
         passes++;
@@ -468,6 +464,14 @@ function replayRenju(start: GameState, moves: readonly Point[], opening: RenjuOp
     state = next.value;
   }
   return ok(state);
+}
+
+/** Why recorded offers are not ten different empty points of the board, or null. */
+function offersShapeProblem(state: GameState, offers: readonly Point[]): string | null {
+  const n = state.cells.length;
+  const ten = offers.length === 10 && new Set(offers).size === 10;
+  const empty = offers.every((p) => Number.isInteger(p) && p >= 0 && p < n && state.cells[p] === EMPTY);
+  return ten && empty ? null : "Black's fifth-stone offers are not ten different empty points.";
 }
 
 /**

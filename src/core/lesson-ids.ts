@@ -18,4 +18,5 @@ export const LESSON_IDS = [
   'd-pente',
   'swap2',
   'connect6',
+  'renju',
 ] as const;

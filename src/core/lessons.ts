@@ -338,6 +338,20 @@ export const LESSONS: readonly Lesson[] = [
     solutions: ['F5'],
     mistakes: ['A5'],
   },
+  {
+    // Renju (15×15, the opening played with every window kept, branch A): Black's F5 G5 H5 J5 and L5 on row 5,
+    // M10 M11 on column M and K12 L12 on row 12. E5 makes exactly five and wins; K5 makes six (an overline)
+    // and M12 two open threes (a double three): forbidden points, on which Black loses at once.
+    id: 'renju',
+    variant: 'renju',
+    size: 15,
+    setup: {
+      moves: 'H8 H9 J10 G11 F5 A1 G5 A13 H5 A15 J5 C15 L5 C1 M10 O1 M11 O3 K12 O13 L12 O15'.split(' '),
+    },
+    goal: { kind: 'five' },
+    solutions: ['E5'],
+    mistakes: ['K5', 'M12'],
+  },
 ];
 
 function empty(): string[] {

@@ -5,21 +5,9 @@
  * steps, not the first screen's storage code.
  */
 import type { Player } from './board';
-import {
-  type GameState,
-  type OpeningStep,
-  type SeatChoice,
-  installRenjuJudge,
-  passed,
-  seatChoiceDue,
-  swap2PassAllowed,
-} from './game';
+import { type GameState, type OpeningStep, type SeatChoice, passed, seatChoiceDue, swap2PassAllowed } from './game';
 import { renjuDue, renjuPassAllowed } from './renju-opening';
 import { renjuOffersProblem } from './renju-offers';
-import { forbiddenKind } from './renju';
-
-// Renju's forbidden points are judged from here on (game.ts keeps the finder off the first screen).
-installRenjuJudge(forbiddenKind);
 
 /** An opening step's kind: a seat choice, a pass, or Renju's ten offers. */
 export type OpeningStepKind = SeatChoice | 'pass' | 'offer';

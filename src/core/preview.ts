@@ -7,6 +7,7 @@
 import { type Player, type Point, EMPTY, fiveLine } from './board';
 import { type GameResult, type GameState, type IllegalMove, type OpeningRule, openingRestriction, play } from './game';
 import { renjuDue, withinRenjuArea } from './renju-opening';
+import { renjuForbiddenPoints } from './renju';
 import { type Result, err, ok } from './result';
 
 /** A legal move as it would be played: what to mark on the board, and the state to commit on confirm. */
@@ -96,6 +97,16 @@ function renjuAreaPoints(state: GameState): ForbiddenPoints {
   for (let p = 0; p < state.cells.length; p++)
     if (state.cells[p] === EMPTY && !withinRenjuArea(size, ply, p)) points.push(p);
   return points.length === 0 ? NONE : { reason: 'renju-area', points };
+}
+
+/**
+ * Renju: the empty points where black, to place a stone now, would lose at once (an overline, a double four,
+ * a double three: renju.ts), for the board to mark. Empty in other games, while a step is due or white is to
+ * move, and once the game is over.
+ */
+export function renjuForbiddenMarks(state: GameState): Point[] {
+  if (!state.renju || state.result || state.toMove !== 1 || renjuDue(state) !== 'stone') return [];
+  return renjuForbiddenPoints(state.cells, state.rules.size);
 }
 
 /** The winning run on the board, for highlighting: the five made by the last move, if the game ended so. */

@@ -16,6 +16,7 @@ import { type Player, type Point, centreOf } from './board';
 import { formatPoint, parsePoint } from './coords';
 import { type GameState, type IllegalReason, type SeatChoice, replay } from './game';
 import type { RenjuOpening } from './renju-opening';
+import { recordedOffersProblem } from './renju-offers';
 import { type Result, err, ok } from './result';
 import { type BoardSize, type Rules, isBoardSize, makeRules, variantByName } from './variants';
 
@@ -262,6 +263,9 @@ export function loadRecord(text: string, firstLine = 1): Result<LoadedGame, Reco
     record = { ...record, rules: { ...record.rules, tournamentRule: false } };
     replayed = replay(record.rules, record.moves, seatChoice, swap2Pass, renju);
   }
+  // The offers' symmetry check, which replaying leaves out (renju-offers.ts): as refused at their stone.
+  const offers = replayed.ok ? recordedOffersProblem(replayed.value) : null;
+  if (offers) replayed = err({ ply: 4, illegal: { reason: 'renju-not-offered', message: offers } });
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
     const { size } = record.rules;

@@ -39,6 +39,30 @@ export function positionSymmetries(state: GameState): Transform[] {
 }
 
 /**
+ * Whether `point` may join the offers chosen so far (`chosen`, in this position at black's branch): the
+ * chosen offer it is the same as (itself, or its image under one of the position's symmetries), or null
+ * when it may. The offer screen asks this at each tap, so ten taps that pass it are ten valid offers.
+ */
+export function offerConflict(state: GameState, chosen: readonly Point[], point: Point): Point | null {
+  const { size } = state.rules;
+  const symmetries = positionSymmetries(state);
+  return chosen.find((q) => symmetries.some((t) => applyTransform(size, t, point) === q)) ?? null;
+}
+
+/**
+ * What is wrong with the offers a replayed game holds, or null (none, or valid): replaying checks only that
+ * they are ten different empty points (game.ts, on the first screen); the readers of games from elsewhere
+ * (record.ts's loadRecord, storage's imports) add this, the symmetry check.
+ */
+export function recordedOffersProblem(state: GameState): string | null {
+  const offers = state.renju?.offers ?? [];
+  if (offers.length === 0) return null;
+  let at = state;
+  while (at.moves.length > 4 && at.parent) at = at.parent;
+  return renjuOffersProblem(at, offers);
+}
+
+/**
  * What is wrong with these offers in this position (in English, for the JSON engine's error), or null
  * when they are ten valid offers. The order matters as in pente.org: each is checked against those before it.
  */

@@ -6,11 +6,11 @@
  * hash). A game whose id is taken by a different game is added under a new id.
  */
 import type { IDBPTransaction } from 'idb';
-import { ok } from '../core';
+import { ok, recordedOffersProblem } from '../core';
 import { type PenteDb, type PenteSchema, type StoreName, request, withTransaction } from './db';
 import { type StorageResult, fail } from './errors';
 import { type GameChange, announceGameChanges } from './feed';
-import { gameFields, gameIdentity, gameRecordProblem, textHash } from './game-record';
+import { gameFields, gameIdentity, gameRecordProblem, textHash, toGameState } from './game-record';
 import { indexMissingSummaries } from './library';
 import type { StoredGame } from './records';
 import { sliceTimer } from './slices';
@@ -27,6 +27,10 @@ export interface GameToAdd {
 export function gameToAdd(record: StoredGame): GameToAdd | { readonly problem: string } {
   const summary = summarize(record.id, record);
   if (isDamaged(summary)) return { problem: summary.reason };
+  // Renju's offers: the symmetry check that replaying on the first screen leaves out (core renju-offers.ts).
+  const state = record.renju?.offers.length ? toGameState(record) : null;
+  const offers = state?.ok ? recordedOffersProblem(state.value) : null;
+  if (offers) return { problem: offers.replace(/\.$/, '') };
   return { record, summary, identity: gameIdentity(record) };
 }
 

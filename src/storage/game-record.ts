@@ -4,9 +4,19 @@
  * whether a stored value is a game the app can open. Kept apart from games.ts so the database's upgrade
  * steps (db.ts) can summarise records without importing the modules that use the database.
  */
-import { type GameState, centreOf, concede, formatPoint, ok, opponent, parsePoint, replay } from '../core';
+import {
+  type GameState,
+  type RenjuOpening,
+  centreOf,
+  concede,
+  formatPoint,
+  ok,
+  opponent,
+  parsePoint,
+  replay,
+} from '../core';
 import { type StorageResult, fail } from './errors';
-import { type GameSide, type StoredGame, friendRatingOf } from './records';
+import { type GameSide, type StoredGame, type StoredRenjuOpening, friendRatingOf } from './records';
 import { type Problem, gameProblem, isObject, moveName } from './validate';
 
 const capitalised = (text: string): string => text[0]!.toUpperCase() + text.slice(1);
@@ -33,6 +43,7 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
     points,
     game.seatChoice ?? null,
     game.swap2Pass === true,
+    game.renju ? renjuOpeningOf(game.size, game.renju) : null,
   );
   if (!replayed.ok) {
     const { ply, illegal } = replayed.error;
@@ -62,6 +73,20 @@ export function toGameState(game: StoredGame): StorageResult<GameState> {
     `This game is recorded as won by player ${result.winner}, but its moves do not end in that win.`,
   );
 }
+
+/** Renju's opening steps as a game keeps them (the offers as coordinates), from the core's. */
+export const storedRenjuOpening = (size: number, o: RenjuOpening): StoredRenjuOpening => ({
+  swaps: [...o.swaps],
+  offers: o.offers.map((p) => formatPoint(size, p)),
+  passes: [...o.passes],
+});
+
+/** The core's Renju opening from a stored one (validate.ts has checked its offers are points). */
+export const renjuOpeningOf = (size: number, o: StoredRenjuOpening): RenjuOpening => ({
+  swaps: [...o.swaps],
+  offers: o.offers.map((name) => parsePoint(size, name)!),
+  passes: [...o.passes],
+});
 
 /**
  * Why a stored value is not a game the app can open, or null: it fails the shape check, or its moves do
@@ -93,6 +118,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     moves,
     seatChoice,
     swap2Pass,
+    renju,
     clocks,
     createdAt,
     status,
@@ -112,6 +138,7 @@ export function gameFields(game: StoredGame, revision: number, updatedAt: number
     moves: [...moves],
     ...(seatChoice ? { seatChoice } : {}),
     ...(swap2Pass ? { swap2Pass } : {}),
+    ...(renju ? { renju: { swaps: [...renju.swaps], offers: [...renju.offers], passes: [...renju.passes] } } : {}),
     clocks: clocks && {
       remainingMs: [clocks.remainingMs[0], clocks.remainingMs[1]],
       incrementMs: clocks.incrementMs,

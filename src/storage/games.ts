@@ -3,12 +3,22 @@
  * moves as pente.org coordinates; `toGameState` replays them through the core, so the rules are never
  * stored twice and a record stays readable when GameState changes shape.
  */
-import { type BoardSize, type GameState, type VariantId, VARIANTS, formatPoint, makeRules, ok } from '../core';
+import {
+  type BoardSize,
+  type GameState,
+  type VariantId,
+  RENJU_START,
+  VARIANTS,
+  formatPoint,
+  makeRules,
+  ok,
+  renjuSeatsSwapped,
+} from '../core';
 import type { IDBPTransaction } from 'idb';
 import { type PenteDb, type PenteSchema, request, withTransaction } from './db';
 import { type SkippedRecord, type StorageResult, fail } from './errors';
 import { announceGameChanges } from './feed';
-import { gameFields, gameRecordProblem } from './game-record';
+import { gameFields, gameRecordProblem, storedRenjuOpening } from './game-record';
 import type { GameClocks, GameOrigin, GameSide, GameStatus, StoredGame } from './records';
 import { summarize } from './summaries';
 import { gameProblem, isObject } from './validate';
@@ -54,11 +64,12 @@ export function newStoredGame(options: NewGameOptions): StoredGame {
  * as they are: for a game read from a record or a link, they are the seats as the game ended.
  */
 export function withState(game: StoredGame, state: GameState, clocks: GameClocks | null = game.clocks): StoredGame {
-  const { seatChoice: _before, swap2Pass: _passBefore, ...rest } = game;
+  const { seatChoice: _before, swap2Pass: _passBefore, renju: _renjuBefore, ...rest } = game;
   return {
     ...rest,
     ...(state.seatChoice ? { seatChoice: state.seatChoice } : {}),
     ...(state.swap2Pass ? { swap2Pass: true } : {}),
+    ...(state.renju ? { renju: storedRenjuOpening(state.rules.size, state.renju) } : {}),
     moves: state.moves.map((p) => formatPoint(state.rules.size, p)),
     clocks,
     status: state.result ? 'finished' : 'in-progress',
@@ -68,12 +79,16 @@ export function withState(game: StoredGame, state: GameState, clocks: GameClocks
 
 /**
  * The record of a game played here brought up to date with its next state: as withState, and D-Pente's
- * swap (made, or taken back) exchanges the players, as it exchanged the people between the seats.
+ * swap (made, or taken back) exchanges the players, as it exchanged the people between the seats (Renju:
+ * each window's swap does).
  * `clocks` are the seats' as the match has them (it exchanged those).
  */
 export function withPlayedState(game: StoredGame, state: GameState, clocks: GameClocks | null): StoredGame {
   const record = withState(game, state, clocks);
-  const swapped = (game.seatChoice === 'swap') !== (state.seatChoice === 'swap');
+  const swapped =
+    (game.seatChoice === 'swap') !== (state.seatChoice === 'swap') ||
+    renjuSeatsSwapped({ ...RENJU_START, swaps: game.renju?.swaps ?? [] }) !==
+      renjuSeatsSwapped(state.renju ?? RENJU_START);
   return swapped ? { ...record, players: [game.players[1], game.players[0]] } : record;
 }
 

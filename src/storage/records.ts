@@ -142,6 +142,15 @@ export interface FriendSynced {
   readonly ended: boolean;
 }
 
+/** Renju's opening steps as a game keeps them: the windows' choices, branch B's offers, the passes' stone counts. */
+export interface StoredRenjuOpening {
+  readonly swaps: readonly SeatChoice[];
+  /** The ten fifth-stone offers as pente.org coordinates (empty: none made). */
+  readonly offers: readonly string[];
+  /** The stone counts at which a side passed, in order. */
+  readonly passes: readonly number[];
+}
+
 export interface StoredGame {
   /** crypto.randomUUID(). */
   readonly id: string;
@@ -158,6 +167,11 @@ export interface StoredGame {
   readonly seatChoice?: SeatChoice;
   /** Swap2: player 2 placed two more stones and handed the seat choice to player 1 (absent otherwise). */
   readonly swap2Pass?: true;
+  /**
+   * Renju: the Taraguchi-10 opening's steps taken (core's RenjuOpening, the offers as coordinates); absent in
+   * every other game. `players` are the seats as they are now: each swap exchanged them.
+   */
+  readonly renju?: StoredRenjuOpening;
   /** null: an untimed game. */
   readonly clocks: GameClocks | null;
   /** Milliseconds since the epoch. */

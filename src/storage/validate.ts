@@ -122,9 +122,25 @@ export function resultProblem(result: unknown): Problem {
   if (!isObject(result)) return 'the result is neither null nor an object';
   if (result.winner === null) return result.reason === 'draw' ? null : 'a result without a winner is not a draw';
   if (result.winner !== 1 && result.winner !== 2) return 'the winner is not 1, 2 or null';
-  return isOneOf(['five', 'six', 'captures', 'resignation', 'time'], result.reason)
+  return isOneOf(['five', 'six', 'captures', 'forbidden', 'resignation', 'time'], result.reason)
     ? null
     : `the result's reason "${String(result.reason)}" is not known`;
+}
+
+/** Renju's stored opening steps (records.ts's StoredRenjuOpening): only in a Renju game; replaying judges the rest. */
+function renjuOpeningProblem(opening: unknown, renju: boolean, size: number, moves: number): Problem {
+  if (opening === undefined) return null;
+  if (!renju) return "only a Renju game keeps Renju's opening steps";
+  if (!isObject(opening)) return "Renju's opening steps are not an object";
+  const { swaps, offers, passes } = opening;
+  if (!Array.isArray(swaps) || !swaps.every((s) => s === 'swap' || s === 'keep'))
+    return "Renju's swap choices are not a list of swap and keep";
+  if (!Array.isArray(offers) || !offers.every((o) => typeof o === 'string' && parsePoint(size, o) !== undefined))
+    return "Renju's fifth-stone offers are not a list of points";
+  const whole = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= moves;
+  if (!Array.isArray(passes) || !passes.every((n, i) => whole(n) && (i === 0 || (n as number) >= passes[i - 1])))
+    return "Renju's passes are not stone counts in order within the game";
+  return null;
 }
 
 function importMarkProblem(mark: unknown): Problem {
@@ -139,9 +155,8 @@ export function gameProblem(v: unknown): Problem {
   const id = idProblem(v.id);
   if (id) return id;
   if (typeof v.variant !== 'string' || !isVariantId(v.variant)) return `unknown variant "${String(v.variant)}"`;
-  // Its opening's swaps and offers are not in a stored game yet, and replayed without them it is not the game.
-  if (VARIANTS[v.variant].renju) return 'Renju games cannot be kept yet';
   if (typeof v.size !== 'number' || !isBoardSize(v.size)) return `unsupported board size ${String(v.size)}`;
+  if (VARIANTS[v.variant].renju && v.size !== 15) return `Renju is played on 15x15, not ${v.size}x${v.size}`;
   if (typeof v.tournamentRule !== 'boolean') return 'the tournament rule is not true or false';
   if (!Array.isArray(v.players) || v.players.length !== 2) return 'there are not two players';
   const side = sideProblem(v.players[0], 'player 1') ?? sideProblem(v.players[1], 'player 2');
@@ -154,6 +169,8 @@ export function gameProblem(v: unknown): Problem {
   if (v.seatChoice !== undefined && !isOneOf(['swap', 'keep'], v.seatChoice))
     return `unknown seat choice "${String(v.seatChoice)}"`;
   if (v.swap2Pass !== undefined && v.swap2Pass !== true) return `unknown Swap2 pass "${String(v.swap2Pass)}"`;
+  const renju = renjuOpeningProblem(v.renju, VARIANTS[v.variant].renju === true, size, v.moves.length);
+  if (renju) return renju;
   const clocks = clocksProblem(v.clocks);
   if (clocks) return clocks;
   if (!isFiniteNumber(v.createdAt) || !isFiniteNumber(v.updatedAt)) return 'the dates are not numbers';

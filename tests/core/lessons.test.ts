@@ -59,6 +59,7 @@ describe('every lesson', () => {
       'd-pente',
       'swap2',
       'connect6',
+      'renju',
     ]);
   });
 
@@ -179,8 +180,23 @@ describe('what each goal means to the core', () => {
     for (const name of ['J10', 'O10'])
       expect(attempt('big-board', name).preview?.result).toEqual({ winner: 1, reason: 'five' });
     expect(attempt('big-board', 'P10').preview?.result).toBeNull();
-    // Every other lesson is on the small board.
-    expect(LESSONS.filter((l) => lessonRules(l).size !== LESSON_BOARD_SIZE).map((l) => l.id)).toEqual(['big-board']);
+    // Every other lesson is on the small board, but Renju's, which is played on 15×15 only.
+    expect(LESSONS.filter((l) => lessonRules(l).size !== LESSON_BOARD_SIZE).map((l) => l.id)).toEqual([
+      'big-board',
+      'renju',
+    ]);
+  });
+
+  it('Renju: exactly five wins for Black; an overline and a double three are forbidden points that lose at once', () => {
+    expect(lessonRules(lessonById('renju')!).size).toBe(15);
+    expect(attempt('renju', 'E5').preview?.result).toEqual({ winner: 1, reason: 'five' });
+    for (const name of ['K5', 'M12']) {
+      const lost = attempt('renju', name);
+      expect(lost.correct).toBe(false);
+      expect(lost.preview?.result).toEqual({ winner: 2, reason: 'forbidden' });
+      expect(lost.explanation).toEqual({ kind: 'mistake', point: name });
+    }
+    expect(attempt('renju', 'A9').correct).toBe(false);
   });
 
   it('Keryo: three stones are taken; a pair is not enough for this lesson', () => {

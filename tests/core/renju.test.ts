@@ -11,16 +11,19 @@ import {
   allowedOpeningSteps,
   dueOpeningSteps,
   forbiddenPoints,
+  formatPoint,
   formatRecord,
   illegality,
   loadRecord,
   makeRules,
   newGame,
+  offerConflict,
   parsePoint,
   play,
   positionSymmetries,
   recordOf,
   renjuDue,
+  renjuForbiddenMarks,
   renjuOffersProblem,
   renjuSeatsSwapped,
   replay,
@@ -190,6 +193,23 @@ describe('Renju: winning and losing', () => {
     expect(forbiddenPoints(renju(BRANCH_A)).points).toEqual([]);
   });
 
+  it("marks black's forbidden points while black is to place a stone, and none otherwise", () => {
+    const s = renju(`${BRANCH_A} E12 A1 F12 A3 G14 A5 G13 A7`);
+    const marks = renjuForbiddenMarks(s).map((p) => formatPoint(15, p));
+    expect(marks).toContain('G12');
+    expect(marks).not.toContain('D12');
+    expect(renjuForbiddenMarks(renju('A9', s))).toEqual([]);
+    expect(renjuForbiddenMarks(renju('G12', s))).toEqual([]);
+    expect(renjuForbiddenMarks(newGame({ variant: 'renju' }))).toEqual([]);
+  });
+
+  it('offerConflict names the chosen offer a tapped point is alike to', () => {
+    const sym = renju('H8 keep G8 keep J9 keep H7 keep');
+    expect(offerConflict(sym, [P('H10')], P('K8'))).toBe(P('H10'));
+    expect(offerConflict(sym, [P('H10')], P('H10'))).toBe(P('H10'));
+    expect(offerConflict(sym, [P('H10')], P('K9'))).toBeNull();
+  });
+
   it('a black double three loses at once (reason "forbidden"); a four-three does not', () => {
     // Black: E12 F12 (row 12) and G14 G13 (column G): G12 makes two open threes.
     const s = renju(`${BRANCH_A} E12 A1 F12 A3 G14 A5 G13 A7`);
@@ -260,5 +280,20 @@ describe('Renju: replay and records', () => {
     // Without the header a fifth stone outside the 9×9 (branch B's) is refused: the offers are not known.
     const b = loadRecord('[Game "Renju"]\n\n1. H8 H9 2. J9 G7 3. A5 B2 *\n');
     expect(!b.ok && b.error.problem).toMatchObject({ kind: 'illegal-move', reason: 'renju-area' });
+  });
+
+  it('refuses recorded offers that could not have been offered: twice the same, or alike by symmetry', () => {
+    const twice = replay({ variant: 'renju' }, 'H8 H9 J9 G7 A1'.split(' ').map(P), null, false, {
+      swaps: ['keep', 'keep', 'keep', 'keep'],
+      offers: 'A1,A1,A5,A7,A9,A11,A13,A15,C1,E1'.split(',').map(P),
+      passes: [],
+    });
+    expect(!twice.ok && twice.error).toMatchObject({ ply: 4, illegal: { reason: 'renju-not-offered' } });
+    // Black H8 J9, white G8 H7 are symmetric about the diagonal through H8 and J9: H10 and K8 are one offer.
+    const header = '[Renju Opening "swaps=keep,keep,keep,keep;offers=A1,A2,A3,A4,A5,A6,A7,A8,H10,K8;passes="]';
+    const alike = loadRecord(`[Game "Renju"]\n${header}\n\n1. H8 G8 2. J9 H7 3. A1 *\n`);
+    expect(!alike.ok && alike.error.message).toMatch(/K8 is the same as H10/);
+    const fine = loadRecord(`[Game "Renju"]\n${header.replace('K8', 'K9')}\n\n1. H8 G8 2. J9 H7 3. A1 *\n`);
+    expect(fine.ok).toBe(true);
   });
 });

@@ -224,8 +224,9 @@ describe('progress in "Export everything"', () => {
   });
 });
 
-describe('games the app cannot keep yet', () => {
-  it('a Renju game is refused with a reason, not stored without its opening', () => {
-    expect(gameProblem({ ...sampleGame(), variant: 'renju', size: 15 })).toBe('Renju games cannot be kept yet');
+describe('Renju games', () => {
+  it('are kept on 15×15 only, with a reason for another size', () => {
+    expect(gameProblem({ ...sampleGame(), variant: 'renju', size: 15 })).toBeNull();
+    expect(gameProblem({ ...sampleGame(), variant: 'renju', size: 19 })).toBe('Renju is played on 15x15, not 19x19');
   });
 });

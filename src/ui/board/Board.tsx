@@ -45,6 +45,8 @@ export interface BoardProps {
   readonly ghosts?: readonly BoardGhost[];
   /** Labelled points on empty intersections, such as the openings book's moves with their win rates. */
   readonly marks?: readonly BoardMark[];
+  /** Empty points drawn crossed out, such as where Renju's black may not play (the points come from core). */
+  readonly crossed?: readonly number[];
   readonly showCoordinates?: boolean;
   /**
    * Where a board too dense to tap opens zoomed in (a friend game: around the last move, where play
@@ -75,6 +77,8 @@ export interface BoardGhost {
 export interface BoardMark {
   readonly point: number;
   readonly label: string;
+  /** 'offer': one of Renju's fifth-stone offers (another colour, said as an offer); default: a book move. */
+  readonly kind?: 'offer';
 }
 
 const CELL = 10;

@@ -58,7 +58,7 @@ export function BoardBackground({ g, showCoordinates }: { g: BoardGeometry; show
 export interface PointLayers {
   readonly props: BoardProps;
   readonly ghostAt: ReadonlyMap<number, { readonly player: 1 | 2; readonly label: string }>;
-  readonly markAt: ReadonlyMap<number, { readonly label: string }>;
+  readonly markAt: ReadonlyMap<number, { readonly label: string; readonly kind?: 'offer' }>;
   readonly focus: number;
   readonly setCursor: (point: number) => void;
 }
@@ -71,7 +71,7 @@ export interface PointLayers {
 export function pointCell(g: BoardGeometry, layers: PointLayers, x: number, y: number) {
   const { cell: CELL, margin, size } = g;
   const { props, ghostAt, markAt, focus, setCursor } = layers;
-  const { cells, lastMove, preview, marked = [], highlighted = [], shaded = [], numbers, hint } = props;
+  const { cells, lastMove, preview, marked = [], highlighted = [], shaded = [], crossed = [], numbers, hint } = props;
   const at = (i: number) => margin + i * CELL;
   const p = y * size + x;
   const stone = cells[p] as 0 | 1 | 2;
@@ -80,7 +80,9 @@ export function pointCell(g: BoardGeometry, layers: PointLayers, x: number, y: n
   const parts = [formatPoint(size, p), STONE_NAMES[stone]()];
   if (preview?.point === p) parts.push(m.board_point_preview());
   if (ghost) parts.push(m.board_point_line_move({ label: ghost.label }));
-  if (mark) parts.push(m.board_point_book({ label: mark.label }));
+  if (mark) parts.push((mark.kind === 'offer' ? m.board_point_offer : m.board_point_book)({ label: mark.label }));
+  const cross = stone === 0 && !mark && crossed.includes(p);
+  if (cross) parts.push(m.board_point_forbidden());
   const label = parts.join(m.board_separator());
   return (
     <g
@@ -126,7 +128,7 @@ export function pointCell(g: BoardGeometry, layers: PointLayers, x: number, y: n
         preview?.point !== p && [
           <rect
             key="m"
-            class="book-mark"
+            class={mark.kind === 'offer' ? 'book-mark offer' : 'book-mark'}
             x={at(x) - CELL * 0.45}
             y={at(y) - CELL * 0.32}
             width={CELL * 0.9}
@@ -137,6 +139,12 @@ export function pointCell(g: BoardGeometry, layers: PointLayers, x: number, y: n
             {mark.label}
           </text>,
         ]}
+      {cross && preview?.point !== p && (
+        <path
+          class="forbidden-cross"
+          d={`M${at(x) - CELL * 0.22} ${at(y) - CELL * 0.22}l${CELL * 0.44} ${CELL * 0.44}m0 ${-CELL * 0.44}l${-CELL * 0.44} ${CELL * 0.44}`}
+        />
+      )}
       {hint === p && <circle cx={at(x)} cy={at(y)} r={CELL * 0.3} class="hint" />}
       {p === focus && (
         <rect class="cursor" x={at(x) - CELL / 2} y={at(y) - CELL / 2} width={CELL} height={CELL} rx={1.5} />

@@ -23,6 +23,7 @@ import {
   lessonSteps,
   lessonPosition,
   previewMove,
+  renjuForbiddenMarks,
   seatChooser,
   tryLessonMove,
   tryLessonStep,
@@ -176,6 +177,7 @@ export function Tutorial() {
         marked={preview ? [...preview.captured] : []}
         highlighted={[...highlighted]}
         shaded={[...shaded]}
+        crossed={attempt ? renjuForbiddenMarks(state) : []}
         showCoordinates
         disabled={attempt !== null || savingShown}
         {...placement.board}

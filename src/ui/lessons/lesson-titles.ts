@@ -23,4 +23,5 @@ export const LESSON_TITLES: { readonly [id: string]: PlainMessage } = {
   'd-pente': m.lessons_d_pente_title,
   swap2: m.lessons_swap2_title,
   connect6: m.lessons_connect6_title,
+  renju: m.lessons_renju_title,
 };

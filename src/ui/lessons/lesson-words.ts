@@ -113,6 +113,12 @@ export const LESSON_TEXTS: { readonly [id: string]: LessonTexts } = {
     wrong: m.lessons_connect6_wrong,
     mistakes: { A5: m.lessons_connect6_mistake_A5 },
   },
+  renju: {
+    prompt: m.lessons_renju_prompt,
+    right: m.lessons_renju_right,
+    wrong: m.lessons_renju_wrong,
+    mistakes: { K5: m.lessons_renju_mistake_K5, M12: m.lessons_renju_mistake_M12 },
+  },
 };
 
 export const lessonTitle = (lesson: Pick<Lesson, 'id'>): string => LESSON_TITLES[lesson.id]?.() ?? lesson.id;

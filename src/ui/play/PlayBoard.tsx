@@ -3,12 +3,13 @@
  * what it would capture, the winning line, the tournament rule's zone, move numbers, the hint, the
  * engine's line as numbered ghost stones and the book's moves as tags (when their panels are open).
  */
-import { type MovePreview, forbiddenPoints, winningLine } from '../../core';
+import { type MovePreview, forbiddenPoints, renjuForbiddenMarks, winningLine } from '../../core';
 import { Board, type BoardGhost, type BoardMark } from '../board/Board';
 import type { PlacementInput } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import type { AnalysisController } from '../review/analysis/controller';
 import { settings } from '../shell/app-state';
+import { offerDraftIn, offerMarks, tapOffer } from './RenjuSteps';
 import type { PlayController } from './session/controller';
 import { type MatchSide, isFriendMatch, sideToMove } from './session/match';
 
@@ -50,10 +51,16 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
   const away = (side: MatchSide) => !!side.computer || !!side.remote;
   const othersTurn =
     reviewing || s.result || away(match.sides[0]) === away(match.sides[1]) ? undefined : away(sideToMove(match));
-  const marks: BoardMark[] = (bookMoves ?? []).map((b) => ({
-    point: b.point,
-    label: String(Math.round(b.winRate * 100)),
-  }));
+  const live = match.game;
+  // Renju: the offers being chosen or picked from, numbered; black's forbidden points crossed (core's).
+  const offers = offerMarks(live, s);
+  const marks: BoardMark[] = [
+    ...offers,
+    ...(bookMoves ?? []).map((b) => ({ point: b.point, label: String(Math.round(b.winRate * 100)) })),
+  ];
+  const crossed = reviewing ? [] : renjuForbiddenMarks(s);
+  // While black chooses ten offers, a tap adds or takes back an offer instead of placing a stone.
+  const choosingOffers = !reviewing && offerDraftIn(live) !== null;
   return (
     <Board
       size={s.rules.size}
@@ -62,15 +69,17 @@ export function PlayBoard({ game, analysis, placement, bookMoves, reviewHint }: 
       preview={shownPreview && { point: shownPreview.point, player: shownPreview.player }}
       marked={marked}
       highlighted={shownPreview && !reviewing ? [...shownPreview.winningLine] : winningLine(s)}
-      shaded={[...shaded]}
+      shaded={choosingOffers ? [] : [...shaded]}
       numbers={numbers}
       hint={reviewing ? reviewHint : game.hint.value}
       ghosts={shownPreview ? [] : ghosts}
-      marks={shownPreview ? [] : marks}
+      marks={shownPreview ? offers : marks}
+      crossed={crossed}
       showCoordinates={settings.value.showCoordinates}
       othersTurn={othersTurn}
       openZoomedAt={isFriendMatch(game.match.value) ? (game.match.value.game.lastMove?.point ?? null) : null}
       {...placement.board}
+      {...(choosingOffers ? { onPoint: (point: number) => tapOffer(live, point), dragToPlace: false } : {})}
     />
   );
 }

@@ -9,6 +9,7 @@ import { BookPanel } from '../review/BookPanel';
 import type { AnalysisController } from '../review/analysis/controller';
 import { verdicts } from '../review/analysis/game-analysis';
 import { MoveList } from './MoveList';
+import { engineHelpsWith } from './RulesFields';
 import type { Match } from './session/match';
 import * as words from '../words/paraglide/messages.js';
 
@@ -34,7 +35,7 @@ export function PlayExtras(props: {
         onGo={props.onGo}
         {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
       />
-      {props.friendLive ? (
+      {!engineHelpsWith(live.rules.variant.id) ? null : props.friendLive ? (
         <p class="friend-note" role="note">
           {words.play_friend_note()}
         </p>

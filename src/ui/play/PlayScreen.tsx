@@ -15,6 +15,7 @@ import { GameInfo } from './GameInfo';
 import { PlayBoard } from './PlayBoard';
 import { PlayExtras } from './PlayExtras';
 import { ReviewBar } from './ReviewBar';
+import { RenjuSteps } from './RenjuSteps';
 import { SeatChoice } from './SeatChoice';
 import { SideStrip } from './SideStrip';
 import { useAnalysis, useReviewKeys, useUnsavedLeaveGuard } from './play-hooks';
@@ -154,6 +155,7 @@ export function Play() {
         friendGame={friendMarks !== undefined}
       />
       {!reviewing && <SeatChoice game={game} />}
+      {!reviewing && <RenjuSteps game={game} />}
       {friendMarks?.peer && <LiveStatus gameId={friendMarks.gameId} friendName={friendNameOf(game)} />}
       <p class="sr-only" aria-live="polite">
         {announcement}

@@ -22,21 +22,36 @@ export interface RulesFieldsProps {
   readonly variants?: readonly VariantId[];
 }
 
-/**
- * The games the screens offer: every game but Renju, whose rules and JSON engine are in, but which the
- * engine does not play yet nor a stored game keep its opening (issue 32's next step).
- */
-export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS.filter((id) => !VARIANTS[id].renju);
+/** The games New game offers: every game (Renju against the computer only once RENJU_AGAINST_COMPUTER). */
+export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS;
 
 /**
- * The games a friend game by link may be: every game offered. Their opening steps (D-Pente's and Swap2's seat
- * choice, Swap2's pass) and Connect6's two-stone turns travel in links, and whose turn it is is core's rule
- * (personToAct).
+ * Whether New game offers Renju with a computer player (against it, or its demo). Off until the engine
+ * plays Renju (its opening steps and forbidden points: the `renju-engine` branch); the lead flips it when
+ * that is merged. Off, a computer player and Renju exclude each other on the form.
  */
-export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS;
+export const RENJU_AGAINST_COMPUTER = false;
+
+/**
+ * Whether the engine may be asked about a game of this variant (hints, analysis, the book): every game,
+ * Renju once the engine plays it (RENJU_AGAINST_COMPUTER); until then it would answer as if in Gomoku.
+ */
+export const engineHelpsWith = (id: VariantId): boolean => RENJU_AGAINST_COMPUTER || !VARIANTS[id].renju;
+
+/** The games offered with a computer player in the game: every game, Renju once the engine plays it. */
+export const COMPUTER_GAME_VARIANTS: readonly VariantId[] = RENJU_AGAINST_COMPUTER
+  ? OFFERED_VARIANTS
+  : OFFERED_VARIANTS.filter((id) => !VARIANTS[id].renju);
+
+/**
+ * The games a friend game by link may be: every game but Renju, whose opening steps (its offers) have no
+ * code in links yet. Their opening steps (D-Pente's and Swap2's seat choice, Swap2's pass) and Connect6's
+ * two-stone turns travel in links, and whose turn it is is core's rule (personToAct).
+ */
+export const LINKED_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter((id) => !VARIANTS[id].renju);
 
 /** The games a challenge (played over relays only) may be: core's playedOverRelays (Connect6 included). */
-export const RELAY_GAME_VARIANTS: readonly VariantId[] = OFFERED_VARIANTS.filter((id) =>
+export const RELAY_GAME_VARIANTS: readonly VariantId[] = LINKED_GAME_VARIANTS.filter((id) =>
   playedOverRelays(VARIANTS[id]),
 );
 
@@ -70,7 +85,8 @@ export function GameAndBoardFields({
       <label class="rules-board">
         {m.play_rules_board()}
         <select value={size} onChange={(e) => setSize(Number(e.currentTarget.value) as BoardSize)}>
-          {BOARD_SIZES.map((s) => (
+          {/* Renju is played on 15×15 only: the one board offered (sizeForVariant moved the board there). */}
+          {BOARD_SIZES.filter((s) => !VARIANTS[variant].renju || s === 15).map((s) => (
             <option key={s} value={s}>
               {s}×{s}
             </option>

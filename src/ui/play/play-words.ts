@@ -6,9 +6,11 @@ import {
   type GameState,
   type MovePreview,
   actingSeat,
+  forbiddenKind,
   formatPoint,
   movesCountOf,
   playedOverRelays,
+  renjuDue,
   seatChoiceDue,
   swap2PassAllowed,
   turnStone,
@@ -102,6 +104,26 @@ function friendStatusLine(game: PlayController, status: FriendStatus): string {
   }
 }
 
+const FORBIDDEN_KIND = {
+  overline: m.play_forbidden_overline,
+  'double-four': m.play_forbidden_double_four,
+  'double-three': m.play_forbidden_double_three,
+} as const;
+
+/** Renju: which forbidden point ended the game and where ("Black’s stone at H5 made an overline"), as the core judges it. */
+function forbiddenStatus(s: GameState, winner: { name: string; colour: string }): string | null {
+  const last = s.lastMove;
+  const before = s.parent;
+  if (!last || !before) return null;
+  const kind = forbiddenKind(before.cells, s.rules.size, last.point);
+  if (!kind) return null;
+  return m.play_status_win_forbidden_kind({
+    ...winner,
+    point: formatPoint(s.rules.size, last.point),
+    kind: FORBIDDEN_KIND[kind](),
+  });
+}
+
 export function statusText(game: PlayController, s: GameState): string {
   const r = s.result;
   if (r) {
@@ -112,12 +134,19 @@ export function statusText(game: PlayController, s: GameState): string {
       return m.play_status_lost_time({ name: game.match.value.sides[loser - 1]!.name, colour: colourName(loser) });
     }
     const winner = { name: game.match.value.sides[r.winner - 1]!.name, colour: colourName(r.winner) };
+    if (r.reason === 'forbidden') return forbiddenStatus(s, winner) ?? WIN_STATUS.forbidden(winner);
     return WIN_STATUS[r.reason](winner);
   }
   const side = game.match.value.sides[actingSeat(s) - 1]!;
   const colour = colourName(s.toMove);
   // D-Pente's and Swap2's openings: player 1 places stones of both colours, then player 2 chooses a seat
   // (in Swap2 also to place two more stones, after which player 1 chooses).
+  if (s.renju) {
+    const due = renjuDue(s);
+    if (due === 'swap') return m.play_status_renju_window({ name: side.name, colour: colourName(s.toMove) });
+    if (due === 'branch') return m.play_status_renju_branch({ name: side.name });
+    if (due === 'pick') return m.play_status_renju_pick({ name: side.name });
+  }
   if (seatChoiceDue(s)) {
     // In a friend game the person on this device is "you", not a name said of them.
     if (isFriendMatch(game.match.value) && !side.remote) {

@@ -427,3 +427,46 @@ describe('Connect6 on a clock', () => {
     expect(after.game.toMove).toBe(2);
   });
 });
+
+describe("Renju's steps in a pass-and-play match", () => {
+  const renjuMatch = (): Match =>
+    newMatch({ id: 'r1', sides: [ALICE, BOB], game: newGame({ variant: 'renju' }), clocks: null, demo: false });
+  const at = (m: Match, items: string): Match => ({ ...m, game: game({}, items, m.game) });
+
+  it('a window swap exchanges the sides; undo does not go back past it', () => {
+    const one = at(renjuMatch(), 'H8');
+    const swapped = chooseSeatIn(one, 'swap')!;
+    expect(swapped.sides).toEqual([BOB, ALICE]);
+    const two = at(swapped, 'H9');
+    expect(canUndo(two)).toBe(true);
+    // One step back is the window's state: the seats as they are; the swap itself is not taken back.
+    expect(takeBack(two, 0).game.moves).toHaveLength(1);
+    expect(canUndo(takeBack(two, 0))).toBe(false);
+  });
+
+  it("takes black's ten offers and a pass through chooseSeatIn; refuses them when not due", () => {
+    const four = at(renjuMatch(), 'H8 keep H9 keep J9 keep G7 keep');
+    const offer = ['A1', 'A3', 'A5', 'A7', 'A9', 'A11', 'A13', 'A15', 'C1', 'E1'].map((n) => parsePoint(15, n)!);
+    expect(chooseSeatIn(four, 'pass')).toBeNull();
+    const offered = chooseSeatIn(four, { offer })!;
+    expect(offered.game.renju!.offers).toEqual(offer);
+    expect(offered.sides).toEqual([ALICE, BOB]);
+    const six = at(offered, 'A5 B2');
+    const passed = chooseSeatIn(six, 'pass')!;
+    expect(passed.game.toMove).toBe(2);
+    expect(chooseSeatIn(six, { offer })).toBeNull();
+  });
+
+  it("a pass ends the passer's turn on the clock: charged with the increment, the other clock starts", () => {
+    const six = game({ variant: 'renju' }, 'H8 keep H9 keep J9 keep G7 keep K10 keep L3');
+    const timed: Match = {
+      ...newMatch({ id: 'r2', sides: [ALICE, BOB], game: six, clocks: null, demo: false }),
+      clock: { remainingMs: [60_000, 60_000], incrementMs: 2_000, runningSince: 1_000, initialMs: 60_000 },
+    };
+    const passed = chooseSeatIn(timed, 'pass', 6_000)!;
+    expect(passed.game.toMove).toBe(2);
+    // Black thought 5 s and earned 2 s; White's clock runs from the pass.
+    expect(passed.clock).toMatchObject({ remainingMs: [57_000, 60_000], runningSince: 6_000 });
+    expect(clockReading(passed, 9_000)).toEqual([57_000, 57_000]);
+  });
+});

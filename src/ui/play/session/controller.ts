@@ -23,7 +23,7 @@
  *   nothing more.
  */
 import { type ReadonlySignal, type Signal, computed, signal } from '@preact/signals';
-import { type GameState, type OpeningStep, type Point, actionCount, seatChoiceDue } from '../../../core';
+import { type GameState, type OpeningStep, type Point, actionCount, allowedOpeningSteps } from '../../../core';
 import type { FriendGame, StoredGame } from '../../../storage';
 import { ChangeQueue } from './change-queue';
 import { ClockTicks } from './clock-ticks';
@@ -188,13 +188,14 @@ export class PlayController {
   }
 
   /**
-   * The person's opening step: D-Pente's or Swap2's seat choice, or Swap2's pass (ignored when none is
-   * theirs to take now).
+   * The person's opening step: D-Pente's or Swap2's seat choice, Swap2's pass; Renju's swap windows, ten
+   * offers and pass (ignored when none is theirs to take now).
    */
   chooseSeat(choice: OpeningStep): void {
     const m = this.match.value;
-    if (!isHumanTurn(m) || !seatChoiceDue(m.game)) return;
-    void this.change((now) => (now === m ? chooseSeatIn(now, choice) : null));
+    const kind = typeof choice === 'object' ? 'offer' : choice;
+    if (!isHumanTurn(m) || !allowedOpeningSteps(m.game).includes(kind)) return;
+    void this.change((now) => (now === m ? chooseSeatIn(now, choice, this.o.clock.now()) : null));
   }
 
   undo(): void {

@@ -17,6 +17,7 @@ import {
   seatChoiceForScore,
   opponent,
   play,
+  renjuSeatsSwapped,
   stateAtPly,
   takeOpeningStep,
   undo,
@@ -221,14 +222,19 @@ export function playPoint(m: Match, point: Point, now: number): { match: Match }
 }
 
 /**
- * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass): the same stones; on a swap the two
- * sides (and their clocks) exchange seats, so the chooser's person plays the other seat's stones from now
- * on. A pass changes no seat: player 2 places the next two stones. Null when the step is not due or the
- * game is in review.
+ * An opening step (D-Pente's or Swap2's seat choice, Swap2's pass; Renju's windows, offers and pass): the
+ * same stones; on a swap the two sides (and their clocks) exchange seats, so the chooser's person plays the
+ * other seat's stones from now on. Swap2's pass changes no seat: player 2 places the next two stones.
+ * Renju's pass hands the move to the other side, and the clocks with it at `now`. Null when the step is not
+ * due or the game is in review.
  */
-export function chooseSeatIn(m: Match, choice: OpeningStep): Match | null {
+export function chooseSeatIn(m: Match, choice: OpeningStep, now?: number): Match | null {
   const game = m.reviewPly === null ? takeOpeningStep(m.game, choice) : null;
   if (!game) return null;
+  // Renju's pass ends the passer's turn like a stone: its clock is charged (and earns the increment), the
+  // other side's starts.
+  if (game.toMove !== m.game.toMove && m.clock && now !== undefined)
+    return { ...m, game, clock: clockAfterMove(m.clock, m.game.toMove, now, clockRunsIn(m, game)) };
   if (choice !== 'swap') return { ...m, game };
   const [a, b] = m.sides;
   const c = m.clock;
@@ -261,6 +267,8 @@ function undoTarget(game: GameState, sides: Match['sides']): GameState {
   while (s.moves.length > 0 && acting(s).computer) s = undo(s);
   // D-Pente: no going back past the seat choice once made (as on pente.org): the seats changed with it.
   if (game.seatChoice !== null && s.seatChoice === null) return game;
+  // Renju: nor past a swap window where the people changed seats.
+  if (game.renju && renjuSeatsSwapped(game.renju) !== renjuSeatsSwapped(s.renju!)) return game;
   // Nothing of a person's to take back (the computer made the only moves): leave the game as it is.
   return acting(s).computer ? game : s;
 }
