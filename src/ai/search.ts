@@ -405,7 +405,8 @@ export class Searcher {
     let bound = BOUND_UPPER;
 
     const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0; // A full board: a draw.
+    // No move: a full board, a draw; or (Renju) every defence of black's is a forbidden point: a loss.
+    if (count === 0) return this.info.forced ? -(winHere - 1) : 0;
     if (this.scores[base] === WIN_NOW) {
       this.updatePvLeaf(ply, this.moves[base]!);
       return winHere;
@@ -600,11 +601,13 @@ export class Searcher {
     // (Every point of a window with three stones is within two of one of them: a candidate.)
     const list = this.list;
     const listed = pos.listCandidates(list);
+    const renjuBlack = pos.renju && me === 1;
     let count = 0;
     for (let j = 0; j < listed; j++) {
       const q = list[j]!;
       const t = threat[mine + q]!;
       if (threatCount(t, 3) === 0) continue;
+      if (renjuBlack && pos.forbidden(q)) continue;
       this.moves[base + count] = q;
       this.scores[base + count] = threatCount(t, 3) * 16 + threatCount(t, 2);
       count++;
