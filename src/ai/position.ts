@@ -282,16 +282,42 @@ export class Position {
 
   /**
    * Renju: whether the empty point p is forbidden to black (an overline, a double four, a double three:
-   * core's finder, on these cells: its trial stones are taken off again, and nothing else is touched). A
-   * quick test first: each of those needs a window with four of black's stones through p, or two windows
-   * with two or three (a point in neither is the common case, and costs two array reads).
+   * core's finder, on these cells: its trial stones are taken off again, and nothing else is touched).
+   * Quick tests first, each a condition the finder's answer needs: an overline needs a window of four of
+   * black's stones through p; a three or a four, two of black's stones on the line within four points of
+   * p, with no white stone between, so a double three or four needs two such lines, or one line with four
+   * such stones (two fours on one line, X.XXX.X). Most points fail them for a few array reads.
    */
   forbidden(p: number): boolean {
     const t = this.threat[this.points + p]!;
     if (t === 0) return false;
-    const twos = t & THREAT_MASK;
-    const threes = (t >> THREAT_BITS) & THREAT_MASK;
-    if (t >> (2 * THREAT_BITS) === 0 && twos + threes < 2) return false;
+    if (t >> (2 * THREAT_BITS) === 0) {
+      if ((t & THREAT_MASK) + ((t >> THREAT_BITS) & THREAT_MASK) < 2) return false;
+      const cells = this.cells;
+      const size = this.size;
+      const x = p % size;
+      const y = (p - x) / size;
+      let lines = 0;
+      let crowded = false;
+      for (let a = 0; a < 4 && lines < 2 && !crowded; a++) {
+        const dx = a === 1 ? 0 : 1;
+        const dy = a === 0 ? 0 : a === 3 ? -1 : 1;
+        let count = 0;
+        for (let sign = -1; sign <= 1; sign += 2) {
+          for (let k = 1; k <= 4; k++) {
+            const i = x + sign * k * dx;
+            const j = y + sign * k * dy;
+            if (i < 0 || j < 0 || i >= size || j >= size) break;
+            const c = cells[j * size + i]!;
+            if (c === 2) break;
+            if (c === 1) count++;
+          }
+        }
+        if (count >= 2) lines++;
+        if (count >= 4) crowded = true;
+      }
+      if (lines < 2 && !crowded) return false;
+    }
     return forbiddenIn(this.cells, this.size, p) !== null;
   }
 
