@@ -183,16 +183,24 @@ function pick(search: SearchFn, state: GameState, options: ThinkOptions): ThinkR
   return total(results, best, bestScore);
 }
 
-/** The first point the side to move may play (not forbidden to black), or -1. */
+/**
+ * A point the side to move may play (within the opening's area; not forbidden to black), the nearest to
+ * the last stone (a lost position's stone stays among the others), or -1 when there is none.
+ */
 function anyStone(state: GameState): Point {
   const { size } = state.rules;
+  const last = state.moves.findLast((p) => p >= 0) ?? (size * size - 1) / 2;
+  let best = -1;
+  let bestDistance = Infinity;
   for (let p = 0; p < size * size; p++) {
     if (state.cells[p] !== EMPTY) continue;
     if (state.moves.length <= 4 && !withinRenjuArea(size, state.moves.length, p)) continue;
-    if (state.toMove === 1 && forbiddenKind(state.cells, size, p) !== null) continue;
-    return p;
+    const d = Math.max(Math.abs((p % size) - (last % size)), Math.abs(Math.floor(p / size) - Math.floor(last / size)));
+    if (d >= bestDistance || (state.toMove === 1 && forbiddenKind(state.cells, size, p) !== null)) continue;
+    best = p;
+    bestDistance = d;
   }
-  return -1;
+  return best;
 }
 
 /** The stone for the side to move when a stone is due: the search's, or any stone when it found none. */

@@ -182,10 +182,12 @@ describe('the engine plays Renju', () => {
     const info: GenInfo = { forced: false, best: 0 };
     const n = new MoveGen(pos).generate(new Int16Array(225), new Int32Array(225), 0, info);
     expect({ n, forced: info.forced }).toEqual({ n: 0, forced: true });
-    // (The engine still answers a stone: it loses whatever it plays.)
+    // The engine still answers a stone (it loses whatever it plays), not a forbidden one,
     const reply = new Engine(14).think(after.value, { depth: 2, nodes: 20_000 });
     expect(reply.move).toBeGreaterThanOrEqual(0);
     expect(forbiddenKind(after.value.cells, SIZE, reply.move)).toBeNull();
+    // (next to the last stone, not in a far corner)
+    expect(Math.max(Math.abs((reply.move % SIZE) - 3), Math.floor(reply.move / SIZE))).toBe(1);
     // In Gomoku black simply blocks at F.
     const gomoku = { ...state, rules: makeRules({ variant: 'gomoku', size: SIZE }), renju: undefined };
     const g = play(gomoku, pt(3, 0));
