@@ -103,6 +103,19 @@ describe('the JSON engine: Renju', () => {
       }
     });
 
+    it('passes to draw a lost game after the opponent passed, and not otherwise', () => {
+      // White's B1–E1 is an open four; with white to move it wins at once (A1 or F1).
+      const lost = items('H8 keep H9 keep J9 keep G7 keep K10 keep L3 N14 B1 A14 C1 N12 D1 A12 E1 P15');
+      const win = search(lost);
+      expect(['A1', 'F1']).toContain(win.move);
+      expect(state([...lost, win.move]).result).toEqual({ winner: 2, reason: 'five' });
+      // White passes instead: black, lost whatever stone it plays, passes too, and the game is drawn.
+      const passed = search([...lost, 'pass']);
+      expect(passed).toMatchObject({ step: 'pass' });
+      expect(passed.move).toBeUndefined();
+      expect(state([...lost, 'pass', 'pass']).result).toEqual({ winner: null, reason: 'draw' });
+    });
+
     it("never answers black's forbidden point: G12's double three is played around", () => {
       // The position of the forbidden-loss example above, one stone before G12, black's double three.
       const moves = items('H8 keep H9 keep J9 keep G7 keep K10 keep L3 E12 A1 F12 A3 G14 A5 G13 A7');
@@ -110,6 +123,23 @@ describe('the JSON engine: Renju', () => {
       expect(r.move).not.toBe('G12');
       expect(state([...moves, 'G12']).result).toEqual({ winner: 2, reason: 'forbidden' });
       expect(state([...moves, r.move]).result).toBeNull();
+    });
+
+    it('plays whole node-limited games against itself, every item legal, to a five or a draw', () => {
+      for (const level of ['casual', undefined]) {
+        const moves: string[] = [];
+        let result: unknown = null;
+        for (let i = 0; i < 200 && !result; i++) {
+          const limits = level ? { level, seed: i } : { depth: 4 };
+          const a = ask({ id: i, variant: 'renju', moves, nodes: 3000, timeMs: 600_000, ...limits });
+          expect(a.error).toBeUndefined();
+          moves.push(a.step);
+          const now = state(moves);
+          expect(now.error).toBeUndefined();
+          result = now.result;
+        }
+        expect(result === null ? null : (result as { reason: string }).reason).toMatch(/^(five|draw)$/);
+      }
     });
 
     it('refuses a finished game and bad limits', () => {
