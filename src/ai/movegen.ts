@@ -61,9 +61,10 @@ export class MoveGen {
 
   /**
    * Writes the candidate moves and their priority scores from `base`, unsorted (the search picks them
-   * best first, lazily, since most nodes are cut off after a move or two), and returns how many.
+   * best first, lazily, since most nodes are cut off after a move or two), and returns how many. With
+   * `lazyForbidden`, Renju's black forbidden points are left in: the caller judges the moves it searches.
    */
-  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo): number {
+  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo, lazyForbidden = false): number {
     const pos = this.pos;
     const n = pos.points;
     const me = pos.toMove;
@@ -116,7 +117,7 @@ export class MoveGen {
       const u = threat[theirs + q]!;
       const blocksFive = u >> (2 * THREAT_BITS);
       if (forced && blocksFive === 0 && capMine === 0 && !(theyThreatenCaptureWin && capTheirs > 0)) continue;
-      if (renjuBlack && pos.forbidden(q)) continue;
+      if (renjuBlack && !lazyForbidden && pos.forbidden(q)) continue;
 
       let s = blocksFive * BLOCK_FIVE;
       s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
