@@ -6,6 +6,7 @@
  *     → {"id":7,"move":"N11","score":35,"depth":11,"nodes":412345,"timeMs":998,"pv":["N11","L12"]}
  *   {"id":8,"cmd":"state","variant":"pente","size":19,"moves":[…]}
  *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
+ *   A search's limits: "timeMs", "depth", "nodes" (reproducible searches), "level", "seed", "book".
  *   The opening steps are items of `moves`: D-Pente's seat choice, "swap" or "keep", after the fourth stone;
  *   Swap2's after the third, or "pass" (player 2 places two more stones, then player 1 chooses "swap" or
  *   "keep"): `K10 L9 M10 pass N11 J9 keep …`. A step that is not due is refused, naming what is. A search

@@ -78,6 +78,9 @@ describe('the engine plays Renju', () => {
         const synced = Position.fromState(state);
         expect(Array.from(synced.cells)).toEqual(Array.from(pos.cells));
         expect([synced.hashLo, synced.hashHi]).toEqual([pos.hashLo, pos.hashHi]);
+        // The incremental counts the generator reads (the quick tests before the finder among them).
+        if (synced.lineCount.join() !== pos.lineCount.join() || synced.threat.join() !== pos.threat.join())
+          mismatches.push(`game ${g} ply ${ply}: counts`);
         pos.toMove = state.toMove; // (a pass changes the side to move without a stone; none here)
         const legal: number[] = [];
         for (let p = 0; p < SIZE * SIZE; p++) {
