@@ -14,6 +14,7 @@ import { type ClockBudget, moveTime } from './timeman';
 import { TranspositionTable, tableBytes } from './tt';
 import { Connect6Position } from './connect6/position';
 import { Connect6Searcher } from './connect6/search';
+import { type RenjuDecision, type SearchFn, renjuDecision, renjuStone } from './renju';
 
 export interface ThinkOptions {
   /** Think time in milliseconds: the most a move may take (otherwise the level's, otherwise 1000). */
@@ -138,6 +139,34 @@ export class Engine {
     if (typeof options.level === 'string' && !level) throw new Error(`Unknown level "${options.level}".`);
     const seed = options.seed ?? 0;
     if (state.rules.variant.twoStoneTurns) return this.thinkConnect6(state, options, level, seed);
+    if (state.rules.variant.renju) return renjuStone(this.renjuSearch, state, options);
+    return this.searchState(state, options, level, seed);
+  }
+
+  /**
+   * Renju: what the engine does where the opening's step is due (a swap window's choice, black's branch
+   * with its ten offers, white's pick, a pass) or a stone, decided by searching (renju.ts). `think` in a
+   * Renju game answers the stone (after the due seat choice, as in D-Pente), never the other steps.
+   */
+  decideRenju(state: GameState, options: ThinkOptions = {}): RenjuDecision {
+    if (state.result) throw new Error('The game is over: there is no move to find.');
+    if (!state.rules.variant.renju) throw new Error('Not a Renju game.');
+    return renjuDecision(this.renjuSearch, state, options);
+  }
+
+  /** Renju's searches: alone (no helpers: they replay moves without the opening's steps) and without the book. */
+  private readonly renjuSearch: SearchFn = (state, options) => {
+    const level = typeof options.level === 'string' ? levelById(options.level) : options.level;
+    return this.searchState(state, { ...options, book: false }, level, options.seed ?? 0);
+  };
+
+  /** The search of the games with one stone a turn (the book first, when it has the position). */
+  private searchState(
+    state: GameState,
+    options: ThinkOptions,
+    level: EngineLevel | undefined,
+    seed: number,
+  ): ThinkResult {
     const fromBook = this.bookMove(state, level, options);
     if (fromBook) return fromBook;
     const timeMs = options.timeMs ?? level?.timeMs ?? 1000;
@@ -167,7 +196,7 @@ export class Engine {
       ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
       ...(options.fixedTime ? { fixedTime: true } : {}),
     };
-    const smp = this.smp;
+    const smp = state.rules.variant.renju ? null : this.smp;
     if (!smp) return searcher.run(limits, options.onProgress);
 
     // Lazy SMP: the helpers search the same root with the same table age, and stop when this search does.

@@ -15,6 +15,11 @@
  * out or reduced; taking the opponent's such capture point first is scored as blocking them.
  *
  * Scores add up, so a move that counts in several categories comes earlier.
+ *
+ * Renju: black's forbidden points are never generated (a five is never one: the win now is looked for
+ * first), so a white four whose only blocking point is forbidden to black leaves black no defence: `forced`
+ * with no moves, a loss. Black's four that can only make an overline threatens nothing: white is not forced.
+ * The opening's first five stones keep to their areas (Position.isLegal).
  */
 import { centreOf, makesFive } from '../core';
 import { type Position, THREAT_BITS, THREAT_MASK } from './position';
@@ -44,7 +49,6 @@ export class MoveGen {
   private readonly captureWin: number;
   /** The longest capture (0: no captures). */
   private readonly maxCapture: number;
-  private readonly exactFive: boolean;
   /** Score a capture threat one capture from the capture win as a four (the search sets it from its settings). */
   captureThreatFours = false;
 
@@ -53,14 +57,14 @@ export class MoveGen {
     this.list = new Int16Array(pos.points);
     this.captureWin = variant.captureWin ?? 1 << 20;
     this.maxCapture = longestCapture(variant);
-    this.exactFive = variant.fiveRule === 'exactly-five';
   }
 
   /**
    * Writes the candidate moves and their priority scores from `base`, unsorted (the search picks them
-   * best first, lazily, since most nodes are cut off after a move or two), and returns how many.
+   * best first, lazily, since most nodes are cut off after a move or two), and returns how many. With
+   * `lazyForbidden`, Renju's black forbidden points are left in: the caller judges the moves it searches.
    */
-  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo): number {
+  generate(moves: Int16Array, scores: Int32Array, base: number, info: GenInfo, lazyForbidden = false): number {
     const pos = this.pos;
     const n = pos.points;
     const me = pos.toMove;
@@ -73,8 +77,9 @@ export class MoveGen {
     const target = this.captureWin;
     const myCaps = pos.captures[me - 1]!;
     const theirCaps = pos.captures[them - 1]!;
-    const exact = this.exactFive;
-    const theyThreatenFive = pos.lineCount[them * 6 + 4]! > 0;
+    const exact = pos.exactFor(me);
+    const renjuBlack = pos.renju && me === 1;
+    const theyThreatenFive = pos.lineCount[them * 6 + 4]! > 0 && (!pos.renju || them === 2 || this.blackFiveAt() >= 0);
     const theyThreatenCaptureWin = pos.takes[them]! > 0 && theirCaps + this.maxCapture >= target;
     const forced = theyThreatenFive || theyThreatenCaptureWin;
 
@@ -90,7 +95,7 @@ export class MoveGen {
     const threatBlockValue = theirThreatWins ? BLOCK_FOUR : 0;
 
     const list = this.list;
-    const listed = pos.ply <= 2 ? this.openingCandidates() : pos.listCandidates(list);
+    const listed = pos.ply <= pos.openingPlies ? this.openingCandidates() : pos.listCandidates(list);
     let count = 0;
     let best = -1;
     for (let j = 0; j < listed; j++) {
@@ -112,6 +117,7 @@ export class MoveGen {
       const u = threat[theirs + q]!;
       const blocksFive = u >> (2 * THREAT_BITS);
       if (forced && blocksFive === 0 && capMine === 0 && !(theyThreatenCaptureWin && capTheirs > 0)) continue;
+      if (renjuBlack && !lazyForbidden && pos.forbidden(q)) continue;
 
       let s = blocksFive * BLOCK_FIVE;
       s += ((t >> THREAT_BITS) & THREAT_MASK) * OWN_FOUR + ((u >> THREAT_BITS) & THREAT_MASK) * BLOCK_FOUR;
@@ -136,6 +142,23 @@ export class MoveGen {
     info.forced = forced;
     info.best = best;
     return count;
+  }
+
+  /**
+   * Renju: a point where black makes exactly five now (its fours may only make overlines, which are not
+   * fives), or -1. Asked only when black has a window of four.
+   */
+  blackFiveAt(): number {
+    const pos = this.pos;
+    const n = pos.points;
+    const threat = pos.threat;
+    const list = this.list;
+    const listed = pos.listCandidates(list);
+    for (let j = 0; j < listed; j++) {
+      const q = list[j]!;
+      if (threat[n + q]! >= FOUR_UNIT && makesFive(pos.cells, pos.size, q, 1, true)) return q;
+    }
+    return -1;
   }
 
   /**

@@ -12,8 +12,14 @@
  *   and `candidates`, a bitset of the empty points with a stone within two;
  * - a 64-bit Zobrist hash of stones, captured stones and side to move.
  *
- * The rules themselves (which stones a move captures or poofs, fives, capture wins, opening rules) come
- * from src/core's primitives, so the search plays exactly the game the rest of the app plays.
+ * The rules themselves (which stones a move captures or poofs, fives, capture wins, opening rules, Renju's
+ * forbidden points) come from src/core's primitives, so the search plays exactly the game the rest of the
+ * app plays.
+ *
+ * Renju: black (player 1) wins only with exactly five, white with five or more; black's forbidden points
+ * (core's `forbiddenIn`, asked on this position's own cells) are not legal here (`isLegal`, `forbidden`):
+ * the move generator never offers one, so `make` does not judge them again; the opening's area limits
+ * (stones 1–5 within the centre's 1×1 … 9×9) hold in `isLegal`.
  */
 import {
   type GameState,
@@ -33,8 +39,10 @@ import {
   everyFiveBreakable,
   findCaptures,
   findPoofs,
+  forbiddenIn,
   makesFive,
   openingRestriction,
+  withinRenjuArea,
 } from '../core';
 import { CAPTURE_TABLE, type Geometry, geometry } from './geometry';
 import { CAPTURE_HI, CAPTURE_LO, MAX_CAPTURE_COUNT, MAX_POINTS, SIDE_HI, SIDE_LO, STONE_HI, STONE_LO } from './zobrist';
@@ -137,6 +145,8 @@ export class Position {
   private readonly stoneHi = STONE_HI;
   private readonly captureLengths: readonly number[];
   private readonly exactFive: boolean;
+  /** Renju: black's forbidden points, its exactly-five against white's five or more, the opening's areas. */
+  readonly renju: boolean;
   private readonly poof: boolean;
   /** Set by setCell when a window of five of one colour appears. */
   private fiveMade = false;
@@ -158,6 +168,7 @@ export class Position {
     this.points = rules.size * rules.size;
     this.captureLengths = rules.variant.captureLengths;
     this.exactFive = rules.variant.fiveRule === 'exactly-five';
+    this.renju = rules.variant.renju === true;
     this.poof = rules.variant.poof;
     this.geo = geometry(rules.size, this.captureLengths);
     this.cells = new Uint8Array(this.points);
@@ -246,9 +257,68 @@ export class Position {
     return pos;
   }
 
-  /** Whether the side to move may play at p: empty, and allowed by the opening rules. */
+  /**
+   * Whether the side to move may play at p: empty, and allowed by the opening rules (Renju: within the
+   * opening's area, and for black not a forbidden point).
+   */
   isLegal(p: number): boolean {
-    return this.cells[p] === 0 && (this.ply > 2 || openingRestriction(this.rules, this.ply, p) === null);
+    if (this.cells[p] !== 0) return false;
+    if (this.renju) {
+      if (this.ply <= 4 && !withinRenjuArea(this.size, this.ply, p)) return false;
+      return this.toMove !== 1 || !this.forbidden(p);
+    }
+    return this.ply > 2 || openingRestriction(this.rules, this.ply, p) === null;
+  }
+
+  /** Whether a win needs exactly five for this player: Gomoku's both, Renju's black. */
+  exactFor(player: Player): boolean {
+    return this.exactFive && !(this.renju && player === 2);
+  }
+
+  /** The stones of the opening whose area limits hold: Renju's first five (0 elsewhere). */
+  get openingPlies(): number {
+    return this.renju ? 4 : 2;
+  }
+
+  /**
+   * Renju: whether the empty point p is forbidden to black (an overline, a double four, a double three:
+   * core's finder, on these cells: its trial stones are taken off again, and nothing else is touched).
+   * Quick tests first, each a condition the finder's answer needs: an overline needs a window of four of
+   * black's stones through p; a three or a four, two of black's stones on the line within four points of
+   * p, with no white stone between, so a double three or four needs two such lines, or one line with four
+   * such stones (two fours on one line, X.XXX.X). Most points fail them for a few array reads.
+   */
+  forbidden(p: number): boolean {
+    const t = this.threat[this.points + p]!;
+    if (t === 0) return false;
+    if (t >> (2 * THREAT_BITS) === 0) {
+      if ((t & THREAT_MASK) + ((t >> THREAT_BITS) & THREAT_MASK) < 2) return false;
+      const cells = this.cells;
+      const size = this.size;
+      const x = p % size;
+      const y = (p - x) / size;
+      let lines = 0;
+      let crowded = false;
+      for (let a = 0; a < 4 && lines < 2 && !crowded; a++) {
+        const dx = a === 1 ? 0 : 1;
+        const dy = a === 0 ? 0 : a === 3 ? -1 : 1;
+        let count = 0;
+        for (let sign = -1; sign <= 1; sign += 2) {
+          for (let k = 1; k <= 4; k++) {
+            const i = x + sign * k * dx;
+            const j = y + sign * k * dy;
+            if (i < 0 || j < 0 || i >= size || j >= size) break;
+            const c = cells[j * size + i]!;
+            if (c === 2) break;
+            if (c === 1) count++;
+          }
+        }
+        if (count >= 2) lines++;
+        if (count >= 4) crowded = true;
+      }
+      if (lines < 2 && !crowded) return false;
+    }
+    return forbiddenIn(this.cells, this.size, p) !== null;
   }
 
   /** Plays p for the side to move. Afterwards `winner` says whether the move ended the game. */
@@ -283,11 +353,12 @@ export class Position {
     // The outcome, in the core's order (src/core/outcome.ts). Capture counts only change when stones are
     // removed. (A full board is left to the search: the side to move has no move, a draw.)
     const previousPending = this.pendingFive;
-    const five = fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, this.exactFive);
+    const exact = this.exactFive && !(this.renju && player === 2);
+    const five = fiveMade && this.cells[p] === player && makesFive(this.cells, this.size, p, player, exact);
     const breakable =
       five &&
       this.rules.variant.fiveMustSurviveReply &&
-      everyFiveBreakable(this.cells, this.size, p, player, this.exactFive, this.captureLengths);
+      everyFiveBreakable(this.cells, this.size, p, player, exact, this.captureLengths);
     const enemyFiveStands = previousPending === enemy && this.lineCount[enemy * 6 + 5]! > 0;
     const byCaptures = nCaptured + nPoofed > 0 ? captureWin(this.rules, this.captures, player) : null;
     const captureWinner = byCaptures === null ? CAPTURES_NONE : byCaptures === player ? CAPTURES_MOVER : CAPTURES_ENEMY;

@@ -6,6 +6,7 @@
  *     → {"id":7,"move":"N11","score":35,"depth":11,"nodes":412345,"timeMs":998,"pv":["N11","L12"]}
  *   {"id":8,"cmd":"state","variant":"pente","size":19,"moves":[…]}
  *     → {"id":8,"toMove":2,"captures":[2,0],"result":null,"board":[…]}
+ *   A search's limits: "timeMs", "depth", "nodes" (reproducible searches), "level", "seed", "book".
  *   The opening steps are items of `moves`: D-Pente's seat choice, "swap" or "keep", after the fourth stone;
  *   Swap2's after the third, or "pass" (player 2 places two more stones, then player 1 chooses "swap" or
  *   "keep"): `K10 L9 M10 pass N11 J9 keep …`. A step that is not due is refused, naming what is. A search
@@ -19,7 +20,11 @@
  *   after each of stones 1–4 (and after the fifth in branch A), "offer:K10,L11,…" for branch B's ten offers
  *   (white's pick follows as a plain stone), and "pass" after the opening (two in a row draw):
  *   `H8 keep H9 keep J9 keep G7 keep offer:A1,A3,… A5 B2 …`. A black stone on a forbidden point loses at
- *   once: `result.reason` "forbidden".
+ *   once: `result.reason` "forbidden". A search answers the due step, decided by searching, as `step`, the
+ *   item to append: "swap"/"keep" at a swap window (also as `seatChoice`, with the stone that would follow
+ *   as `move`), "offer:…" for branch B (also `offer`, the ten points), white's pick or any stone (also as
+ *   `move`), or "pass" (only with no stone to play, or to draw a lost game after the opponent's pass):
+ *   {"id":9,"step":"keep","seatChoice":"keep","move":"H10","score":12,…}. Black never plays a forbidden point.
  *   anything malformed or illegal → {"id":…,"error":"…"}
  */
 import {
@@ -146,6 +151,36 @@ function connect6Turn(
   return [first, engine.think(after.value, options).move];
 }
 
+/**
+ * A Renju search's answer: the due step decided by searching (renju.ts), and `step`, the item to append to
+ * `moves` for it: a swap window's "swap" or "keep" (with `seatChoice`, and the stone the side to move would
+ * then play as `move`, as D-Pente's answer has it), branch B's "offer:…" (with `offer`, the ten points), a
+ * "pass", or the stone itself (`move`).
+ */
+function renjuAnswer(engine: Engine, state: GameState, options: Parameters<Engine['think']>[1], id: unknown): string {
+  const size = state.rules.size;
+  const { step, result } = engine.decideRenju(state, options);
+  const name = (p: number) => formatPoint(size, p);
+  const stepFields =
+    step === null
+      ? { step: name(result.move) }
+      : step === 'pass'
+        ? { step: 'pass' }
+        : typeof step === 'object'
+          ? { step: `offer:${step.offer.map(name).join(',')}`, offer: step.offer.map(name) }
+          : { step, seatChoice: step };
+  return JSON.stringify({
+    id,
+    ...stepFields,
+    ...(result.move >= 0 ? { move: name(result.move) } : {}),
+    score: result.score,
+    depth: result.depth,
+    nodes: result.nodes,
+    timeMs: Math.round(result.timeMs),
+    pv: result.pv.filter((p) => p >= 0).map(name),
+  });
+}
+
 export function handleRequest(engine: Engine, line: string): string {
   let id: unknown = null;
   try {
@@ -164,26 +199,26 @@ export function handleRequest(engine: Engine, line: string): string {
     if (cmd === 'state') return JSON.stringify({ id, ...stateToJson(state) });
     if (cmd !== 'search') throw new RequestError(`Unknown command "${cmd}" (search or state).`);
     if (state.result) throw new RequestError('The game is already over.');
-    // The search does not know Renju's opening, black's forbidden points nor its fives yet: no answer beats a
-    // wrong one.
-    if (state.renju) throw new RequestError('The engine does not play Renju yet; "state" requests speak it.');
     const levelName = field(r, 'level', isString, 'a level name');
     if (levelName !== undefined && !levelById(levelName)) {
       throw new RequestError(`Unknown level "${levelName}" (one of ${LEVELS.map((l) => l.id).join(', ')}).`);
     }
     const timeMs = field(r, 'timeMs', isPositiveInt, 'a positive whole number');
     const depth = field(r, 'depth', isPositiveInt, 'a positive whole number');
+    const nodes = field(r, 'nodes', isPositiveInt, 'a positive whole number');
     const seed = field(r, 'seed', Number.isInteger as (v: unknown) => v is number, 'a whole number');
     const book = field(r, 'book', isBoolean, 'true or false');
-    const options = {
+    const options: Parameters<Engine['think']>[1] = {
       ...(timeMs === undefined ? {} : { timeMs }),
       ...(depth === undefined ? {} : { depth }),
+      ...(nodes === undefined ? {} : { nodes }),
       ...(levelName === undefined ? {} : { level: levelName }),
       ...(seed === undefined ? {} : { seed }),
       ...(book === undefined ? {} : { book }),
     };
-    const result = engine.think(state, options);
     const size = state.rules.size;
+    if (state.renju) return renjuAnswer(engine, state, options, id);
+    const result = engine.think(state, options);
     const turn = connect6Turn(engine, state, result.move, options);
     // D-Pente, Swap2: the search was the side to move's (it plays next whoever sits there); its score chooses.
     const decision = seatChoiceDue(state) ? { seatChoice: seatChoiceForScore(state, result.score) } : {};

@@ -404,8 +404,12 @@ export class Searcher {
     let bestMove = -1;
     let bound = BOUND_UPPER;
 
-    const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0; // A full board: a draw.
+    // Renju: black's forbidden points are judged only for the moves searched (most nodes cut off after a
+    // few), not for every candidate the generator lists.
+    const lazy = pos.renju && pos.toMove === 1;
+    const count = this.gen.generate(this.moves, this.scores, base, this.info, lazy);
+    // No move: a full board, a draw; or (Renju) every defence of black's is a forbidden point: a loss.
+    if (count === 0) return this.info.forced ? -(winHere - 1) : 0;
     if (this.scores[base] === WIN_NOW) {
       this.updatePvLeaf(ply, this.moves[base]!);
       return winHere;
@@ -424,23 +428,27 @@ export class Searcher {
     // A lone defence costs the side to move nothing to find: look one ply further along it.
     const extension = forced && count === 1 ? 1 : 0;
 
+    // j: the moves searched so far (a forbidden point skipped is not one).
+    let j = 0;
     for (let i = 0; i < count; i++) {
       MoveGen.pick(this.moves, this.scores, base + i, base + count);
       const m = this.moves[base + i]!;
       const priority = this.scores[base + i]! & PRIORITY_MASK;
-      if ((i >= keep && priority < floor) || (i >= most && priority < forcing)) break;
+      if ((j >= keep && priority < floor) || (j >= most && priority < forcing)) break;
+      if (lazy && pos.forbidden(m)) continue;
       // Late quiet moves are first searched shallower; a surprise earns them the full depth.
       const reduce =
         settings.useReductions &&
         !forced &&
-        i >= 3 &&
+        j >= 3 &&
         depth >= settings.reductionDepth &&
         priority < settings.reductionLimit
-          ? i >= 6
+          ? j >= 6
             ? 2
             : 1
           : 0;
-      const score = this.searchMove(m, i, depth - 1 + extension, alpha, beta, ply, pvNode, reduce);
+      const score = this.searchMove(m, j, depth - 1 + extension, alpha, beta, ply, pvNode, reduce);
+      j++;
       if (this.clock.stopped) return 0;
       if (score > best) {
         best = score;
@@ -456,6 +464,8 @@ export class Searcher {
         }
       }
     }
+    // Every move listed was forbidden to black: forced, a loss; otherwise black has no stone worth one, a draw.
+    if (j === 0) return forced ? -(winHere - 1) : 0;
     if (settings.useTable) this.tt.store(pos.hashLo, pos.hashHi, depth, toTable(best, ply), bound, bestMove);
     return best;
   }
@@ -600,11 +610,13 @@ export class Searcher {
     // (Every point of a window with three stones is within two of one of them: a candidate.)
     const list = this.list;
     const listed = pos.listCandidates(list);
+    const renjuBlack = pos.renju && me === 1;
     let count = 0;
     for (let j = 0; j < listed; j++) {
       const q = list[j]!;
       const t = threat[mine + q]!;
       if (threatCount(t, 3) === 0) continue;
+      if (renjuBlack && pos.forbidden(q)) continue;
       this.moves[base + count] = q;
       this.scores[base + count] = threatCount(t, 3) * 16 + threatCount(t, 2);
       count++;

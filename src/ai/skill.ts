@@ -81,10 +81,10 @@ export function overlookedThreatMove(
   if (urgency(state) !== 'defend') return null;
   const key = mixPair(seed, state.moves.length * 7919 + (state.moves.at(-1) ?? 0));
   if (unit(key) * 100 < level.vision) return null;
-  const { size, variant } = state.rules;
-  const exact = variant.fiveRule === 'exactly-five';
+  const { size } = state.rules;
   const them = opponent(state.toMove);
   const pos = Position.fromState(state);
+  const exact = pos.exactFor(them);
   let best: number | null = null;
   let bestScore = -Infinity;
   for (let p = 0; p < pos.points; p++) {

@@ -6,6 +6,9 @@
  * few plies. Positions found to have no such victory within n plies are kept in a small table of their
  * own (by hash), as are the wins found.
  *
+ * Renju-aware: black's fours never stand on its forbidden points, and a white four whose blocking points
+ * are all forbidden to black wins (black has no defence: the move generator gives none).
+ *
  * Capture-aware: a defender's captures are among its answers; a capture threat forces only if the attacker
  * would win at once were the defender to pass (`threatIsReal`).
  *
@@ -29,7 +32,6 @@ export class VcfSearch {
   private readonly vcfLo = new Int32Array(VCF_MASK + 1);
   private readonly vcfLeft = new Int8Array(VCF_MASK + 1);
   private readonly info: GenInfo = { forced: false, best: 0 };
-  private readonly exactFive: boolean;
 
   /**
    * `moves` and `scores` are the search's per-ply buffers (ply * points on), `list` its scratch list of
@@ -43,9 +45,7 @@ export class VcfSearch {
     private readonly moves: Int16Array,
     private readonly scores: Int32Array,
     private readonly list: Int16Array,
-  ) {
-    this.exactFive = pos.rules.variant.fiveRule === 'exactly-five';
-  }
+  ) {}
 
   /**
    * Plies to a victory by continuous fours for the side to move within `left` plies, or 0. It looks only
@@ -79,6 +79,7 @@ export class VcfSearch {
     const captureThreats = this.settings.captureThreatFours && this.captureThreatsWin(me);
     const list = this.list;
     const listed = pos.listCandidates(list);
+    const renjuBlack = pos.renju && me === 1;
     let count = 0;
     for (let j = 0; j < listed; j++) {
       const q = list[j]!;
@@ -94,6 +95,8 @@ export class VcfSearch {
       } else if (captureThreats && captureThreat[mine + q]! > 0) {
         score = THREAT_CAPTURE + captureThreat[mine + q]! * 16 + threatCount(t, 2);
       } else continue;
+      // Renju: black's four on a forbidden point (a four-four, a four that is also an overline) is no move.
+      if (renjuBlack && pos.forbidden(q)) continue;
       this.moves[base + count] = q;
       this.scores[base + count] = score;
       count++;
@@ -186,7 +189,8 @@ export class VcfSearch {
     // attacker must win at once if the defender passed.
     if (pos.lineCount[them * 6 + 4]! === 0 && !this.threatIsReal(ply)) return 0;
     const count = this.gen.generate(this.moves, this.scores, base, this.info);
-    if (count === 0) return 0;
+    // Renju: a white four whose blocking points are all forbidden to black cannot be blocked.
+    if (count === 0) return this.info.forced ? 2 : 0;
     if (this.scores[base] === WIN_NOW || !this.info.forced || left <= 0) return 0;
     let longest = 0;
     for (let i = 0; i < count; i++) {
@@ -195,7 +199,7 @@ export class VcfSearch {
       pos.make(m);
       let plies: number;
       if (pos.winner) plies = pos.winner === me ? 0 : 1;
-      else if (pos.lineCount[them * 6 + 4]! > 0 && !this.exactFive)
+      else if (pos.lineCount[them * 6 + 4]! > 0 && !pos.exactFor(them as 1 | 2))
         plies = 1; // The four still stands.
       else if (canWinNow(pos, them)) plies = this.winsNow(ply + 1) ? 1 : 0;
       else if (canWinNow(pos, me))

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { isBoardSize, isVariantId, levelById, replay } from '../core';
 import { OpeningBook, bookMovesFor } from '../ai/book/book';
-import { type AnalysisLine, Engine } from '../ai/engine';
+import { type AnalysisLine, Engine, type ThinkOptions } from '../ai/engine';
 import { winChance } from '../ai/win-chance';
 import type { SearchProgress } from '../ai/search';
 import { type HelperChannel, canShareMemory } from '../ai/smp';
@@ -19,6 +19,7 @@ import {
   isSaneClock,
   HEARTBEAT_MS,
   requestError,
+  wireRenju,
 } from './protocol';
 import { engineScore } from './score';
 
@@ -107,10 +108,11 @@ let book: OpeningBook | null = null;
 
 /** Rebuilds the game a request describes, or throws a request error (the page's bug, not the engine's). */
 function replayRequest(request: BookRequest) {
-  const { variant, size, tournamentRule, moves } = request;
+  const { variant, size, tournamentRule, moves, renju } = request;
   if (!isVariantId(variant)) throw requestError(`Unknown variant "${String(variant)}".`);
   if (!isBoardSize(size)) throw requestError(`Unsupported board size ${String(size)}.`);
-  const game = replay({ variant, size, tournamentRule }, moves);
+  if (variant === 'renju' && size !== 15) throw requestError(`Renju is played on 15x15 only, not ${size}x${size}.`);
+  const game = replay({ variant, size, tournamentRule }, moves, null, false, renju ? wireRenju(renju) : null);
   if (!game.ok) throw requestError(`Move ${game.error.ply + 1} is illegal: ${game.error.illegal.message}`);
   return game.value;
 }
@@ -126,7 +128,7 @@ const api: EngineWorkerApi = {
 
       useThreads(request.threads ?? 1);
       const stopFlag = request.stopFlag;
-      const result = engine.think(state, {
+      const options: ThinkOptions = {
         ...(request.timeMs === undefined ? {} : { timeMs: request.timeMs }),
         ...(clock ? { clock } : {}),
         ...(request.depth === undefined ? {} : { depth: request.depth }),
@@ -151,9 +153,13 @@ const api: EngineWorkerApi = {
               },
             }
           : {}),
-      });
+      };
+      // Renju: the due step (a swap window's choice, offers, a pass) or the stone, decided by searching.
+      const decided = state.renju ? engine.decideRenju(state, options) : null;
+      const result = decided ? decided.result : engine.think(state, options);
       return {
         key: request.key ?? '',
+        ...(decided?.step ? { step: decided.step } : {}),
         move: result.move,
         score: engineScore(result.score),
         depth: result.depth,

@@ -7,7 +7,15 @@
  * A request carries the rules and the move list, never a GameState: a state's parent chain holds every
  * earlier position, which would be cloned across for nothing. The worker rebuilds the game with `replay`.
  */
-import { type BoardSize, type EngineLevel, type Point, type VariantId, levelById } from '../core';
+import {
+  type BoardSize,
+  type EngineLevel,
+  type OpeningStep,
+  type Point,
+  type RenjuOpening,
+  type VariantId,
+  levelById,
+} from '../core';
 import { type ClockBudget, type MoveTime, moveTime } from '../ai/timeman';
 
 export type { ClockBudget, MoveTime };
@@ -19,6 +27,11 @@ export interface EnginePosition {
   readonly tournamentRule: boolean;
   /** The game so far, as points (see src/core/board.ts). */
   readonly moves: readonly Point[];
+  /**
+   * Renju: the opening's steps so far (the swap windows' choices, branch B's offers, the passes: the game
+   * state's `renju`, plain data), replayed with the stones. Absent in the other games.
+   */
+  readonly renju?: RenjuOpening;
 }
 
 export interface EngineRequest extends EnginePosition {
@@ -77,8 +90,18 @@ export interface EngineProgress {
 export interface EngineAnswer {
   /** The request's key, unchanged ('' when it had none). */
   readonly key: string;
-  /** The point to play; -1 only when there is no move at all (a full board). */
+  /**
+   * The point to play; -1 only when there is no move at all (a full board), or in Renju when the answer is
+   * a `step` without a stone (offers, a pass).
+   */
   readonly move: Point;
+  /**
+   * Renju only: the opening step the engine takes now, decided by searching (src/ai/renju.ts): a swap
+   * window's "swap" or "keep" (then `move` is the stone it would play next, as in D-Pente, to be asked for
+   * again), branch B's ten offers, or a pass. Absent when the answer is the stone `move` (white's pick of an
+   * offer included). D-Pente's and Swap2's seat choices are read from the score (`seatChoiceForScore`).
+   */
+  readonly step?: OpeningStep;
   /** From the mover's side. A move from the book or found without searching scores 'eval' 0. */
   readonly score: EngineScore;
   /** The deepest completed iteration (0 for a forced move found without searching). */
@@ -209,7 +232,19 @@ export const wirePosition = (p: EnginePosition): EnginePosition => ({
   size: p.size,
   tournamentRule: p.tournamentRule,
   moves: [...p.moves],
+  ...(p.renju ? { renju: wireRenju(p.renju) } : {}),
 });
+
+/** Renju's opening steps, copied field by field (plain arrays of strings and numbers). */
+export const wireRenju = (o: RenjuOpening): RenjuOpening => ({
+  swaps: [...o.swaps],
+  offers: [...o.offers],
+  passes: [...o.passes],
+});
+
+/** Renju's opening steps in a position's key ('' elsewhere): the same stones after a swap are another position. */
+export const renjuKey = (o: RenjuOpening | undefined): string =>
+  o ? `/${o.swaps.map((c) => c[0]).join('')}/${o.offers.join('.')}/${o.passes.join('.')}` : '';
 
 /**
  * A move request as it goes to the worker: only the fields it reads, built afresh so nothing else the

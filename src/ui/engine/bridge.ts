@@ -44,6 +44,7 @@ import {
   type EngineWorkerApi,
   clampThreads,
   isRequestError,
+  renjuKey,
   thinkTime,
   wireAnalysisRequest,
   wireMoveRequest,
@@ -101,7 +102,8 @@ export type AnalyseOptions = JobOptions<readonly AnalysisLineAnswer[]>;
 
 /** Identifies a position: the rules and the move list. Two requests for the same position share it. */
 export function positionKey(position: EnginePosition): string {
-  return `${position.variant}/${position.size}/${position.tournamentRule ? 't' : 'f'}/${position.moves.join('.')}`;
+  const { variant, size, tournamentRule, moves, renju } = position;
+  return `${variant}/${size}/${tournamentRule ? 't' : 'f'}/${moves.join('.')}${renjuKey(renju)}`;
 }
 
 /**

@@ -58,7 +58,13 @@ export interface AnalysisAsk {
 /** The position a state is, as the engine is told it: the rules and the move list. */
 export function enginePosition(state: GameState): EnginePosition {
   const { variant, size, tournamentRule } = state.rules;
-  return { variant: variant.id, size, tournamentRule, moves: state.moves };
+  return {
+    variant: variant.id,
+    size,
+    tournamentRule,
+    moves: state.moves,
+    ...(state.renju ? { renju: state.renju } : {}),
+  };
 }
 
 /** The key the bridge checks an answer against, for a state's position. */

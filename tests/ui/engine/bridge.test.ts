@@ -975,6 +975,38 @@ describe('engine bridge with the real worker module', () => {
     expect(await rejectionKind(finished)).toBe('invalid');
   });
 
+  it("plays Renju: the opening's steps go with the stones, and the due step comes back decided", async () => {
+    const base = { variant: 'renju', size: 15, tournamentRule: false, timeMs: 60_000, depth: 2 } as const;
+    const opening = (swaps: ('swap' | 'keep')[], offers: number[] = []) => ({ swaps, offers, passes: [] });
+    // A swap window after the first stone (the centre, 112): a seat choice, and the stone that would follow.
+    const first = await bridge.requestMove({ ...base, moves: [112], renju: opening([]) });
+    expect(['swap', 'keep']).toContain(first.step);
+    expect(first.key).toBe(positionKey({ ...base, moves: [112], renju: opening([]) }));
+    // Black's branch after four stones: ten offers, or a fifth stone within the centre's 9×9.
+    const four = [112, 97, 98, 126];
+    const branch = await bridge.requestMove({ ...base, moves: four, renju: opening(['keep', 'keep', 'keep', 'keep']) });
+    if (typeof branch.step === 'object') {
+      expect(branch.step.offer).toHaveLength(10);
+      expect(branch.move).toBe(-1);
+    } else {
+      expect(branch.step).toBeUndefined();
+      expect(Math.max(Math.abs((branch.move % 15) - 7), Math.abs(Math.floor(branch.move / 15) - 7))).toBeLessThan(5);
+    }
+    // White's pick among the offers: one of them, as a stone.
+    const offers = [0, 2, 4, 6, 8, 10, 12, 14, 30, 60];
+    const picked = await bridge.requestMove({
+      ...base,
+      moves: four,
+      renju: opening(['keep', 'keep', 'keep', 'keep'], offers),
+    });
+    expect(picked.step).toBeUndefined();
+    expect(offers).toContain(picked.move);
+    // Renju is 15×15 only.
+    expect(await rejectionKind(bridge.requestMove({ ...base, size: 19, moves: [180], renju: opening([]) }))).toBe(
+      'invalid',
+    );
+  });
+
   it('answers book queries from the book it was given', async () => {
     expect(await bridge.bookMoves({ variant: 'pente', size: 19, tournamentRule: true, moves: [180] })).toBeNull();
     const remote = Comlink.wrap<EngineWorkerApi>(channel.port1);

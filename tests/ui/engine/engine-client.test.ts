@@ -4,7 +4,7 @@
  * score mapping (src/workers/score.ts), which decides what a score says so the page never reads numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { LEVELS, VARIANT_IDS } from '../../../src/core';
+import { LEVELS, VARIANT_IDS, chooseSeat } from '../../../src/core';
 import { WIN } from '../../../src/ai/search';
 import {
   type EngineBackend,
@@ -50,7 +50,7 @@ function recordingBackend() {
 
 describe('the engine client', () => {
   it('tells the engine every rule of the variant and the moves, nothing of the state besides', () => {
-    // Every game the engine plays (not Renju yet, which is 15×15 only besides).
+    // Every game the engine plays (Renju below: 15×15 only, with its opening's steps).
     for (const variant of VARIANT_IDS.filter((id) => id !== 'renju')) {
       const state = game({ variant, size: 19, tournamentRule: true }, 'K10 L9');
       // (A variant without the tournament rule has it off whatever was asked: the state's rules say.)
@@ -58,6 +58,17 @@ describe('the engine client', () => {
       expect(enginePosition(state)).toEqual({ variant, size: 19, tournamentRule, moves: state.moves });
     }
     expect(enginePosition(keryo)).toEqual({ variant: 'keryo', size: 13, tournamentRule: false, moves: keryo.moves });
+    // Renju: the opening's steps so far go with the stones (a swap changes who sits where, not the stones).
+    const renju = chooseSeat(game({ variant: 'renju' }, 'H8'), 'swap')!;
+    expect(enginePosition(renju)).toEqual({
+      variant: 'renju',
+      size: 15,
+      tournamentRule: false,
+      moves: renju.moves,
+      renju: { swaps: ['swap'], offers: [], passes: [] },
+    });
+    const kept = chooseSeat(game({ variant: 'renju' }, 'H8'), 'keep')!;
+    expect(enginePositionKey(kept)).not.toBe(enginePositionKey(renju));
     expect(enginePositionKey(keryo)).toBe(positionKey(enginePosition(keryo)));
   });
 
