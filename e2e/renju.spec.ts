@@ -1,9 +1,10 @@
 /**
- * Renju pass-and-play on a phone (issue 32): New game offers Renju on 15×15 alone and with no computer player
- * yet; the Taraguchi-10 opening's steps on screen — a swap window
+ * Renju on a phone (issue 32): New game offers Renju on 15×15 alone; the Taraguchi-10 opening's steps on screen — a swap window
  * after each of stones 1–4 (one swap taken), the area limits shaded, black's ten offers chosen on the board
  * and white's pick among them, a pass after the opening — then black's forbidden points crossed on the
  * board and a double three that loses at once, said as such; a reload finds the game kept as it ended.
+ * And the computer against itself, in the real engine worker: it takes every opening step (windows, the
+ * branch, offers or a fifth stone, white's pick) and plays on past them.
  * Screenshots at phone portrait and landscape with LAYOUT_SHOTS=1 (looked at by whoever changes these screens).
  */
 import { expect, test } from '@playwright/test';
@@ -16,16 +17,13 @@ test('Renju: the opening steps, a pass, and a forbidden double three that loses;
   await page.getByLabel('Black (moves first)').selectOption({ label: 'Player 1' });
   await page.getByLabel('White').selectOption({ label: 'Guest' });
   await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Renju' });
-  // Renju's one board, and no computer player until the engine plays Renju (RENJU_AGAINST_COMPUTER).
+  // Renju's one board.
   await expect(page.getByLabel('Board').locator('option')).toHaveText(['15×15']);
-  await expect(page.getByLabel('White').locator('option', { hasText: '(computer)' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Start' }).click();
   expect(await boardLabels(page)).toHaveLength(225);
   const window = page.getByRole('region', { name: 'Choose your seat' });
   const status = page.getByRole('status');
 
-  // The engine does not play Renju yet: no hint is offered.
-  await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
   // Stone 1 on the centre; White's person swaps seats: Player 1 now holds White, Guest Black.
   await tapTwice(page, 'H8');
   await expect(window).toContainText('Stone 1 is down');
@@ -85,4 +83,21 @@ test('Renju: the opening steps, a pass, and a forbidden double three that loses;
   await expect(page.getByRole('grid')).toBeVisible();
   expect(await boardLabels(page)).toEqual(position);
   await expect(page.getByRole('status')).toHaveText(lost);
+});
+
+test('Renju: the computer plays itself through the opening steps, in the engine worker', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openApp(page);
+  await page.goto('/#/demo');
+  await page.getByRole('combobox', { name: 'Game', exact: true }).selectOption({ label: 'Renju' });
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('.play .actions .slot-select select').selectOption('150');
+  // Eight stones: past the fifth stone (branch A's, or white's pick of black's ten offers) and on. Each
+  // window's choice is a step the engine names (a swap exchanges the players on the strip).
+  await expect
+    .poll(async () => (await boardLabels(page)).filter((l) => / stone$/.test(l)).length, { timeout: 150_000 })
+    .toBeGreaterThanOrEqual(8);
+  // No step or stone of the computer's was refused (play_computer_illegal).
+  await expect(page.getByText(/illegal move/)).toHaveCount(0);
 });

@@ -10,8 +10,7 @@ import { confirmDialog } from '../shell/dialog';
 import { navigate } from '../shell/router';
 import { type FriendWording, maySend, sendIsMain } from '../friends/friend-status';
 import { friendStatusOf, friendWordingOf } from './play-words';
-import { playFromHere, rematch, session } from './live-session';
-import { engineHelpsWith } from './RulesFields';
+import { playFromHere, rematch } from './live-session';
 import type { PlayController } from './session/controller';
 import { canUndo, isHumanTurn } from './session/match';
 import * as words from '../words/paraglide/messages.js';
@@ -84,12 +83,6 @@ function SendButton({ game, onSend }: ActionBarProps) {
   );
 }
 
-/** Whether the engine may be asked about the game on screen (not Renju's yet: RulesFields' engineHelpsWith). */
-const engineHelps = (): boolean => {
-  const variant = session.value?.match.value.game.rules.variant.id;
-  return variant === undefined || engineHelpsWith(variant);
-};
-
 function AnalyseButton({ analysis }: { readonly analysis: AnalysisController }) {
   const whole = analysis.gameAnalysis.value;
   const complete = whole !== null && whole.evals.every((e) => e !== null);
@@ -100,7 +93,7 @@ function AnalyseButton({ analysis }: { readonly analysis: AnalysisController }) 
         analysis.analyseGame();
         showAnalysisPanel();
       }}
-      disabled={analysis.gameRunning.value || complete || !engineHelps()}
+      disabled={analysis.gameRunning.value || complete}
     >
       {words.play_analyse()}
     </button>
@@ -229,11 +222,7 @@ function ReviewActions({ game, analysis }: ActionBarProps) {
         {words.play_back_to_game()}
       </button>
       <AnalyseButton analysis={analysis} />
-      <button
-        type="button"
-        onClick={() => void analysis.requestHint()}
-        disabled={game.shown.value.result !== null || !engineHelps()}
-      >
+      <button type="button" onClick={() => void analysis.requestHint()} disabled={game.shown.value.result !== null}>
         {words.play_hint()}
       </button>
     </>
@@ -265,7 +254,7 @@ function TurnActions({ game, previewing, confirm }: ActionBarProps) {
       <button type="button" onClick={() => game.undo()} disabled={!canUndo(m)}>
         {words.play_undo()}
       </button>
-      <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m) || !engineHelps()}>
+      <button type="button" onClick={() => void game.requestHint()} disabled={!isHumanTurn(m)}>
         {words.play_hint()}
       </button>
       <button

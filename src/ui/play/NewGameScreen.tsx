@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { type BoardSize, LEVELS, LEVEL_BANDS, type VariantId, bandOf } from '../../core';
 import { type StoredPlayer, type TimeControl, strengthOf } from '../../storage';
-import { COMPUTER_GAME_VARIANTS, RulesFields } from './RulesFields';
+import { RulesFields } from './RulesFields';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { players, settings } from '../shell/app-state';
 import { startGame } from './live-session';
@@ -108,11 +108,6 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
 
   const choose = (set: (p: StoredPlayer) => void) => (e: Event) =>
     set(byId((e.currentTarget as HTMLSelectElement).value, guestPlayer));
-  // Renju with a computer player only once the engine plays it (RENJU_AGAINST_COMPUTER): until then the form
-  // offers no computer for Renju, and no Renju while a computer is chosen.
-  const computerChosen = demo || p1.kind === 'computer' || p2.kind === 'computer';
-  const noComputer = !COMPUTER_GAME_VARIANTS.includes(variant);
-  const blocked = computerChosen && noComputer;
   const playerOptions = (
     <>
       {!demo && (
@@ -126,23 +121,21 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
             ))}
         </optgroup>
       )}
-      {!(noComputer && !computerChosen) &&
-        computersByBand(everyone).map(({ band, players: inBand }) => (
-          <optgroup key={band} label={m.play_computer_band({ band: bandLabel(BAND_NAMES[band]()) })}>
-            {inBand.map((p) => (
-              <option key={p.id} value={p.id}>
-                {m.play_computer_option({ name: p.name })}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+      {computersByBand(everyone).map(({ band, players: inBand }) => (
+        <optgroup key={band} label={m.play_computer_band({ band: bandLabel(BAND_NAMES[band]()) })}>
+          {inBand.map((p) => (
+            <option key={p.id} value={p.id}>
+              {m.play_computer_option({ name: p.name })}
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </>
   );
 
   const start = (e: Event) => {
     e.preventDefault();
     const timeControl = demo ? null : TIME_CONTROLS[clock]!.value;
-    if (blocked) return;
     startGame({ player1: p1, player2: p2, variant, size, tournamentRule, timeControl, demo });
   };
 
@@ -180,7 +173,6 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
           setVariant={setVariant}
           setSize={setSize}
           setTournamentRule={setTournamentRule}
-          {...(computerChosen && !blocked ? { variants: COMPUTER_GAME_VARIANTS } : {})}
         />
         {!demo && (
           <label>
@@ -194,7 +186,7 @@ export function NewGame({ demo = false }: { demo?: boolean }) {
             </select>
           </label>
         )}
-        <button type="submit" class="primary" disabled={blocked}>
+        <button type="submit" class="primary">
           {demo ? m.play_watch() : m.play_start()}
         </button>
       </form>

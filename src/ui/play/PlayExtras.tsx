@@ -9,7 +9,6 @@ import { BookPanel } from '../review/BookPanel';
 import type { AnalysisController } from '../review/analysis/controller';
 import { verdicts } from '../review/analysis/game-analysis';
 import { MoveList } from './MoveList';
-import { engineHelpsWith } from './RulesFields';
 import type { Match } from './session/match';
 import * as words from '../words/paraglide/messages.js';
 
@@ -35,7 +34,7 @@ export function PlayExtras(props: {
         onGo={props.onGo}
         {...(moveVerdicts ? { verdicts: moveVerdicts } : {})}
       />
-      {!engineHelpsWith(live.rules.variant.id) ? null : props.friendLive ? (
+      {props.friendLive ? (
         <p class="friend-note" role="note">
           {words.play_friend_note()}
         </p>

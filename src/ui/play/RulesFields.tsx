@@ -22,26 +22,8 @@ export interface RulesFieldsProps {
   readonly variants?: readonly VariantId[];
 }
 
-/** The games New game offers: every game (Renju against the computer only once RENJU_AGAINST_COMPUTER). */
+/** The games New game offers: every game, against the computer too. */
 export const OFFERED_VARIANTS: readonly VariantId[] = VARIANT_IDS;
-
-/**
- * Whether New game offers Renju with a computer player (against it, or its demo). Off until the engine
- * plays Renju (its opening steps and forbidden points: the `renju-engine` branch); the lead flips it when
- * that is merged. Off, a computer player and Renju exclude each other on the form.
- */
-export const RENJU_AGAINST_COMPUTER = false;
-
-/**
- * Whether the engine may be asked about a game of this variant (hints, analysis, the book): every game,
- * Renju once the engine plays it (RENJU_AGAINST_COMPUTER); until then it would answer as if in Gomoku.
- */
-export const engineHelpsWith = (id: VariantId): boolean => RENJU_AGAINST_COMPUTER || !VARIANTS[id].renju;
-
-/** The games offered with a computer player in the game: every game, Renju once the engine plays it. */
-export const COMPUTER_GAME_VARIANTS: readonly VariantId[] = RENJU_AGAINST_COMPUTER
-  ? OFFERED_VARIANTS
-  : OFFERED_VARIANTS.filter((id) => !VARIANTS[id].renju);
 
 /**
  * The games a friend game by link may be: every game but Renju, whose opening steps (its offers) have no

@@ -13,7 +13,7 @@
  *   the player (Retry).
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
-import { type Point, type SeatChoice, seatChoiceDue } from '../../../core';
+import { type OpeningStep, type Point, seatChoiceDue } from '../../../core';
 import type { ComputerPlayer } from '../../../storage';
 import { type EngineProgress, type MoveAsk, isEngineError, moveThinkLimitMs } from '../../engine/client';
 import { type Match, chooseSeatIn, isComputerTurn, moverClock, playPoint, seatChoiceFor, sideToMove } from './match';
@@ -126,7 +126,7 @@ export class ComputerTurns {
     const engineClock = moverClock(m, started);
     const ask: MoveAsk = { level, seed: seedOf(m.id) + m.game.moves.length, clock: engineClock };
     let point: Point;
-    let seat: SeatChoice | null = null;
+    let step: OpeningStep | null = null;
     try {
       const answer = await this.host.moves.move(m.game, ask, {
         signal: aborter.signal,
@@ -142,7 +142,10 @@ export class ComputerTurns {
       point = answer.move;
       // The seat choice (D-Pente, Swap2): the search just made is the side to move's (it plays next whoever
       // sits there), so its score says which seat is the better one to hold.
-      if (seatChoiceDue(m.game)) seat = seatChoiceFor(m.game, answer.score);
+      if (seatChoiceDue(m.game)) step = seatChoiceFor(m.game, answer.score);
+      // Renju: the engine names the opening step it takes (a window's choice, branch B's ten offers, a
+      // pass), decided by its own searches (src/ai/renju.ts); a stone otherwise, white's pick included.
+      if (answer.step !== undefined) step = answer.step;
     } catch (e) {
       if (current()) this.failed(e);
       return;
@@ -155,7 +158,13 @@ export class ComputerTurns {
     this.crashes = 0;
     await this.host.change((now) => {
       if (now !== m) return null; // the game moved on while the answer was on its way
-      if (seat) return chooseSeatIn(now, seat);
+      if (step !== null) {
+        const stepped = chooseSeatIn(now, step, clock.now());
+        // Not due (the engine's bug, not the player's): said, and the game waits rather than guessing.
+        if (!stepped)
+          this.problem.value = words.play_computer_illegal({ why: typeof step === 'string' ? step : 'offer' });
+        return stepped;
+      }
       const played = playPoint(now, point, clock.now());
       if ('refusal' in played) {
         this.problem.value = words.play_computer_illegal({ why: played.refusal.message });
