@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { type GameState, encodeGameLink, legalMoves, makeRules, newGame as newCoreGame, play } from '../src/core';
-import { boardLabels, cell, newGame, openApp, tapTwice } from './helpers';
+import { boardLabels, cell, lookAt, newGame, openApp, tapTwice } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -274,9 +274,9 @@ for (const theme of ['light', 'dark'] as const) {
     expect(button.width).toBeGreaterThanOrEqual(44);
     expect(heading.x + heading.width).toBeLessThanOrEqual(button.x);
     expect(button.x + button.width).toBeLessThanOrEqual(360);
-    await page
-      .locator('main.play .screen-header')
-      .screenshot({ path: test.info().outputPath(`play-header-${theme}.png`) });
+    await lookAt(page.locator('main.play .screen-header'), {
+      path: test.info().outputPath(`play-header-${theme}.png`),
+    });
     await share.click();
     const sheet = shareSheet(page);
     await expect(sheet).toBeVisible();
@@ -287,6 +287,6 @@ for (const theme of ['light', 'dark'] as const) {
       const b = (await button.boundingBox())!;
       expect(b.height, await button.innerText()).toBeGreaterThanOrEqual(44);
     }
-    await page.screenshot({ path: test.info().outputPath(`share-sheet-${theme}.png`) });
+    await lookAt(page, { path: test.info().outputPath(`share-sheet-${theme}.png`) });
   });
 }
