@@ -5,7 +5,7 @@
  * stones) and a hint in review; and the openings book's moves marked on the board.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { cell, newGame, openApp, tapTwice } from './helpers';
+import { cell, lookAt, newGame, openApp, tapTwice } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -99,7 +99,7 @@ test('a game against the computer, analysed whole: graph, verdicts, jumps; it re
     // The move list marks it too.
     await expect(page.locator('.move-list .quality-symbol').first()).toBeVisible();
   }
-  await page.screenshot({ path: test.info().outputPath('analysed.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('analysed.png'), fullPage: true });
 });
 
 test('the engine’s view of a position in review: best lines, ghost stones, a hint', async ({ page }) => {
@@ -130,7 +130,7 @@ test('the engine’s view of a position in review: best lines, ghost stones, a h
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000 });
-  await page.screenshot({ path: test.info().outputPath('engine-lines.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('engine-lines.png'), fullPage: true });
 
   // A step back: the old lines go, the new position's come.
   await page.getByRole('button', { name: 'Previous move' }).click();

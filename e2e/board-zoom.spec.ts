@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { rng } from '../tests/helpers';
 import { FIGHT_PITCH_PX } from '../src/ui/board/board-view';
-import { boardLabels, cell, newGame, openApp, tapTwice, watchForStone } from './helpers';
+import { boardLabels, cell, newGame, openApp, pastJumpGuard, tapTwice, watchForStone } from './helpers';
 
 /**
  * The board on a phone: every tap is made with page.touchscreen at coordinates computed from the grid
@@ -66,6 +66,8 @@ const tapAt = (page: Page, box: Box) => page.touchscreen.tap(box.x + box.width /
 async function chooseByTouch(page: Page, size: number, name: string, rnd: () => number): Promise<number> {
   const wholeBoard = page.getByRole('button', { name: 'Whole board' });
   const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+  // (A finger is a quarter of a second behind the eye: no tap lands inside the board's jump guard.)
+  await pastJumpGuard(page);
   if ((await wholeBoard.isVisible()) && !(await onScreen(page, name))) {
     // The board may go back to the whole view by itself meanwhile (a move that lands out of view): then the
     // button is gone and there is nothing to tap.
@@ -82,6 +84,7 @@ async function chooseByTouch(page: Page, size: number, name: string, rnd: () => 
   const box = await settledBox(page, cell(page, name));
   const pitch = await pitchAt(page, size, name);
   const c = centre(box);
+  await pastJumpGuard(page);
   await page.touchscreen.tap(c.x + (rnd() * 2 - 1) * 8, c.y + (rnd() * 2 - 1) * 8);
   return pitch;
 }
@@ -247,7 +250,8 @@ test.describe('on a 360 px phone', () => {
               .sort((a, b) => b.score - a.score)[0]?.n ?? open[0]!);
 
       // Not on screen in the zoomed window: a drag brings it to the middle if it is near, else the whole
-      // board and a new zoom.
+      // board and a new zoom. (No tap inside the board's jump guard: a finger is slower.)
+      await pastJumpGuard(page);
       if (await wholeBoard.isVisible()) {
         const board = (await page.getByRole('grid').boundingBox())!;
         const c = centre(await settledBox(page, cell(page, name)));
@@ -284,6 +288,7 @@ test.describe('on a 360 px phone', () => {
       pitches.push(await pitchAt(page, 19, name));
       const blackBefore = await page.getByRole('gridcell', { name: /black stone$/ }).count();
       taps++;
+      await pastJumpGuard(page);
       await tapAt(page, box);
       // Wait for the tap's settled outcome, a point in preview (whichever), rather than racing a short
       // timeout: on a busy machine a slow render is not a tap off the point.
@@ -485,6 +490,7 @@ test.describe('screenshots', () => {
       await tapAt(page, (await cell(page, 'K9').boundingBox())!);
       await expect(page.getByRole('button', { name: 'Whole board' })).toBeVisible();
       // On the zoomed board one tap places (placement.ts's modeForTap).
+      await pastJumpGuard(page);
       await tapAt(page, await settledBox(page, cell(page, 'K9')));
       await expect(cell(page, 'K9')).toHaveAccessibleName('K9, black stone');
       await shot('light', 'zoomed');

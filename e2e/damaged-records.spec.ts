@@ -6,7 +6,7 @@
  * them raw, and the page raises no uncaught error.
  */
 import { type Download, type Page, expect, test } from '@playwright/test';
-import { openApp, putGames, putValues, readValue } from './helpers';
+import { lookAt, openApp, putGames, putValues, readValue } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -81,7 +81,7 @@ test('a bad summary and a game damaged in place: listed, every tab and sort work
       await expect(damaged).toBeVisible();
     }
   }
-  await page.screenshot({ path: 'test-results/damaged/games.png' });
+  await lookAt(page, { path: 'test-results/damaged/games.png' });
 
   // A game damaged while the list is shown is found when it is opened, and listed with the damaged.
   await putGames(page, [{ ...game('unf', ['Ann', 'Bob'], ['E5', 'A1', 'A1'], day(2)) }]);
@@ -117,7 +117,7 @@ test('player records the app cannot use: listed, their names explained, exported
   await page.getByRole('button', { name: 'Add' }).nth(1).click();
   await expect(page.locator('#add-computer-error')).toContainText('A damaged player record has the name “Zed”');
   await damaged.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/damaged/players.png' });
+  await lookAt(page, { path: 'test-results/damaged/players.png' });
 
   const raw = downloaded(page.waitForEvent('download'));
   await page.getByRole('button', { name: 'Export raw Zed' }).click();

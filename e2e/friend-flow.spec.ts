@@ -5,7 +5,7 @@
  */
 import { type Browser, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { formatGameLink, makeRules, parseGameLink, parsePoint, replay } from '../src/core';
-import { cell, isOnScreen, relaysDown } from './helpers';
+import { cell, isOnScreen, lookAt, relaysDown } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -26,7 +26,8 @@ async function newPlayer(browser: Browser): Promise<Player> {
 const status = (page: Page) => page.locator('.info .status');
 const sendSheet = (page: Page) => page.getByRole('dialog', { name: /Invite a friend|Send your move|Send the result/ });
 const sendButton = (page: Page) => page.getByRole('button', { name: /^Send (your move|invite|the result)$/ });
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+/** A screenshot to look at (LAYOUT_SHOTS=1: lookAt); it checks nothing. */
+const shot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`) });
 
 /** "Play a friend" on 19×19 as `colour`, Invite. */
 async function invite(p: Player, name: string, colour: 'Black (moves first)' | 'White') {
@@ -156,37 +157,25 @@ test.describe('friend games by link on a phone', () => {
     await expect(status(bob.page)).toHaveText('Send your move to Alice.');
   });
 
-  test('after a move the status says "Send your move to Bob" until it is sent, then "Waiting for Bob"', async () => {
+  // One game for both (they had the same opening moves, each in two fresh contexts): Alice opens Bob's
+  // link, places and sends her move (the taps counted), and the status follows the send.
+  test('a link opens at the zoom where the game was, and a move is placed and sent in at most 3 taps; after a move the status says "Send your move to Bob" until it is sent, then "Waiting for Bob"', async () => {
     await invite(alice, 'Alice', 'Black (moves first)');
     await place(alice, 'K10');
     await openLink(bob, await send(alice), 'Bob');
     await place(bob, 'L9');
     await openLink(alice, await send(bob));
     await expect(alice.page.getByText('Bob played L9: your turn.')).toBeVisible();
-    await place(alice, 'N7');
-    await shot(alice.page, 'after-move-before-send');
-    await expect(status(alice.page)).toHaveText('Send your move to Bob.');
-    // The notice of Bob's move belongs to the position it came in.
-    await expect(alice.page.getByText('Bob played L9: your turn.')).toHaveCount(0);
-    await send(alice);
-    await expect(status(alice.page)).toHaveText('Waiting for Bob (White).');
-    // Sent is kept: a reload still waits for Bob.
-    await alice.page.reload();
-    await expect(status(alice.page)).toHaveText('Waiting for Bob (White).');
-  });
-
-  test('a link opens at the zoom where the game was, and a move is placed and sent in at most 3 taps', async () => {
-    await invite(alice, 'Alice', 'Black (moves first)');
-    await place(alice, 'K10');
-    await openLink(bob, await send(alice), 'Bob');
-    await place(bob, 'L9');
-    await openLink(alice, await send(bob));
     // Zoomed around the last move: the board is ready for a finger.
     await shot(alice.page, 'link-opened');
     const zoomed = await alice.page.getByRole('button', { name: 'Whole board' }).isVisible();
     const lastMoveShown = await isOnScreen(alice.page, 'L9');
     alice.taps.length = 0;
     await place(alice, 'N7');
+    await shot(alice.page, 'after-move-before-send');
+    await expect(status(alice.page)).toHaveText('Send your move to Bob.');
+    // The notice of Bob's move belongs to the position it came in.
+    await expect(alice.page.getByText('Bob played L9: your turn.')).toHaveCount(0);
     await send(alice);
     await shot(alice.page, 'move-sent');
     console.log(
@@ -196,6 +185,10 @@ test.describe('friend games by link on a phone', () => {
     expect(zoomed).toBe(true);
     expect(lastMoveShown).toBe(true);
     expect(alice.taps.length).toBeLessThanOrEqual(3);
+    await expect(status(alice.page)).toHaveText('Waiting for Bob (White).');
+    // Sent is kept: a reload still waits for Bob.
+    await alice.page.reload();
+    await expect(status(alice.page)).toHaveText('Waiting for Bob (White).');
   });
 
   test('the header Share of a friend game gives the link that plays, not a copy to look at', async () => {

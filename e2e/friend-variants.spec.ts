@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { parseGameLink } from '../src/core';
 import { FRIEND_WINDOW, copyLink, newPlayer, place } from './friend-helpers';
+import { lookAt } from './helpers';
 
 const code = (link: string) => decodeURIComponent(link.slice(link.indexOf('#/g/') + 4));
 
@@ -47,7 +48,7 @@ test.describe('D-Pente with a friend by link', () => {
       ] as const) {
         await bob.page.setViewportSize(size);
         await choice.scrollIntoViewIfNeeded();
-        await bob.page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+        await lookAt(bob.page, { path: test.info().outputPath(`${name}.png`) });
       }
       await bob.page.setViewportSize(FRIEND_WINDOW);
       await choice.getByRole('button', { name: 'Take Black' }).click();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { formatGameLink, parseGameLink, parsePoint } from '../src/core';
 import { FRIEND_WINDOW, copyLink, newPlayer, place, sendSheet } from './friend-helpers';
-import { relaysDown, storedGameRecords } from './helpers';
+import { lookAt, relaysDown, storedGameRecords } from './helpers';
 import { hardKill, launchPersistent } from './hard-kill';
 
 // The persistent browser is started and killed by the test itself; Playwright's tracing cannot follow it.
@@ -244,7 +244,7 @@ for (const viewport of [
       await inside('Copy link', await sheet.getByRole('button', { name: 'Copy link' }).boundingBox());
       await inside('Close', await sheet.getByRole('button', { name: 'Close' }).boundingBox());
       expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(150);
-      await page.screenshot({ path: test.info().outputPath(`invite-${viewport.width}x${viewport.height}.png`) });
+      await lookAt(page, { path: test.info().outputPath(`invite-${viewport.width}x${viewport.height}.png`) });
 
       // The code's pixels, as drawn, decoded by jsQR: the same link as the field and Copy link give.
       const link = await sheet.getByLabel('Link for your friend', { exact: true }).inputValue();

@@ -12,13 +12,16 @@
  * and sideways for the board's colours. (Each sweep is ~30 screens; 10 sweeps were 1,229 s of a 4,364 s
  * e2e run under load, the most of any spec.) At those two sizes each screen is checked in light and then
  * in dark in the same page (the scheme switched by emulateMedia, which the CSS follows at once), not by a
- * sweep of its own: the walk to the screens was most of a sweep's time.
+ * sweep of its own: the walk to the screens was most of a sweep's time. For the same reason the shapes are
+ * walked in two pages, not five: the phones' (upright and sideways) and the tablets', each screen checked at
+ * every shape of its class by turning the page to it (as a device is turned), the state re-asserted after
+ * each turn.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import { sampleLibrary } from '../scripts/lib/sample-games';
-import { cell, openApp, putGames, seriousViolations, tapTwice } from './helpers';
+import { boardLabels, cell, openApp, putGames, seriousViolations, tapTwice } from './helpers';
 import { SCREEN_SHAPES, boardProblems, layoutProblems } from './layout-checks';
 
 const SIZES = SCREEN_SHAPES;
@@ -64,65 +67,119 @@ const actionBoxes = (page: Page) =>
       .map((r) => [r.x + scrollX, r.y + scrollY, r.width, r.height].map(Math.round)),
   );
 
-for (const size of SIZES) {
-  const schemes = schemesAt(size.name).join(' and ');
-  test(`every screen fits at ${size.name} (${size.width}×${size.height}), ${schemes}`, async ({ browser }) => {
-    // About 30 screens, each checked (and, with LAYOUT_SHOTS=1, shot whole-page: at 1180×820 on a busy
-    // 2-core machine the screenshots alone took 110 s of a 179 s run); twice where dark is checked too
-    // (phone-360, light and dark, took 3.7 min at load 26).
-    test.setTimeout(schemesAt(size.name).length * 300_000);
+type Size = (typeof SIZES)[number];
+
+/**
+ * The page turned to another shape, as a phone or a tablet turned on its side, and laid out again: two
+ * frames for the resize's observers and redraw, then until no finite time-based animation (an easing) runs.
+ */
+async function resize(page: Page, size: Size): Promise<void> {
+  const now = page.viewportSize();
+  if (now?.width === size.width && now.height === size.height) return;
+  await page.setViewportSize({ width: size.width, height: size.height });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter(
+            (a) =>
+              a.playState === 'running' &&
+              // Not a scroll-driven one (the review's pinned board runs as long as the page).
+              a.timeline === document.timeline &&
+              a.effect?.getComputedTiming().iterations !== Infinity,
+          ).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/**
+ * The screen shapes in two classes, one page each (a page's isMobile cannot change): the phones (upright
+ * and sideways) and the tablets. The walk through the screens is made once per class, and each screen is
+ * checked at every shape of the class by turning the page to it (setViewportSize), then back to the first
+ * shape to go on: five walks were most of this spec's time (each ~20–40 s, 135 s in all at load 11).
+ */
+const CLASSES = [SIZES.filter((s) => s.isMobile), SIZES.filter((s) => !s.isMobile)] as const;
+
+for (const sizes of CLASSES) {
+  const title = sizes.map((s) => `${s.name} (${s.width}×${s.height}), ${schemesAt(s.name).join(' and ')}`).join('; ');
+  test(`every screen fits at ${title}`, async ({ browser }) => {
+    // About 30 screens, each checked at every shape of the class (and, with LAYOUT_SHOTS=1, shot whole-page:
+    // at 1180×820 on a busy 2-core machine the screenshots alone took 110 s of a 179 s run); twice where
+    // dark is checked too (phone-360, light and dark, took 3.7 min at load 26).
+    test.setTimeout(sizes.reduce((n, s) => n + schemesAt(s.name).length, 0) * 200_000);
     if (SHOOT) mkdirSync(SHOTS, { recursive: true });
+    const first = sizes[0]!;
     const context = await browser.newContext({
-      viewport: { width: size.width, height: size.height },
+      viewport: { width: first.width, height: first.height },
       hasTouch: true,
-      isMobile: size.isMobile,
+      isMobile: first.isMobile,
       colorScheme: 'light',
       // axe is injected as an inline script, which the app's Content-Security-Policy refuses.
       bypassCSP: true,
     });
     const page = await context.newPage();
+    /** The play screen's action buttons at each shape, by state (each shape compared with itself). */
+    const boxes = new Map<string, { state: string; boxes: number[][] }[]>(sizes.map((s) => [s.name, []]));
+    /**
+     * The screen as it is now checked at every shape of the class, then the page back at the first shape.
+     * `still` is asserted after each turn (the state checked is the one the walk reached, not one a resize
+     * undid); `state` records the action buttons' boxes under that name; `more` is checked at each shape.
+     */
+    const checkAll = async (
+      screen: string,
+      options: { still?: () => Promise<void>; state?: string; more?: (size: Size) => Promise<void> } = {},
+    ) => {
+      for (const size of sizes) {
+        await resize(page, size);
+        await options.still?.();
+        await check(page, screen, size.name);
+        if (options.state) boxes.get(size.name)!.push({ state: options.state, boxes: await actionBoxes(page) });
+        await options.more?.(size);
+      }
+      await resize(page, first);
+    };
     await openApp(page);
-    await check(page, 'home-empty', size.name);
+    await checkAll('home-empty');
 
     await page.getByRole('button', { name: 'New game' }).click();
-    await check(page, 'new-game', size.name);
+    await checkAll('new-game');
     await page.getByLabel('White').selectOption({ label: 'Guest' });
     await page.getByLabel('Board').selectOption('9');
     await page.getByRole('button', { name: 'Start' }).click();
     await expect(page.getByRole('grid')).toBeVisible();
-    const boxes: { state: string; boxes: number[][] }[] = [];
-    await check(page, 'play-my-turn', size.name);
-    boxes.push({ state: 'my turn', boxes: await actionBoxes(page) });
+    await checkAll('play-my-turn', { state: 'my turn' });
     // A capture to preview: Black E5, White F6, Black A1, White G7; Black H8 would capture F6 and G7.
     for (const p of ['E5', 'F6', 'A1', 'G7']) await tapTwice(page, p);
     await cell(page, 'H8').tap();
-    await expect(cell(page, 'H8')).toHaveAccessibleName('H8, empty, preview');
-    await check(page, 'play-preview-capture', size.name);
-    boxes.push({ state: 'preview', boxes: await actionBoxes(page) });
+    const preview = () => expect(cell(page, 'H8')).toHaveAccessibleName('H8, empty, preview');
+    await preview();
+    await checkAll('play-preview-capture', { still: preview, state: 'preview' });
     await page.getByRole('button', { name: 'Previous move' }).click();
-    await check(page, 'play-review', size.name);
-    boxes.push({ state: 'review', boxes: await actionBoxes(page) });
+    await checkAll('play-review', { state: 'review' });
     await page.getByRole('button', { name: 'Last move' }).click();
     await page.getByRole('button', { name: 'Resign' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await check(page, 'play-resign-dialog', size.name);
+    await checkAll('play-resign-dialog', { still: () => expect(dialog).toBeVisible() });
     await dialog.getByRole('button', { name: 'Resign' }).click();
     await expect(page.getByRole('status')).toHaveText(/wins/);
-    await check(page, 'play-game-over', size.name);
-    boxes.push({ state: 'game over', boxes: await actionBoxes(page) });
+    await checkAll('play-game-over', { state: 'game over' });
     // The game analysed, and the engine's lines for a position in review.
     await page.getByRole('button', { name: 'Analyse', exact: true }).click();
     await expect(page.locator('.eval-graph')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.analysis-progress')).toHaveCount(0, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Previous move' }).click();
     await page.getByRole('checkbox', { name: 'Engine' }).check();
-    await expect(page.locator('.analysis-lines button')).toHaveCount(3, { timeout: 20_000 });
-    await check(page, 'play-analysis', size.name);
-    boxes.push({ state: 'analysis', boxes: await actionBoxes(page) });
+    const lines = () => expect(page.locator('.analysis-lines button')).toHaveCount(3, { timeout: 20_000 });
+    await lines();
+    await checkAll('play-analysis', { still: lines, state: 'analysis' });
     await page.getByRole('checkbox', { name: 'Engine' }).uncheck();
     await page.getByRole('button', { name: 'Last move' }).click();
-    for (const b of boxes.slice(1)) expect(b.boxes, `action buttons, ${b.state} vs my turn`).toEqual(boxes[0]!.boxes);
+    for (const [size, states] of boxes)
+      for (const b of states.slice(1))
+        expect(b.boxes, `action buttons at ${size}, ${b.state} vs my turn`).toEqual(states[0]!.boxes);
 
     // The computer thinking, and Home with an unfinished game.
     await page.getByRole('button', { name: 'New game' }).click();
@@ -130,31 +187,40 @@ for (const size of SIZES) {
     await page.getByLabel('White').selectOption({ label: 'Master (computer)' });
     await page.getByLabel('Board').selectOption('9');
     await page.getByRole('button', { name: 'Start' }).click();
-    // Each scheme sees a think of its own (Master's 3 s are not enough for both schemes' checks): the
-    // computer's reply waited for, and the next move makes it think again.
-    for (const [i, scheme] of schemesAt(size.name).entries()) {
-      if (i > 0) await expect(page.getByText(/Thinking/)).toBeHidden({ timeout: 20_000 });
+    // Each shape and scheme sees a think of its own (Master's 3 s are not enough for more than one check):
+    // the computer's reply waited for, and the next move makes it think again. Black's moves: the centre,
+    // then far from it (the tournament rule) on points still empty.
+    const thinks = sizes.flatMap((size) => schemesAt(size.name).map((scheme) => ({ size, scheme })));
+    const thinking = page.getByText(/Thinking/);
+    for (const [i, { size, scheme }] of thinks.entries()) {
+      if (i > 0) await expect(thinking).toBeHidden({ timeout: 20_000 });
+      await resize(page, size);
       await page.emulateMedia({ colorScheme: scheme });
-      await tapTwice(page, ['E5', 'A9'][i]!);
-      await expect(page.getByText(/Thinking/)).toBeVisible();
+      const empty = new Set((await boardLabels(page)).filter((l) => l.endsWith(', empty')).map((l) => l.split(',')[0]));
+      const move = i === 0 ? 'E5' : ['A9', 'A1', 'J1', 'J9', 'A5', 'J5', 'E1', 'E9'].find((p) => empty.has(p))!;
+      await tapTwice(page, move);
+      await expect(thinking).toBeVisible();
       await checkScheme(page, 'play-thinking', size.name, scheme);
-      expect(await actionBoxes(page), `action buttons while thinking, ${scheme}`).toEqual(
-        boxes[0]!.boxes.map(([, , w, h]) => [expect.any(Number), expect.any(Number), w, h]),
+      expect(await actionBoxes(page), `action buttons while thinking, ${size.name}, ${scheme}`).toEqual(
+        boxes.get(size.name)![0]!.boxes.map(([, , w, h]) => [expect.any(Number), expect.any(Number), w, h]),
       );
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    await resize(page, first);
     await page.getByRole('button', { name: /^Back/ }).first().click();
     await expect(page.getByRole('button', { name: /^Continue game/ })).toBeVisible();
-    await check(page, 'home-unfinished', size.name);
-    if (size.name.startsWith('tablet')) {
-      // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
-      const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
-      await expect(daily.getByRole('img')).toBeVisible();
-      const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
-      expect(puzzle!.y).toBeCloseTo(game!.y, 0);
-      expect(puzzle!.x).toBeGreaterThan(game!.x + game!.width);
-      await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
-    }
+    await checkAll('home-unfinished', {
+      more: async (size) => {
+        if (!size.name.startsWith('tablet')) return;
+        // A tablet's Home is a dashboard: the game and the puzzle of the day side by side, then the lessons.
+        const daily = page.locator('.home-card', { has: page.getByRole('heading', { name: 'Puzzle of the day' }) });
+        await expect(daily.getByRole('img')).toBeVisible();
+        const [game, puzzle] = await Promise.all([page.locator('.resume-card').boundingBox(), daily.boundingBox()]);
+        expect(puzzle!.y, size.name).toBeCloseTo(game!.y, 0);
+        expect(puzzle!.x, size.name).toBeGreaterThan(game!.x + game!.width);
+        await expect(page.getByRole('heading', { name: /^(Lessons|New to Pente\?)$/ })).toBeVisible();
+      },
+    });
     // A library of 50 games for the Games screen.
     await putGames(page, sampleLibrary(50, 3));
     await openApp(page);
@@ -168,12 +234,13 @@ for (const size of SIZES) {
     ] as const) {
       await page.getByRole('button', { name: button, exact: true }).click();
       await expect(page.locator('main')).toBeVisible();
-      await check(page, name, size.name);
+      await checkAll(name);
       if (name === 'games') {
         // An import's report, with a record it could not read, over the Imported tab it switched to.
         await page.getByLabel('Import a file').setInputFiles(ONE_BAD_RECORD);
-        await expect(page.getByRole('status', { name: 'Import report' })).toBeVisible();
-        await check(page, 'games-imported', size.name);
+        const report = () => expect(page.getByRole('status', { name: 'Import report' })).toBeVisible();
+        await report();
+        await checkAll('games-imported', { still: report });
       }
       await page.getByRole('button', { name: /^Back/ }).first().click();
       await expect(page.getByRole('button', { name: 'New game' })).toBeVisible();
@@ -183,20 +250,21 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Rules and help', exact: true }).click();
     await page.getByRole('button', { name: 'Try it on the board' }).click();
     await expect(page.locator('main.tutorial')).toBeVisible();
-    await check(page, 'learn', size.name);
+    await checkAll('learn');
     await page.locator('.lesson-item', { hasText: 'Block a four' }).click();
     await cell(page, 'H7').tap();
-    await expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
-    await check(page, 'learn-preview', size.name);
+    const lessonPreview = () => expect(cell(page, 'H7')).toHaveAccessibleName('H7, empty, preview');
+    await lessonPreview();
+    await checkAll('learn-preview', { still: lessonPreview });
     await cell(page, 'H7').tap();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await check(page, 'learn-wrong', size.name);
+    await checkAll('learn-wrong');
 
     // The puzzle trainer, from Home.
     await openApp(page);
     await page.getByRole('button', { name: 'Puzzles', exact: true }).click();
     await expect(page.locator('main.puzzles')).toHaveAttribute('data-puzzle', /.+/);
-    await check(page, 'puzzles', size.name);
+    await checkAll('puzzles');
     await context.close();
   });
 }

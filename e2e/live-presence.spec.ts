@@ -5,7 +5,7 @@
  * waits for a relay is "Sending your move…" there, never "Send your move".
  */
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { relaysDown, tapTwice } from './helpers';
+import { lookAt, relaysDown, tapTwice } from './helpers';
 import { acceptInvitation, inviteLink } from './live-helpers';
 import { layoutProblems } from './layout-checks';
 
@@ -55,8 +55,8 @@ test('each player sees the other as here while both have the game open, and not 
     await expect(alice.page.locator('[data-here]')).toHaveText('Bob is here', { timeout: 15_000 });
     await expect(bob.page.locator('[data-here]')).toHaveText('Alice is here', { timeout: 15_000 });
     const bothHere = Date.now() - accepted;
-    await alice.page.screenshot({ path: test.info().outputPath('alice-bob-is-here.png') });
-    await bob.page.screenshot({ path: test.info().outputPath('bob-alice-is-here.png') });
+    await lookAt(alice.page, { path: test.info().outputPath('alice-bob-is-here.png') });
+    await lookAt(bob.page, { path: test.info().outputPath('bob-alice-is-here.png') });
     // Bob chooses Chinese in another tab of his: his game's page redraws in it, still live, and fits.
     const settings = await bob.context.newPage();
     await settings.goto('/#/settings');
@@ -66,7 +66,7 @@ test('each player sees the other as here while both have the game open, and not 
     await expect(bob.page.locator('[data-here]')).toContainText('Alice');
     await expect(bob.page.locator('[data-here]')).not.toContainText('is here');
     expect(await layoutProblems(bob.page)).toEqual([]);
-    await bob.page.screenshot({ path: test.info().outputPath('bob-alice-is-here-zh.png') });
+    await lookAt(bob.page, { path: test.info().outputPath('bob-alice-is-here-zh.png') });
     const closed = Date.now();
     await bob.page.close();
     // His page said "gone" as it went; were that lost, his "here" would run out (PRESENCE_TTL_MS, 75 s).
@@ -111,7 +111,7 @@ test('a move that arrives by relay while Alice is on Home puts the game first, "
     const sent = Date.now();
     await expect(rows.first()).toContainText('Bob · Your turn', { timeout: 20_000 });
     console.log(`Home: "Bob · Your turn" first ${Date.now() - sent} ms after Bob's screen said "Sent"`);
-    await alice.page.screenshot({ path: test.info().outputPath('alice-home-your-turn.png') });
+    await lookAt(alice.page, { path: test.info().outputPath('alice-home-your-turn.png') });
     await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
     const listed = alice.page.locator('ul.games > li');
     await expect(listed).toHaveCount(2);
@@ -129,7 +129,7 @@ test('a move that arrives by relay while Alice is on Home puts the game first, "
     await expect(rows.nth(1)).toContainText('Bob · Sending your move…');
     await alice.page.getByRole('button', { name: 'Games', exact: true }).click();
     await expect(listed.filter({ hasText: 'Bob' })).toContainText('Sending your move…');
-    await alice.page.screenshot({ path: test.info().outputPath('alice-games-sending.png') });
+    await lookAt(alice.page, { path: test.info().outputPath('alice-games-sending.png') });
   } finally {
     await Promise.all([alice.context.close(), bob.context.close()]);
   }

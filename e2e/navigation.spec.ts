@@ -6,7 +6,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
-import { cell, newGame, openApp, tapTwice } from './helpers';
+import { cell, lookAt, newGame, openApp, tapTwice } from './helpers';
 
 const ORIGIN = /^http:\/\/127\.0\.0\.1:\d+\//;
 
@@ -150,7 +150,7 @@ test('resign asks in an in-app dialog: cancel and Escape keep playing, Resign re
   }
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: info.outputPath(`resign-dialog-${scheme}.png`) });
+    await lookAt(page, { path: info.outputPath(`resign-dialog-${scheme}.png`) });
   }
   await dialog.getByRole('button', { name: 'Keep playing' }).click();
   await expect(dialog).toHaveCount(0);

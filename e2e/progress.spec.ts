@@ -5,7 +5,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { type Puzzle, decodePuzzlePack, formatPoint } from '../src/core';
-import { cell, openApp, putValues, readValue, tapPoint } from './helpers';
+import { cell, lookAt, openApp, putValues, readValue, tapPoint } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -120,7 +120,7 @@ test('progress with an entry that cannot be read keeps the rest, names it, expor
     await (await (await downloading).createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),
   );
   expect(raw.damaged).toEqual([expect.objectContaining({ kind: 'puzzle-history', value: bad })]);
-  await page.screenshot({ path: 'test-results/progress/damaged-puzzles.png' });
+  await lookAt(page, { path: 'test-results/progress/damaged-puzzles.png' });
 
   // An answer builds on the kept progress (not a fresh 1500) and keeps the bad entry, raw.
   await solve(page, puzzle!);
@@ -142,6 +142,6 @@ test('progress with an entry that cannot be read keeps the rest, names it, expor
   await page.goto('/#/learn');
   await expect(page.getByRole('heading', { name: /Lessons/ })).toContainText('2 done');
   await expect(page.locator('.damaged-progress')).toContainText('1 lesson progress entry could not be read');
-  await page.screenshot({ path: 'test-results/progress/damaged-lessons.png' });
+  await lookAt(page, { path: 'test-results/progress/damaged-lessons.png' });
   expect(errors).toEqual([]);
 });

@@ -6,7 +6,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { type Puzzle, decodePuzzlePack, formatPoint, parsePoint, play, puzzlePosition } from '../src/core';
 import { Prover } from '../src/ai/prove';
-import { cell, openApp, tapPoint } from './helpers';
+import { cell, lookAt, openApp, tapPoint } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -53,7 +53,7 @@ test('a player solves a puzzle and misses one; the rating moves and survives a r
   const afterSolving = await rating(page);
   expect(afterSolving).toBeGreaterThan(1500);
   await expect(page.getByRole('heading', { name: /History/ })).toContainText('1 solved');
-  await page.screenshot({ path: 'test-results/puzzles/solved.png' });
+  await lookAt(page, { path: 'test-results/puzzles/solved.png' });
 
   // Miss: a legal point that is none of the puzzle's answers.
   await page.getByRole('button', { name: 'Next puzzle' }).click();
@@ -71,7 +71,7 @@ test('a player solves a puzzle and misses one; the rating moves and survives a r
   await expect(result(page)).toContainText(/answers [A-T]\d+/, { timeout: 20_000 });
   const afterMissing = await rating(page);
   expect(afterMissing).toBeLessThan(afterSolving);
-  await page.screenshot({ path: 'test-results/puzzles/missed.png' });
+  await lookAt(page, { path: 'test-results/puzzles/missed.png' });
   await page.getByRole('button', { name: 'Solution' }).click();
   await expect(result(page)).toContainText('The solution:');
 
