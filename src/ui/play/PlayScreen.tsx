@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
+import { type GameState, type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
 import { usePlacement } from '../board/use-placement';
 import type { BookMove } from '../engine/client';
 import { LiveClock } from '../online/live/LiveClock';
@@ -51,6 +51,15 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
  * book (PlayExtras.tsx); a friend game's send sheet (FriendSend.tsx). The live game is the session's
  * (live-session.ts).
  */
+/**
+ * What a preview belongs to: the position by value, not the state object. A friend game over relays folds
+ * its copy again as its own events come back, a new state with the same stones and steps; the preview the
+ * player was about to confirm stayed on screen but was dropped, and the confirming tap made a new preview
+ * (seen once in 4 runs of play-someone's D-Pente test).
+ */
+const samePositionKey = (g: GameState): string =>
+  `${g.moves.join('.')}|${g.toMove}|${g.seatChoice ?? ''}|${g.swap2Pass}|${g.result ? 'over' : ''}|${g.renju ? JSON.stringify(g.renju) : ''}`;
+
 export function Play() {
   const game = session.value;
   const [notice, setNotice] = useState('');
@@ -79,7 +88,7 @@ export function Play() {
   const placement = usePlacement({
     mode: settings.value.inputMode,
     oneTapWhenZoomed: true,
-    at: reviewing ? null : (live ?? null),
+    at: reviewing || !live ? null : samePositionKey(live),
     judge: previewAt,
     onPlace: (chosen) => {
       setNotice('');
