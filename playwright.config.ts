@@ -31,7 +31,7 @@ export default defineConfig({
     // with them, 30-35 s without, workers=1 at load 10-15). No trace at all was a third less again (24-28 s),
     // but the trace's pace hides races in some tests that then fail (taps inside the board's jump guard, a
     // reload before a setting is saved, a tap before a take-back showed: fixed), and board-still.spec still
-    // fails without a trace under load (2 of 5 runs, workers=2 beside another spec): that one first.
+    // fails without a trace under load (3 of 6 runs, workers=2 beside another spec): that one first.
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   // The tests drive the production build (service worker on); scripts/test.sh builds it first.
