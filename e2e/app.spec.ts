@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cell, newGame, openApp, seriousViolations, tapTwice } from './helpers';
+import { cell, newGame, openApp, readValue, seriousViolations, tapTwice } from './helpers';
 
 test('settings persist across reloads', async ({ page }) => {
   await openApp(page);
@@ -12,6 +12,10 @@ test('settings persist across reloads', async ({ page }) => {
   await board.selectOption('plain');
   await page.getByLabel('Show move numbers').check();
   await page.getByLabel('Placing a stone').selectOption('one-tap');
+  // Each change is saved at once, in a transaction of its own (a few ms); a reload inside those few ms
+  // would end the page before the last one committed, faster than any player. So the reload waits until the
+  // last change is in storage (the saves commit in order: the earlier ones are in too).
+  await expect.poll(() => readValue(page, 'settings', 'inputMode')).toBe('one-tap');
   // A reload keeps the screen: still Settings.
   await page.reload();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
