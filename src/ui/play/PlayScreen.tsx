@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type GameState, type MovePreview, type Result, err, formatPoint, previewMove } from '../../core';
 import { usePlacement } from '../board/use-placement';
-import type { BookMove } from '../engine/client';
+import { type BookMove, enginePositionKey } from '../engine/client';
 import { LiveClock } from '../online/live/LiveClock';
 import { HeardPhrase } from '../online/live/LivePhrase';
 import { LiveStatus } from '../online/live/LiveStatus';
@@ -46,20 +46,20 @@ function PlayerPanel({ game, player }: { game: PlayController; player: 1 | 2 }) 
 }
 
 /**
- * The play screen: the header, both sides' strips, the board (PlayBoard.tsx), the lines under it
- * (GameInfo.tsx), the action bar (ActionBar.tsx), the review bar, and the moves with the analysis and the
- * book (PlayExtras.tsx); a friend game's send sheet (FriendSend.tsx). The live game is the session's
- * (live-session.ts).
- */
-/**
  * What a preview belongs to: the position by value, not the state object. A friend game over relays folds
  * its copy again as its own events come back, a new state with the same stones and steps; the preview the
  * player was about to confirm stayed on screen but was dropped, and the confirming tap made a new preview
  * (seen once in 4 runs of play-someone's D-Pente test).
  */
 const samePositionKey = (g: GameState): string =>
-  `${g.moves.join('.')}|${g.toMove}|${g.seatChoice ?? ''}|${g.swap2Pass}|${g.result ? 'over' : ''}|${g.renju ? JSON.stringify(g.renju) : ''}`;
+  `${enginePositionKey(g)}|${g.toMove}|${g.seatChoice ?? ''}|${g.swap2Pass}|${g.result ? 'over' : ''}`;
 
+/**
+ * The play screen: the header, both sides' strips, the board (PlayBoard.tsx), the lines under it
+ * (GameInfo.tsx), the action bar (ActionBar.tsx), the review bar, and the moves with the analysis and the
+ * book (PlayExtras.tsx); a friend game's send sheet (FriendSend.tsx). The live game is the session's
+ * (live-session.ts).
+ */
 export function Play() {
   const game = session.value;
   const [notice, setNotice] = useState('');
